@@ -1,0 +1,67 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "remission",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "remission", targets: ["remission"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // C bindings: system libraries found with pkg-config, plus one shim for macros and variadics.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        .target(name: "CShims", dependencies: ["CCurl", "COpenSSL"]),
+
+        // Pure values: endpoints, JSON, torrents, sessions.
+        .target(name: "RemissionModel"),
+        // Files: XDG paths, atomic writes, locks, versioned documents.
+        .target(name: "RemissionStorage", dependencies: ["RemissionModel"]),
+        // Trust: pure policy over certificate facts, and the trust store.
+        .target(name: "RemissionTrust", dependencies: ["RemissionModel", "RemissionStorage"]),
+        // Transport: libcurl + OpenSSL, trust decided inside the TLS handshake.
+        .target(
+            name: "RemissionTransport",
+            dependencies: [
+                "CCurl", "COpenSSL", "CShims", "RemissionModel", "RemissionTrust",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        // Transmission RPC client (classic and JSON-RPC 2.0 dialects).
+        .target(
+            name: "RemissionRPC",
+            dependencies: [
+                "RemissionModel", "RemissionTransport",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        // Passwords in the Secret Service keyring (libsecret).
+        .target(name: "RemissionCredentials", dependencies: ["CSecret", "RemissionModel"]),
+        // The command-line interface.
+        .executableTarget(
+            name: "remission",
+            dependencies: [
+                "RemissionModel", "RemissionStorage", "RemissionTrust", "RemissionTransport",
+                "RemissionRPC", "RemissionCredentials",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
+        // Starts and stops the real test bed (transmission-daemon, nginx, certificates) for tests.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "RemissionModelTests", dependencies: ["RemissionModel"]),
+        .testTarget(name: "RemissionStorageTests", dependencies: ["RemissionStorage"]),
+        .testTarget(name: "RemissionTrustTests", dependencies: ["RemissionTrust"]),
+        .testTarget(
+            name: "RemissionRPCTests",
+            dependencies: ["RemissionRPC", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(
+            name: "RemissionTransportTests", dependencies: ["RemissionTransport", "RemissionRPC", "TestSupport"]),
+        .testTarget(name: "RemissionCredentialsTests", dependencies: ["RemissionCredentials", "TestSupport"]),
+        .testTarget(name: "RemissionCLITests", dependencies: ["RemissionModel", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,181 @@
+/// Where a Transmission RPC endpoint lives: `http(s)://host[:port][/path]`.
+///
+/// The host is kept lower-cased and without IPv6 brackets; `url` puts them back.
+/// Defaults: port 9091 for http, 443 for https, path `/transmission/rpc`.
+public struct ServerEndpoint: Sendable, Hashable, Codable {
+    public enum Scheme: String, Sendable, Hashable, Codable, CaseIterable {
+        case http
+        case https
+
+        public var defaultPort: Int { self == .http ? 9091 : 443 }
+    }
+
+    public enum HostKind: Sendable, Hashable {
+        case name
+        case ipv4
+        case ipv6
+    }
+
+    public static let defaultPath = "/transmission/rpc"
+
+    public var scheme: Scheme
+    public var host: String
+    public var port: Int
+    public var path: String
+
+    public init(scheme: Scheme, host: String, port: Int? = nil, path: String = ServerEndpoint.defaultPath) {
+        self.scheme = scheme
+        self.host = host.lowercased()
+        self.port = port ?? scheme.defaultPort
+        self.path = path
+    }
+
+    public var hostKind: HostKind {
+        if host.contains(":") { return .ipv6 }
+        if IPv4Address(host) != nil { return .ipv4 }
+        return .name
+    }
+
+    /// The host as it appears in a URL: IPv6 literals in brackets.
+    public var urlHost: String { hostKind == .ipv6 ? "[\(host)]" : host }
+
+    /// `host:port`, with IPv6 literals in brackets.
+    public var authority: String { "\(urlHost):\(port)" }
+
+    public var url: String { "\(scheme.rawValue)://\(authority)\(path)" }
+
+    /// The identity trust is keyed on: scheme, lower-cased host, port (PRODUCT.md §2).
+    public var trustIdentity: String { "\(scheme.rawValue)://\(authority)" }
+
+    /// True for `localhost`, 127.0.0.0/8 and `::1`: plain HTTP there needs no warning.
+    public var isLoopback: Bool {
+        switch hostKind {
+        case .name: return host == "localhost" || host.hasSuffix(".localhost")
+        case .ipv4: return host.hasPrefix("127.")
+        case .ipv6: return host == "::1" || host == "0:0:0:0:0:0:0:1"
+        }
+    }
+}
+
+extension ServerEndpoint: CustomStringConvertible {
+    public var description: String { url }
+}
+
+/// Why a server URL could not be understood. Each message says what a valid one looks like.
+public enum EndpointParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    case empty
+    case unsupportedScheme(String)
+    case missingHost
+    case invalidHost(String)
+    case invalidPort(String)
+    case containsCredentials
+    case containsQueryOrFragment
+
+    public var description: String {
+        switch self {
+        case .empty:
+            return "The server URL is empty. Use http(s)://host[:port][/path], e.g. https://nas.local/transmission/rpc."
+        case .unsupportedScheme(let scheme):
+            return "Unsupported scheme '\(scheme)': use http:// or https://."
+        case .missingHost:
+            return "The server URL has no host. Use http(s)://host[:port][/path]."
+        case .invalidHost(let host):
+            return "'\(host)' is not a valid host name or IP address."
+        case .invalidPort(let port):
+            return "'\(port)' is not a valid port (1-65535)."
+        case .containsCredentials:
+            return "Do not put a user or password in the URL: use --user and --password-stdin (the password goes to the keyring)."
+        case .containsQueryOrFragment:
+            return "The server URL must not contain '?' or '#'."
+        }
+    }
+}
+
+extension ServerEndpoint {
+    /// Parses `http(s)://host[:port][/path]`. A URL without a scheme is refused rather than guessed,
+    /// because guessing http would send a password in clear.
+    public static func parse(_ text: String) throws(EndpointParseError) -> ServerEndpoint {
+        let trimmed = text.trimmingASCIIWhitespace()
+        guard !trimmed.isEmpty else { throw .empty }
+        guard let schemeEnd = trimmed.firstRange(of: "://") else {
+            throw .unsupportedScheme(trimmed)
+        }
+        let schemeText = trimmed[..<schemeEnd.lowerBound].lowercased()
+        guard let scheme = Scheme(rawValue: schemeText) else { throw .unsupportedScheme(schemeText) }
+        var rest = Substring(trimmed[schemeEnd.upperBound...])
+        if rest.contains("?") || rest.contains("#") { throw .containsQueryOrFragment }
+
+        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        let authority = rest[..<authorityEnd]
+        rest = rest[authorityEnd...]
+        if authority.contains("@") { throw .containsCredentials }
+
+        let (host, portText) = try splitAuthority(authority)
+        guard !host.isEmpty else { throw .missingHost }
+        try validateHost(host)
+
+        var port: Int? = nil
+        if let portText {
+            guard let value = Int(portText), (1...65535).contains(value) else { throw .invalidPort(String(portText)) }
+            port = value
+        }
+        let path = rest.isEmpty || rest == "/" ? defaultPath : String(rest)
+        return ServerEndpoint(scheme: scheme, host: String(host), port: port, path: path)
+    }
+
+    private static func splitAuthority(_ authority: Substring) throws(EndpointParseError) -> (Substring, Substring?) {
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { throw .invalidHost(String(authority)) }
+            let host = authority[authority.index(after: authority.startIndex)..<close]
+            let after = authority[authority.index(after: close)...]
+            if after.isEmpty { return (host, nil) }
+            guard after.hasPrefix(":") else { throw .invalidHost(String(authority)) }
+            return (host, after.dropFirst())
+        }
+        if let colon = authority.lastIndex(of: ":") {
+            if authority[..<colon].contains(":") { throw .invalidHost(String(authority)) }  // IPv6 needs brackets
+            return (authority[..<colon], authority[authority.index(after: colon)...])
+        }
+        return (authority, nil)
+    }
+
+    private static func validateHost(_ host: Substring) throws(EndpointParseError) {
+        if host.contains(":") {
+            guard host.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { throw .invalidHost(String(host)) }
+            return
+        }
+        let allowed = host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "_") }
+        guard allowed, !host.hasPrefix("."), !host.hasPrefix("-") else { throw .invalidHost(String(host)) }
+    }
+}
+
+/// A dotted-quad IPv4 address, parsed strictly (no octal, no short forms).
+struct IPv4Address {
+    let octets: [UInt8]
+
+    init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4 else { return nil }
+        var octets: [UInt8] = []
+        for part in parts {
+            guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCIIDigit), let value = UInt8(part) else { return nil }
+            octets.append(value)
+        }
+        self.octets = octets
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension StringProtocol {
+    /// Trims spaces, tabs, CR and LF, working on Unicode scalars so that "\r\n" is not one opaque Character.
+    public func trimmingASCIIWhitespace() -> String {
+        let scalars = unicodeScalars
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isSpace($0) })!
+        return String(String.UnicodeScalarView(scalars[first...last]))
+    }
+}

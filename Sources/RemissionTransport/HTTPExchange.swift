@@ -1,0 +1,89 @@
+import RemissionModel
+import RemissionTrust
+
+/// One HTTP request to a server endpoint. The body is raw bytes (JSON for RPC).
+public struct HTTPRequest: Sendable, Equatable {
+    public var method: String
+    public var headers: [HTTPHeader]
+    public var body: [UInt8]
+
+    public init(method: String = "POST", headers: [HTTPHeader] = [], body: [UInt8] = []) {
+        self.method = method
+        self.headers = headers
+        self.body = body
+    }
+}
+
+public struct HTTPHeader: Sendable, Equatable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+public struct HTTPResponse: Sendable, Equatable {
+    public var status: Int
+    /// Header names as received; values trimmed of surrounding whitespace (on bytes, CRLF included).
+    public var headers: [HTTPHeader]
+    /// Decoded body (gzip already undone).
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [HTTPHeader] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The first header with this name, compared case-insensitively.
+    public func header(_ name: String) -> String? {
+        let wanted = name.lowercased()
+        return headers.first { $0.name.lowercased() == wanted }?.value
+    }
+}
+
+/// Sends requests to one endpoint, reusing its connection. Implemented by `CurlTransport`;
+/// unit tests of the RPC client implement it with scripted responses.
+///
+/// Credentials are passed with each request and sent only once trust is decided.
+public protocol HTTPTransport: AnyObject {
+    func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportError) -> HTTPResponse
+}
+
+/// User name and password for HTTP Basic authentication.
+/// - Warning: never print or log it; `description` is masked.
+public struct BasicCredentials: Sendable, Equatable, CustomStringConvertible {
+    public var user: String
+    public var password: String
+
+    public init(user: String, password: String) {
+        self.user = user
+        self.password = password
+    }
+
+    public var description: String { "\(user):********" }
+}
+
+/// Why a request did not get an HTTP response, classified for diagnosis (PRODUCT.md §1 exit codes).
+public enum TransportError: Error, Sendable, Equatable {
+    /// The host name could not be resolved.
+    case dns(host: String, detail: String)
+    /// The TCP connection was refused (nothing listens on that port).
+    case refused(detail: String)
+    /// No route to the host, network unreachable, host down.
+    case unreachable(detail: String)
+    /// No answer in time; `phase` says where it stalled ("connect", "tls", "response").
+    case timeout(phase: String, detail: String)
+    /// Our trust policy refused the certificate chain inside the handshake; nothing was sent.
+    case trustRefused(TrustDecision, chain: PresentedChain)
+    /// The TLS handshake failed for another reason (protocol version, cipher, alert from the server).
+    case tlsHandshake(detail: String)
+    /// The connection broke or the server sent something that is not HTTP.
+    case connection(detail: String)
+    /// A redirect to another scheme, host or port was refused.
+    case redirectRefused(location: String)
+    /// Any other libcurl failure, with its code and message.
+    case other(code: Int, detail: String)
+}

@@ -1,0 +1,75 @@
+import RemissionModel
+
+/// Why a chain was trusted.
+public enum TrustBasis: Sendable, Hashable {
+    /// The SPKI of some certificate in the chain is in the server's pin set.
+    case pinnedKey(SPKIPin)
+    /// The leaf is exactly the certificate the user accepted (trust on first use).
+    case acceptedCertificate(CertificateFingerprint)
+    /// The chain verifies against the system CA store and the host matches.
+    case systemCertificateAuthorities
+    /// The chain verifies against the server's own CA file and the host matches.
+    case certificateAuthorityFile(path: String)
+}
+
+/// A reason a chain is refused, or a note kept beside a trusted decision.
+public enum TrustProblem: Sendable, Hashable {
+    /// A verification problem found in the chain (self-signed, expired, host mismatch, …).
+    case verification(VerificationProblem)
+    /// Pins are set for this server and no certificate in the chain matches any of them.
+    case pinMismatch(presented: [SPKIPin], pinned: [SPKIPin])
+    /// The leaf differs from the one the user accepted: `CERTIFICATE CHANGED`.
+    case certificateChanged(accepted: AcceptedCertificate, presented: CertificateFacts)
+    /// Pins are set but none of them is a backup (all pins are in the presented chain).
+    case missingBackupPin
+    /// The server presented no certificate at all.
+    case noCertificate
+}
+
+/// The outcome of evaluating a presented chain for one server. Policies return it; they do not throw.
+public enum TrustDecision: Sendable, Hashable {
+    case trusted(TrustBasis, notes: [TrustProblem])
+    case refused([TrustProblem])
+
+    public var isTrusted: Bool {
+        if case .trusted = self { return true }
+        return false
+    }
+}
+
+/// A certificate the user explicitly accepted for one server identity.
+public struct AcceptedCertificate: Sendable, Hashable, Codable {
+    public var fingerprint: CertificateFingerprint
+    public var subject: String
+    public var notBefore: Int64
+    public var notAfter: Int64
+    /// Unix seconds when the user accepted it.
+    public var acceptedAt: Int64
+
+    public init(fingerprint: CertificateFingerprint, subject: String, notBefore: Int64, notAfter: Int64, acceptedAt: Int64) {
+        self.fingerprint = fingerprint
+        self.subject = subject
+        self.notBefore = notBefore
+        self.notAfter = notAfter
+        self.acceptedAt = acceptedAt
+    }
+}
+
+/// What the trust store holds for one identity (scheme, host, port).
+public struct ServerTrust: Sendable, Hashable, Codable {
+    public var pins: [SPKIPin]
+    public var accepted: AcceptedCertificate?
+    /// Path of a PEM file with extra trust anchors for this server (home PKI).
+    public var caFile: String?
+    /// The user acknowledged that this server is reached over plain HTTP.
+    public var httpAcknowledged: Bool
+
+    public init(pins: [SPKIPin] = [], accepted: AcceptedCertificate? = nil, caFile: String? = nil, httpAcknowledged: Bool = false) {
+        self.pins = pins
+        self.accepted = accepted
+        self.caFile = caFile
+        self.httpAcknowledged = httpAcknowledged
+    }
+
+    public static let none = ServerTrust()
+}

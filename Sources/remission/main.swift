@@ -1,0 +1,1 @@
+print("remission 0.1.0")

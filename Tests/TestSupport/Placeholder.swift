@@ -1,0 +1,1 @@
+// Placeholder: the test bed harness lives here.
