@@ -40,15 +40,16 @@ let package = Package(
             ]),
         // Passwords in the Secret Service keyring (libsecret).
         .target(name: "RemissionCredentials", dependencies: ["CSecret", "RemissionModel"]),
-        // The command-line interface.
-        .executableTarget(
-            name: "remission",
+        // The command-line interface: commands, prompts, rendering.
+        .target(
+            name: "RemissionCLI",
             dependencies: [
                 "RemissionModel", "RemissionStorage", "RemissionTrust", "RemissionTransport",
                 "RemissionRPC", "RemissionCredentials",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        .executableTarget(name: "remission", dependencies: ["RemissionCLI"]),
 
         // Starts and stops the real test bed (transmission-daemon, nginx, certificates) for tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -61,7 +62,11 @@ let package = Package(
         .testTarget(
             name: "RemissionTransportTests", dependencies: ["RemissionTransport", "RemissionRPC", "TestSupport"]),
         .testTarget(name: "RemissionCredentialsTests", dependencies: ["RemissionCredentials", "TestSupport"]),
-        .testTarget(name: "RemissionCLITests", dependencies: ["RemissionModel", "TestSupport"]),
+        .testTarget(
+            name: "RemissionCLITests",
+            dependencies: [
+                "RemissionCLI", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,1 +1,2 @@
-print("remission 0.1.0")
+import RemissionCLI
+RemissionCommand.main()

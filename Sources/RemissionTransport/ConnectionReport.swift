@@ -1,0 +1,54 @@
+import RemissionTrust
+
+/// Milliseconds at which each step of the last exchange finished, measured from its start.
+/// A step that was not reached is nil. Our own callbacks stamp these, because libcurl reports 0
+/// for CONNECT after a TLS failure or a timeout even though TCP connected.
+public struct StepTimings: Sendable, Equatable {
+    public var dns: Double?
+    public var tcp: Double?
+    public var tls: Double?
+    public var firstByte: Double?
+    public var total: Double?
+
+    public init(dns: Double? = nil, tcp: Double? = nil, tls: Double? = nil, firstByte: Double? = nil, total: Double? = nil) {
+        self.dns = dns
+        self.tcp = tcp
+        self.tls = tls
+        self.firstByte = firstByte
+        self.total = total
+    }
+}
+
+/// What the TLS handshake of a new connection showed.
+public struct TLSReport: Sendable, Equatable {
+    /// "TLSv1.3", "TLSv1.2"; nil when the handshake did not finish.
+    public var protocolVersion: String?
+    public var cipher: String?
+    /// The presented chain and every problem found; nil when no certificate was seen.
+    public var chain: PresentedChain?
+    /// The decision our policy took inside the handshake.
+    public var decision: TrustDecision?
+
+    public init(protocolVersion: String? = nil, cipher: String? = nil, chain: PresentedChain? = nil, decision: TrustDecision? = nil) {
+        self.protocolVersion = protocolVersion
+        self.cipher = cipher
+        self.chain = chain
+        self.decision = decision
+    }
+}
+
+/// Diagnosis of the most recent `send` or `probe`: timings, the remote address, and the TLS facts
+/// if a new TLS connection was made (a reused connection has no new handshake to report).
+public struct ConnectionReport: Sendable, Equatable {
+    public var timings: StepTimings
+    public var remoteAddress: String?
+    public var reusedConnection: Bool
+    public var tls: TLSReport?
+
+    public init(timings: StepTimings = StepTimings(), remoteAddress: String? = nil, reusedConnection: Bool = false, tls: TLSReport? = nil) {
+        self.timings = timings
+        self.remoteAddress = remoteAddress
+        self.reusedConnection = reusedConnection
+        self.tls = tls
+    }
+}

@@ -1,0 +1,189 @@
+import CCurl
+import CShims
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+import RemissionModel
+import RemissionTrust
+
+/// The HTTP engine: one libcurl easy handle per endpoint (so the connection is reused), with trust
+/// decided by our `HandshakeInspector` inside each TLS handshake.
+///
+/// Not thread-safe: use one transport per thread. Create one per trust policy; libcurl's connection
+/// reuse does not look at our callback, so a handle must never be shared between policies.
+public final class CurlTransport: HTTPTransport {
+    public let endpoint: ServerEndpoint
+    /// Diagnosis of the most recent `send`.
+    public private(set) var lastReport = ConnectionReport()
+
+    private let options: TransportOptions
+    private let handle: UnsafeMutableRawPointer
+    private let exchange: CurlExchange
+
+    /// - Parameters:
+    ///   - caFile: a PEM file of extra trust anchors for this server; read now, so a bad file fails before any connection.
+    ///   - evaluate: the trust policy, called inside the handshake with what the server presented.
+    public init(
+        endpoint: ServerEndpoint, caFile: String? = nil, options: TransportOptions = TransportOptions(),
+        evaluate: @escaping (PresentedChain) -> TrustDecision
+    ) throws(TransportError) {
+        guard curlIsInitialized, let handle = curl_easy_init() else {
+            throw .other(code: -1, detail: "libcurl could not be initialised")
+        }
+        let anchors = try TrustAnchors(caFile: caFile, environment: options.environment)
+        self.endpoint = endpoint
+        self.options = options
+        self.handle = handle
+        self.exchange = CurlExchange(
+            handle: handle, inspector: HandshakeInspector(endpoint: endpoint, anchors: anchors, evaluate: evaluate),
+            maximumResponseBytes: options.maximumResponseBytes)
+        configureHandle()
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+    }
+
+    public func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportError) -> HTTPResponse {
+        exchange.reset()
+        var headerList: UnsafeMutablePointer<curl_slist>? = nil
+        defer { curl_slist_free_all(headerList) }
+        // curl would otherwise add `Expect: 100-continue` to large bodies (torrent metainfo) and wait.
+        for header in request.headers + [HTTPHeader("Expect", "")] {
+            headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
+        }
+        rm_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
+        rm_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method == "POST" || request.method == "GET" ? nil : request.method)
+        if request.method == "GET" {
+            rm_curl_setopt_long(handle, CURLOPT_HTTPGET, 1)
+        } else {
+            rm_curl_setopt_long(handle, CURLOPT_POST, 1)
+        }
+        setCredentials(credentials)
+        defer { setCredentials(nil) }
+
+        let started = monotonicMilliseconds()
+        let code = request.body.withUnsafeBufferPointer { body -> CURLcode in
+            rm_curl_setopt_offt(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            let bytes = body.baseAddress.map { UnsafeMutableRawPointer(mutating: $0) } ?? emptyBody
+            rm_curl_setopt_pointer(handle, CURLOPT_POSTFIELDS, bytes)
+            defer { rm_curl_setopt_pointer(handle, CURLOPT_POSTFIELDS, nil) }
+            return curl_easy_perform(handle)
+        }
+        lastReport = exchange.report(started: started)
+        guard code == CURLE_OK else {
+            throw classify(code)
+        }
+        return HTTPResponse(status: exchange.status, headers: exchange.headers, body: exchange.body)
+    }
+
+    /// Connects and completes the TLS handshake without sending any request, to show the chain
+    /// (`trust show`). Returns the report even when the policy refused the chain.
+    public func probe() throws(TransportError) -> ConnectionReport {
+        exchange.reset()
+        rm_curl_setopt_long(handle, CURLOPT_CONNECT_ONLY, 1)
+        rm_curl_setopt_long(handle, CURLOPT_FRESH_CONNECT, 1)
+        defer {
+            rm_curl_setopt_long(handle, CURLOPT_CONNECT_ONLY, 0)
+            rm_curl_setopt_long(handle, CURLOPT_FRESH_CONNECT, 0)
+        }
+        let started = monotonicMilliseconds()
+        let code = curl_easy_perform(handle)
+        if code == CURLE_OK {
+            exchange.inspector.readTLSInfo(handle: handle)
+        }
+        lastReport = exchange.report(started: started)
+        if code != CURLE_OK, exchange.inspector.chain == nil {
+            throw classify(code)
+        }
+        return lastReport
+    }
+
+    private func setCredentials(_ credentials: BasicCredentials?) {
+        if let credentials {
+            rm_curl_setopt_long(handle, CURLOPT_HTTPAUTH, rm_curlauth_basic())
+            rm_curl_setopt_string(handle, CURLOPT_USERNAME, credentials.user)
+            rm_curl_setopt_string(handle, CURLOPT_PASSWORD, credentials.password)
+        } else {
+            rm_curl_setopt_string(handle, CURLOPT_USERNAME, nil)
+            rm_curl_setopt_string(handle, CURLOPT_PASSWORD, nil)
+        }
+    }
+
+    private func configureHandle() {
+        let context = Unmanaged.passUnretained(exchange).toOpaque()
+        rm_curl_setopt_string(handle, CURLOPT_URL, endpoint.url)
+        rm_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+        rm_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+        // Redirects are never followed: a 3xx is returned as it is.
+        rm_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+        rm_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, milliseconds(options.timeoutSeconds))
+        rm_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(min(options.connectTimeoutSeconds, options.timeoutSeconds)))
+        rm_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+        rm_curl_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent)
+        rm_curl_setopt_string(handle, CURLOPT_NETRC_FILE, nil)
+        if let proxy = options.proxy { rm_curl_setopt_string(handle, CURLOPT_PROXY, proxy) }
+
+        rm_curl_setopt_long(handle, CURLOPT_SSLVERSION, Int(CURL_SSLVERSION_TLSv1_2))
+        // Our callback replaces curl's verification (see HandshakeInspector); curl's own checks are off.
+        rm_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 0)
+        rm_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 0)
+        rm_curl_setopt_long(handle, CURLOPT_SSL_SESSIONID_CACHE, 0)
+        rm_curl_setopt_ssl_ctx_function(handle, sslContextCallback)
+        rm_curl_setopt_pointer(handle, CURLOPT_SSL_CTX_DATA, context)
+
+        rm_curl_setopt_write_function(handle, bodyCallback)
+        rm_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
+        rm_curl_setopt_header_function(handle, headerCallback)
+        rm_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
+        rm_curl_setopt_sockopt_function(handle, socketCallback)
+        rm_curl_setopt_pointer(handle, CURLOPT_SOCKOPTDATA, context)
+        rm_curl_setopt_prereq_function(handle, prerequestCallback)
+        rm_curl_setopt_pointer(handle, CURLOPT_PREREQDATA, context)
+        rm_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, exchange.errorBuffer)
+    }
+
+    private func classify(_ code: CURLcode) -> TransportError {
+        let detail = exchange.errorMessage(for: code)
+        let inspector = exchange.inspector
+        if let decision = inspector.decision, !decision.isTrusted, let chain = inspector.chain {
+            return .trustRefused(decision, chain: chain)
+        }
+        var osError = 0
+        _ = rm_curl_getinfo_long(handle, CURLINFO_OS_ERRNO, &osError)
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST:
+            return .dns(host: endpoint.host, detail: detail)
+        case CURLE_COULDNT_RESOLVE_PROXY:
+            return .dns(host: options.proxy ?? "proxy", detail: detail)
+        case CURLE_COULDNT_CONNECT:
+            switch Int32(osError) {
+            case ECONNREFUSED: return .refused(detail: detail)
+            case ETIMEDOUT: return .timeout(phase: "connect", detail: detail)
+            default: return .unreachable(detail: detail)
+            }
+        case CURLE_OPERATION_TIMEDOUT:
+            return .timeout(phase: exchange.stalledPhase(isTLS: endpoint.scheme == .https), detail: detail)
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CIPHER, CURLE_SSL_CERTPROBLEM:
+            return .tlsHandshake(detail: detail)
+        case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_WEIRD_SERVER_REPLY,
+            CURLE_BAD_CONTENT_ENCODING, CURLE_PARTIAL_FILE, CURLE_HTTP2, CURLE_HTTP2_STREAM:
+            return .connection(detail: detail)
+        case CURLE_WRITE_ERROR where exchange.bodyTooLarge:
+            return .connection(detail: "the response is larger than \(options.maximumResponseBytes) bytes")
+        default:
+            return .other(code: Int(code.rawValue), detail: detail)
+        }
+    }
+}
+
+private func milliseconds(_ seconds: Double) -> Int {
+    max(1, Int((seconds * 1000).rounded()))
+}
+
+/// Pointer for an empty POST body (curl needs a non-NULL POSTFIELDS to send a zero-length body).
+private nonisolated(unsafe) let emptyBody = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+
+/// libcurl must be initialised once per process before any handle exists.
+private let curlIsInitialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK

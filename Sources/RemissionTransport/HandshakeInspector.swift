@@ -1,0 +1,166 @@
+import CCurl
+import COpenSSL
+import CShims
+import RemissionModel
+import RemissionTrust
+
+/// Decides trust inside the TLS handshake and records what it saw.
+///
+/// libcurl calls `configureContext` for each new TLS connection (`CURLOPT_SSL_CTX_FUNCTION`); it installs
+/// our store and `SSL_CTX_set_cert_verify_callback`. OpenSSL then calls `verifyChain` with the presented
+/// chain before the handshake finishes, so no request byte (above all no `Authorization` header)
+/// leaves before the policy has decided.
+///
+/// - Warning: curl's own VERIFYPEER/VERIFYHOST are off; this object is the only thing standing between
+///   the user and an impostor. The host is taken from our endpoint, never from curl's connection.
+final class HandshakeInspector {
+    typealias Evaluate = (PresentedChain) -> TrustDecision
+
+    let expectedHost: String
+    let hostKind: ServerEndpoint.HostKind
+    let anchors: TrustAnchors
+    let evaluate: Evaluate
+
+    /// Results of the handshake in progress; reset before each exchange.
+    var chain: PresentedChain?
+    var decision: TrustDecision?
+    var protocolVersion: String?
+    var cipher: String?
+    /// Monotonic stamps (ms) our callbacks set, for the step report.
+    var socketOpenedAt: Double?
+    var verifyStartedAt: Double?
+    var requestReadyAt: Double?
+    var firstByteAt: Double?
+
+    init(endpoint: ServerEndpoint, anchors: TrustAnchors, evaluate: @escaping Evaluate) {
+        self.expectedHost = endpoint.host
+        self.hostKind = endpoint.hostKind
+        self.anchors = anchors
+        self.evaluate = evaluate
+    }
+
+    func reset() {
+        chain = nil
+        decision = nil
+        protocolVersion = nil
+        cipher = nil
+        socketOpenedAt = nil
+        verifyStartedAt = nil
+        requestReadyAt = nil
+        firstByteAt = nil
+    }
+
+    func configureContext(_ context: OpaquePointer) {
+        SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
+        SSL_CTX_set1_cert_store(context, anchors.store)
+        _ = rm_SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION)
+        // A resumed session skips the verify callback; trust must be decided on every connection.
+        _ = rm_SSL_CTX_set_session_cache_mode(context, Int(SSL_SESS_CACHE_OFF))
+        SSL_CTX_set_options(context, rm_SSL_OP_NO_TICKET())
+        SSL_CTX_set_cert_verify_callback(context, verifyChainCallback, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Runs OpenSSL's chain verification collecting every error, checks the host ourselves,
+    /// and returns 1 (trusted) or 0 (refused) after asking the policy.
+    func verifyChain(_ storeContext: OpaquePointer) -> Int32 {
+        verifyStartedAt = monotonicMilliseconds()
+        var presented: [CertificateFacts] = []
+        if let untrusted = X509_STORE_CTX_get0_untrusted(storeContext) {
+            for index in 0..<rm_sk_X509_num(untrusted) {
+                if let certificate = rm_sk_X509_value(untrusted, index) {
+                    presented.append(CertificateReader.facts(of: certificate))
+                }
+            }
+        }
+        var collector = VerificationCollector()
+        let collectorPointer = withUnsafeMutablePointer(to: &collector) { UnsafeMutableRawPointer($0) }
+        X509_STORE_CTX_set_ex_data(storeContext, collectorIndex, collectorPointer)
+        X509_STORE_CTX_set_verify_cb(storeContext, collectVerificationError)
+        let verified = X509_verify_cert(storeContext) == 1
+        X509_STORE_CTX_set_ex_data(storeContext, collectorIndex, nil)
+
+        var problems = collector.problems
+        var anchoredByCAFile = false
+        if verified && problems.isEmpty, let verifiedChain = X509_STORE_CTX_get0_chain(storeContext) {
+            let count = rm_sk_X509_num(verifiedChain)
+            if count > 0, let anchor = rm_sk_X509_value(verifiedChain, count - 1) {
+                let fingerprint = CertificateReader.sha256(CertificateReader.derBytes(of: anchor))
+                anchoredByCAFile = anchors.caFileFingerprints.contains(fingerprint)
+            }
+        }
+        if let leaf = presented.first, !leafMatchesHost(storeContext) {
+            problems.append(.hostMismatch(expected: expectedHost, covered: leaf.subjectAltNames))
+        }
+        let presentedChain = PresentedChain(certificates: presented, problems: problems, anchoredByCAFile: anchoredByCAFile)
+        let decision = evaluate(presentedChain)
+        self.chain = presentedChain
+        self.decision = decision
+        ERR_clear_error()
+        if decision.isTrusted {
+            X509_STORE_CTX_set_error(storeContext, X509_V_OK)
+            return 1
+        }
+        X509_STORE_CTX_set_error(storeContext, X509_V_ERR_APPLICATION_VERIFICATION)
+        return 0
+    }
+
+    private func leafMatchesHost(_ storeContext: OpaquePointer) -> Bool {
+        guard let untrusted = X509_STORE_CTX_get0_untrusted(storeContext), rm_sk_X509_num(untrusted) > 0,
+            let leaf = rm_sk_X509_value(untrusted, 0)
+        else { return false }
+        switch hostKind {
+        case .ipv4, .ipv6:
+            return X509_check_ip_asc(leaf, expectedHost, 0) == 1
+        case .name:
+            return X509_check_host(leaf, expectedHost, expectedHost.utf8.count, UInt32(X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS), nil) == 1
+        }
+    }
+
+    /// Called just before the request is sent (curl's PREREQFUNCTION): the handshake is over.
+    func requestIsReady(handle: UnsafeMutableRawPointer) {
+        requestReadyAt = monotonicMilliseconds()
+        readTLSInfo(handle: handle)
+    }
+
+    func readTLSInfo(handle: UnsafeMutableRawPointer) {
+        var info: UnsafeMutablePointer<curl_tlssessioninfo>? = nil
+        guard rm_curl_getinfo_tls_session(handle, &info) == CURLE_OK, let info,
+            info.pointee.backend == CURLSSLBACKEND_OPENSSL, let ssl = info.pointee.internals
+        else { return }
+        let connection = OpaquePointer(ssl)
+        protocolVersion = String(cString: SSL_get_version(connection))
+        if let current = SSL_get_current_cipher(connection), let name = SSL_CIPHER_get_name(current) {
+            cipher = String(cString: name)
+        }
+    }
+}
+
+/// Every error OpenSSL reports while verifying one chain (not only the last one).
+struct VerificationCollector {
+    var problems: [VerificationProblem] = []
+
+    mutating func record(code: Int32, certificate: OpaquePointer?) {
+        let facts = certificate.map { CertificateReader.facts(of: $0) }
+        let problem = VerificationProblem(openSSLCode: code, certificate: facts)
+        if !problems.contains(problem) { problems.append(problem) }
+    }
+}
+
+/// Our own ex-data slot on X509_STORE_CTX, where the collector of the verification in progress is kept.
+private let collectorIndex: Int32 = rm_X509_STORE_CTX_get_ex_new_index()
+
+/// OpenSSL's per-certificate callback: records the error and carries on, so that every problem is found.
+private func collectVerificationError(_ preverifyOK: Int32, _ storeContext: OpaquePointer?) -> Int32 {
+    guard preverifyOK == 0, let storeContext else { return 1 }
+    let code = X509_STORE_CTX_get_error(storeContext)
+    if let raw = X509_STORE_CTX_get_ex_data(storeContext, collectorIndex) {
+        raw.assumingMemoryBound(to: VerificationCollector.self).pointee
+            .record(code: code, certificate: X509_STORE_CTX_get_current_cert(storeContext))
+    }
+    return 1
+}
+
+private func verifyChainCallback(_ storeContext: OpaquePointer?, _ argument: UnsafeMutableRawPointer?) -> Int32 {
+    guard let storeContext, let argument else { return 0 }
+    return Unmanaged<HandshakeInspector>.fromOpaque(argument).takeUnretainedValue().verifyChain(storeContext)
+}

@@ -1,0 +1,78 @@
+import COpenSSL
+import CShims
+import RemissionTrust
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The X509 store our verification runs against: the system CAs plus the server's CA file.
+///
+/// libcurl leaves the store empty when its own verification is off, so we install this one.
+/// The system directory is loaded lazily (`X509_STORE_load_path`: certificates are read on demand),
+/// because parsing the whole bundle up front costs 15–25 ms per process. `SSL_CERT_FILE` and
+/// `SSL_CERT_DIR` are honoured, as OpenSSL's own default paths honour them.
+final class TrustAnchors {
+    let store: OpaquePointer
+    /// SHA-256 fingerprints of the certificates in the CA file, to tell which anchor verified a chain.
+    let caFileFingerprints: Set<[UInt8]>
+    let caFile: String?
+
+    init(caFile: String?, environment: [String: String]) throws(TransportError) {
+        guard let store = X509_STORE_new() else { throw .other(code: -1, detail: "OpenSSL could not allocate a certificate store") }
+        self.store = store
+        self.caFile = caFile
+
+        if let file = environment["SSL_CERT_FILE"], !file.isEmpty {
+            _ = X509_STORE_load_file(store, file)
+        }
+        let directory = environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? String(cString: X509_get_default_cert_dir())
+        for path in directory.split(separator: ":") {
+            _ = X509_STORE_load_path(store, String(path))
+        }
+        if environment["SSL_CERT_FILE"] == nil && environment["SSL_CERT_DIR"] == nil {
+            // Debian keeps the hashed directory in sync with the bundle; the bundle is the fallback
+            // only when the directory is missing (e.g. a minimal container), because it is slow.
+            if access(directory, R_OK) != 0 {
+                _ = X509_STORE_load_file(store, X509_get_default_cert_file())
+            }
+        }
+        ERR_clear_error()
+
+        guard let caFile else {
+            caFileFingerprints = []
+            return
+        }
+        let certificates = try Self.readPEMCertificates(caFile)
+        var fingerprints = Set<[UInt8]>()
+        for certificate in certificates {
+            X509_STORE_add_cert(store, certificate)
+            fingerprints.insert(CertificateReader.sha256(CertificateReader.derBytes(of: certificate)))
+            X509_free(certificate)
+        }
+        ERR_clear_error()
+        caFileFingerprints = fingerprints
+    }
+
+    deinit { X509_STORE_free(store) }
+
+    /// Reads every certificate in a PEM file; an unreadable file or one without certificates is an error
+    /// raised before any connection is made.
+    static func readPEMCertificates(_ path: String) throws(TransportError) -> [OpaquePointer] {
+        guard let bio = BIO_new_file(path, "r") else {
+            ERR_clear_error()
+            throw .caFile(path: path, detail: "cannot be read (\(String(cString: strerror(errno))))")
+        }
+        defer { BIO_free(bio) }
+        var certificates: [OpaquePointer] = []
+        while let certificate = PEM_read_bio_X509(bio, nil, nil, nil) {
+            certificates.append(certificate)
+        }
+        ERR_clear_error()
+        if certificates.isEmpty {
+            throw .caFile(path: path, detail: "contains no PEM certificate (-----BEGIN CERTIFICATE-----)")
+        }
+        return certificates
+    }
+}
