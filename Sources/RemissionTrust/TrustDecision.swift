@@ -46,7 +46,9 @@ public struct AcceptedCertificate: Sendable, Hashable, Codable {
     /// Unix seconds when the user accepted it.
     public var acceptedAt: Int64
 
-    public init(fingerprint: CertificateFingerprint, subject: String, notBefore: Int64, notAfter: Int64, acceptedAt: Int64) {
+    public init(
+        fingerprint: CertificateFingerprint, subject: String, notBefore: Int64, notAfter: Int64, acceptedAt: Int64
+    ) {
         self.fingerprint = fingerprint
         self.subject = subject
         self.notBefore = notBefore
@@ -56,6 +58,9 @@ public struct AcceptedCertificate: Sendable, Hashable, Codable {
 }
 
 /// What the trust store holds for one identity (scheme, host, port).
+///
+/// `trust.json` has its own documented form (see `TrustDocument`, written by `TrustStore`); the synthesized
+/// `Codable` conformances of these types are not the file format.
 public struct ServerTrust: Sendable, Hashable, Codable {
     public var pins: [SPKIPin]
     public var accepted: AcceptedCertificate?
@@ -64,7 +69,10 @@ public struct ServerTrust: Sendable, Hashable, Codable {
     /// The user acknowledged that this server is reached over plain HTTP.
     public var httpAcknowledged: Bool
 
-    public init(pins: [SPKIPin] = [], accepted: AcceptedCertificate? = nil, caFile: String? = nil, httpAcknowledged: Bool = false) {
+    public init(
+        pins: [SPKIPin] = [], accepted: AcceptedCertificate? = nil, caFile: String? = nil,
+        httpAcknowledged: Bool = false
+    ) {
         self.pins = pins
         self.accepted = accepted
         self.caFile = caFile

@@ -1,0 +1,137 @@
+import FoundationEssentials
+
+/// Loads and updates one `VersionedDocument` file.
+///
+/// - A missing file reads as the empty document `Document()`; reading never creates it.
+/// - Invalid JSON, a top level without an integer `version`, or content that does not decode is
+///   `StorageError.corrupt`, and the file is left exactly as it was.
+/// - A `version` above `Document.currentVersion` is `StorageError.newerVersion`: refused, never rewritten.
+/// - An older version is migrated in memory; it is written back (as the current version) only by an
+///   `update` that changes something, and then the original bytes are first kept as `NAME.vN.bak`.
+///
+/// Written files are pretty-printed JSON with sorted keys, so they are stable and diff well.
+public struct VersionedFile<Document: VersionedDocument>: Sendable {
+    public let path: String
+    /// How long `update` waits for another process to finish its own update. Default 10 seconds.
+    public var lockTimeout: Duration
+
+    public init(path: String, lockTimeout: Duration = .seconds(10)) {
+        self.path = path
+        self.lockTimeout = lockTimeout
+    }
+
+    /// The document in the file, migrated to the current version; `Document()` when there is no file.
+    public func load() throws(StorageError) -> Document {
+        try read().document
+    }
+
+    /// Locks the file, loads it, lets `body` change the document, and writes it back atomically if it
+    /// changed; returns what `body` returns. Nothing is written when `body` throws or changes nothing,
+    /// so a missing file is not created by an update that adds nothing.
+    public func update<Result>(_ body: (inout Document) throws -> Result) throws -> Result {
+        try FileLock.withLock(protecting: path, timeout: lockTimeout) {
+            let loaded = try read()
+            var document = loaded.document
+            let result = try body(&document)
+            if document != loaded.document {
+                if let original = loaded.olderOriginal {
+                    try AtomicFile.write(original.bytes, to: "\(path).v\(original.version).bak")
+                }
+                try AtomicFile.write(try encode(document), to: path)
+            }
+            return result
+        }
+    }
+
+    /// The document and, when it was migrated from an older version, the original bytes and version.
+    private func read() throws(StorageError) -> (document: Document, olderOriginal: (bytes: [UInt8], version: Int)?) {
+        guard let bytes = try AtomicFile.read(path) else { return (Document(), nil) }
+        let decoder = JSONDecoder()
+        let data = Data(bytes)
+        let top: JSONValue
+        do { top = try decoder.decode(JSONValue.self, from: data) } catch {
+            throw .corrupt(path: path, detail: "it is not valid JSON")
+        }
+        guard case .object = top else { throw .corrupt(path: path, detail: "the top level is not a JSON object") }
+        guard case .integer(let version) = top["version"], version >= 1, let found = Int(exactly: version) else {
+            throw .corrupt(path: path, detail: "it has no valid \"version\" (a whole number from 1 up)")
+        }
+        if found > Document.currentVersion {
+            throw .newerVersion(path: path, found: found, supported: Document.currentVersion)
+        }
+        if found == Document.currentVersion {
+            return (try decode(data), nil)
+        }
+        let migrated = try migrate(top, from: found)
+        let migratedData: Data
+        do { migratedData = try JSONEncoder().encode(migrated) } catch {
+            throw .corrupt(path: path, detail: "\(error)")
+        }
+        return (try decode(migratedData), (bytes, found))
+    }
+
+    private func migrate(_ top: JSONValue, from found: Int) throws(StorageError) -> JSONValue {
+        var document = top
+        for version in found..<Document.currentVersion {
+            guard let step = Document.migrations.first(where: { $0.from == version }) else {
+                throw .corrupt(path: path, detail: "version \(version) is not one this remission can read")
+            }
+            do { try step.migrate(&document) } catch {
+                throw .corrupt(path: path, detail: "it could not be upgraded from version \(version): \(error)")
+            }
+            document["version"] = .integer(Int64(version + 1))
+        }
+        return document
+    }
+
+    private func decode(_ data: Data) throws(StorageError) -> Document {
+        do {
+            return try JSONDecoder().decode(Document.self, from: data)
+        } catch let error as DecodingError {
+            throw .corrupt(path: path, detail: describe(error))
+        } catch {
+            throw .corrupt(path: path, detail: "\(error)")
+        }
+    }
+
+    /// The document's own members plus `version`, pretty-printed with sorted keys and a final newline.
+    private func encode(_ document: Document) throws(StorageError) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            var top = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(document))
+            guard case .object = top else {
+                throw StorageError.corrupt(path: path, detail: "\(Document.self) does not encode as a JSON object")
+            }
+            top["version"] = .integer(Int64(Document.currentVersion))
+            return Array(try encoder.encode(top)) + [UInt8(ascii: "\n")]
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw .corrupt(path: path, detail: "it could not be encoded: \(error)")
+        }
+    }
+}
+
+/// "at servers.https://nas:443.pins[0]: expected a string" — where and what, without quoting file content.
+func describe(_ error: DecodingError) -> String {
+    func location(_ path: [any CodingKey]) -> String {
+        guard !path.isEmpty else { return "" }
+        let text = path.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+        return " at " + (text.hasPrefix(".") ? String(text.dropFirst()) : text)
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+        return "\"\(key.stringValue)\" is missing\(location(context.codingPath))"
+    case .valueNotFound(_, let context), .typeMismatch(_, let context), .dataCorrupted(let context):
+        return "\(context.debugDescription.trimmingSuffix("."))\(location(context.codingPath))"
+    @unknown default:
+        return "\(error)"
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}

@@ -1,0 +1,31 @@
+/// Rule 1 of PRODUCT.md §2: with pins set, the chain is trusted iff the SPKI SHA-256 of some certificate in
+/// it (leaf, intermediate or root, as RFC 7469 says) is pinned.
+///
+/// - Warning: Pins are enforced even when the system CAs trust the chain, so a CA-issued impostor is
+///   refused. A match overrides every verification problem (CA, host name, dates); those are kept as notes,
+///   never dropped.
+struct PinnedKeyRule: Sendable {
+    var pins: [SPKIPin]
+
+    /// `nil` when no pin is set (the next rule decides).
+    func evaluate(_ chain: PresentedChain) -> TrustDecision? {
+        guard !pins.isEmpty else { return nil }
+        let pinned = Set(pins)
+        let presented = chain.certificates.map(\.spkiPin)
+        let problems = orderedProblems(chain.problems)
+
+        guard let match = presented.first(where: pinned.contains) else {
+            return .refused([.pinMismatch(presented: presented, pinned: uniqued(pins))] + problems)
+        }
+        // RFC 7469 §4.3: a backup pin is one that is not in the current chain; without one, a new key
+        // (a lost or compromised one) locks the user out.
+        let hasBackup = !pinned.isSubset(of: Set(presented))
+        return .trusted(.pinnedKey(match), notes: problems + (hasBackup ? [] : [.missingBackupPin]))
+    }
+}
+
+/// `items` without repeats, first occurrence first.
+func uniqued<Element: Hashable>(_ items: [Element]) -> [Element] {
+    var seen = Set<Element>()
+    return items.filter { seen.insert($0).inserted }
+}

@@ -1,0 +1,79 @@
+import Glibc
+import Testing
+
+@testable import RemissionStorage
+
+@Suite("AtomicFile")
+struct AtomicFileTests {
+    @Test("writes the bytes with mode 0600 and leaves no temporary file")
+    func writes() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("servers.json")
+        try AtomicFile.write(Array("hello\n".utf8), to: path)
+        #expect(readText(path) == "hello\n")
+        #expect(permissions(of: path) == 0o600)
+        #expect(directoryEntries(directory.path) == ["servers.json"])
+    }
+
+    @Test("replaces an existing file, tightening its mode to 0600")
+    func replaces() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("trust.json")
+        writeRaw("old content that is longer than the new one", to: path, permissions: 0o644)
+        try AtomicFile.write(Array("new".utf8), to: path)
+        #expect(readText(path) == "new")
+        #expect(permissions(of: path) == 0o600)
+        #expect(directoryEntries(directory.path) == ["trust.json"])
+    }
+
+    @Test("creates missing parent directories with mode 0700")
+    func createsDirectories() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("config/remission/trust.json")
+        try AtomicFile.write([1, 2, 3], to: path)
+        #expect(readRaw(path) == [1, 2, 3])
+        #expect(permissions(of: directory.file("config")) == 0o700)
+        #expect(permissions(of: directory.file("config/remission")) == 0o700)
+    }
+
+    @Test("an empty write gives an empty file")
+    func empty() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("empty")
+        try AtomicFile.write([], to: path)
+        #expect(readRaw(path) == [])
+    }
+
+    @Test("reading a missing file gives nil, reading a file gives its bytes")
+    func reads() throws {
+        let directory = TemporaryDirectory()
+        #expect(try AtomicFile.read(directory.file("missing")) == nil)
+        let large = (0..<100_000).map { UInt8(truncatingIfNeeded: $0) }
+        try AtomicFile.write(large, to: directory.file("large"))
+        #expect(try AtomicFile.read(directory.file("large")) == large)
+    }
+
+    @Test("a parent that is a file is reported with its path, and nothing is written")
+    func parentIsAFile() {
+        let directory = TemporaryDirectory()
+        writeRaw("x", to: directory.file("plain"))
+        let target = directory.file("plain/trust.json")
+        #expect(throws: StorageError.io(path: directory.file("plain"), operation: "mkdir", errno: ENOTDIR)) {
+            try AtomicFile.write([1], to: target)
+        }
+        #expect(readText(directory.file("plain")) == "x")
+    }
+
+    @Test(
+        "path helpers",
+        arguments: [
+            ("/a/b/c.json", "/a/b", "c.json"),
+            ("/c.json", "/", "c.json"),
+            ("c.json", ".", "c.json"),
+            ("/a/b/", "/a", "b"),
+        ])
+    func pathHelpers(path: String, parent: String, name: String) {
+        #expect(parentDirectory(of: path) == parent)
+        #expect(fileName(of: path) == name)
+    }
+}

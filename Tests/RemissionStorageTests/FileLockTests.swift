@@ -1,0 +1,54 @@
+import Testing
+
+@testable import RemissionStorage
+
+@Suite("FileLock")
+struct FileLockTests {
+    @Test("the sidecar lock file is NAME.lock with mode 0600")
+    func sidecar() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("sub/trust.json")
+        let lock = try FileLock(protecting: path)
+        #expect(lock.lockPath == path + ".lock")
+        #expect(permissions(of: path + ".lock") == 0o600)
+        #expect(permissions(of: directory.file("sub")) == 0o700)
+        #expect(!exists(path))
+        lock.unlock()
+    }
+
+    @Test("a held lock makes a second one time out with an error naming the lock file")
+    func timesOut() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("trust.json")
+        let held = try FileLock(protecting: path)
+        let clock = ContinuousClock()
+        let started = clock.now
+        #expect(throws: StorageError.lockTimeout(lockPath: path + ".lock", timeout: .milliseconds(200))) {
+            _ = try FileLock(protecting: path, timeout: .milliseconds(200))
+        }
+        #expect(clock.now - started >= .milliseconds(200))
+        held.unlock()
+        // Once released, the lock can be taken again at once.
+        let again = try FileLock(protecting: path, timeout: .zero)
+        again.unlock()
+    }
+
+    @Test("the timeout message names the lock file and what to do")
+    func timeoutMessage() {
+        let error = StorageError.lockTimeout(lockPath: "/c/trust.json.lock", timeout: .seconds(10))
+        #expect(error.description.contains("/c/trust.json.lock"))
+        #expect(error.description.contains("Try again"))
+    }
+
+    @Test("withLock releases the lock when the body throws")
+    func releasesOnThrow() throws {
+        struct Boom: Error {}
+        let directory = TemporaryDirectory()
+        let path = directory.file("servers.json")
+        #expect(throws: Boom.self) {
+            try FileLock.withLock(protecting: path) { throw Boom() }
+        }
+        let lock = try FileLock(protecting: path, timeout: .zero)
+        lock.unlock()
+    }
+}
