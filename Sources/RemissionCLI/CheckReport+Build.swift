@@ -148,7 +148,7 @@ struct CheckReportBuilder {
         let tls = observation.connection.tls
         var details: [String] = []
         if let decision = tls?.decision {
-            details += CheckText.trustLines(decision, server: observation.server)
+            details += CheckText.trustLines(decision, chain: tls?.chain, server: observation.server, now: observation.now)
         }
         if let leaf = tls?.chain?.leaf {
             details.append(CheckText.expiryLine(leaf, now: observation.now))

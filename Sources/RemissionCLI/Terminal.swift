@@ -48,23 +48,29 @@ public struct Terminal: Sendable {
 
 /// Writes to standard error (messages, warnings, prompts), never to stdout, so output stays scriptable.
 public func printError(_ text: String) {
-    var line = text
-    line.append("\n")
-    _ = line.withCString { fputs($0, stderr) }
+    writeStandardError(text + "\n")
+}
+
+/// Writes bytes straight to file descriptor 2 (unbuffered, safe from any thread).
+public func writeStandardError(_ text: String) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        if written <= 0 { return }
+        bytes = bytes.dropFirst(written)
+    }
 }
 
 /// Asks a question on stderr and reads one line from stdin; nil at end of input.
 public func ask(_ question: String) -> String? {
-    _ = question.withCString { fputs($0, stderr) }
-    fflush(stderr)
+    writeStandardError(question)
     return readLine(strippingNewline: true)
 }
 
 /// Reads a line from the terminal without echoing it (passwords). Restores the terminal settings
 /// also when interrupted by Ctrl-C.
 public func askSecret(_ question: String) -> String? {
-    _ = question.withCString { fputs($0, stderr) }
-    fflush(stderr)
+    writeStandardError(question)
     var saved = termios()
     let haveTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
     if haveTerminal {

@@ -21,9 +21,9 @@ extension VersionedDocument {
 /// migrated. The `version` member is set by `VersionedFile`, not by the step.
 public struct DocumentMigration: Sendable {
     public var from: Int
-    public var migrate: @Sendable (inout JSONValue) throws -> Void
+    public var migrate: @Sendable (inout DocumentJSON) throws -> Void
 
-    public init(from version: Int, _ migrate: @escaping @Sendable (inout JSONValue) throws -> Void) {
+    public init(from version: Int, _ migrate: @escaping @Sendable (inout DocumentJSON) throws -> Void) {
         self.from = version
         self.migrate = migrate
     }

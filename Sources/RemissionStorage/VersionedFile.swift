@@ -48,8 +48,8 @@ public struct VersionedFile<Document: VersionedDocument>: Sendable {
         guard let bytes = try AtomicFile.read(path) else { return (Document(), nil) }
         let decoder = JSONDecoder()
         let data = Data(bytes)
-        let top: JSONValue
-        do { top = try decoder.decode(JSONValue.self, from: data) } catch {
+        let top: DocumentJSON
+        do { top = try decoder.decode(DocumentJSON.self, from: data) } catch {
             throw .corrupt(path: path, detail: "it is not valid JSON")
         }
         guard case .object = top else { throw .corrupt(path: path, detail: "the top level is not a JSON object") }
@@ -70,7 +70,7 @@ public struct VersionedFile<Document: VersionedDocument>: Sendable {
         return (try decode(migratedData), (bytes, found))
     }
 
-    private func migrate(_ top: JSONValue, from found: Int) throws(StorageError) -> JSONValue {
+    private func migrate(_ top: DocumentJSON, from found: Int) throws(StorageError) -> DocumentJSON {
         var document = top
         for version in found..<Document.currentVersion {
             guard let step = Document.migrations.first(where: { $0.from == version }) else {
@@ -99,7 +99,7 @@ public struct VersionedFile<Document: VersionedDocument>: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            var top = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(document))
+            var top = try JSONDecoder().decode(DocumentJSON.self, from: JSONEncoder().encode(document))
             guard case .object = top else {
                 throw StorageError.corrupt(path: path, detail: "\(Document.self) does not encode as a JSON object")
             }

@@ -48,3 +48,33 @@ extension SPKIPin {
     /// The 32 digest bytes, or `nil` when `base64` is not valid base64.
     public var digest: [UInt8]? { Base64.decode(base64) }
 }
+
+// Fingerprints and pins are written as the strings people type (`SHA256:HEX`, `sha256//B64`),
+// so `--json` output and files read naturally.
+extension CertificateFingerprint {
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        do { self = try CertificateFingerprint(parsing: text) } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+extension SPKIPin {
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        do { self = try SPKIPin(parsing: text) } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

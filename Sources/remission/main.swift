@@ -1,2 +1,3 @@
 import RemissionCLI
-RemissionCommand.main()
+
+RemissionCommand.start()

@@ -9,7 +9,7 @@ struct Notebook: VersionedDocument {
     static let migrations = [
         DocumentMigration(from: 1) { document in
             guard case .array(let items)? = document["items"] else { throw MigrationFailure() }
-            var entries: [String: JSONValue] = [:]
+            var entries: [String: DocumentJSON] = [:]
             for case .string(let item) in items { entries[item] = .string("") }
             document["items"] = nil
             document["entries"] = .object(entries)

@@ -1,13 +1,13 @@
 /// Any JSON value, for migrations that reshape a document written by an older remission before it is
 /// decoded into today's types. Numbers keep integers exact (`integer`) apart from the rest (`number`).
-public enum JSONValue: Sendable, Hashable, Codable {
+public enum DocumentJSON: Sendable, Hashable, Codable {
     case null
     case bool(Bool)
     case integer(Int64)
     case number(Double)
     case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
+    case array([DocumentJSON])
+    case object([String: DocumentJSON])
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -21,10 +21,10 @@ public enum JSONValue: Sendable, Hashable, Codable {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
+        } else if let value = try? container.decode([DocumentJSON].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .object(try container.decode([String: DocumentJSON].self))
         }
     }
 
@@ -43,7 +43,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
 
     /// The member `key` of an object; `nil` for a missing key or a value that is not an object.
     /// Setting it on an object adds, replaces, or (with `nil`) removes the member; on anything else it does nothing.
-    public subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> DocumentJSON? {
         get {
             guard case .object(let members) = self else { return nil }
             return members[key]

@@ -1,0 +1,15 @@
+import RemissionTrust
+
+extension CheckText {
+    /// The trust decision under the tls step, with every note or problem.
+    static func trustLines(_ decision: TrustDecision, chain: PresentedChain?, server: String, now: Int64) -> [String] {
+        TrustText(server: server, now: now).lines(for: decision, chain: chain ?? PresentedChain(certificates: [], problems: []))
+    }
+
+    /// "certificate CN=nas, expires 2026-12-21 (in 30 days)".
+    static func expiryLine(_ leaf: CertificateFacts, now: Int64) -> String {
+        let when = relativeDays(leaf.notAfter, now: now)
+        let verb = leaf.notAfter < now ? "expired" : "expires"
+        return "Certificate: \(leaf.subject), \(verb) \(UTCDate(unixSeconds: leaf.notAfter)) (\(when))"
+    }
+}
