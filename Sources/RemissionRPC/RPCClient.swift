@@ -1,0 +1,173 @@
+import Logging
+import RemissionModel
+import RemissionTransport
+
+/// A Transmission RPC client for one endpoint (the transport is bound to it).
+///
+/// It performs the 409 `X-Transmission-Session-Id` handshake on any call (the id rotates), picks
+/// the dialect (classic until the server shows it speaks JSON-RPC 2.0, see `dialect`), retries
+/// transient faults per `retryPolicy`, maps every failure to one `RPCError`, and logs each exchange
+/// at debug level with secrets masked.
+///
+/// Not thread-safe: one client is used from one task or thread at a time, as the CLI does.
+public final class RPCClient {
+    public static let sessionIdHeader = "X-Transmission-Session-Id"
+    public static let rpcVersionHeader = "X-Transmission-Rpc-Version"
+
+    let transport: any HTTPTransport
+    /// Sent with every request (the transport sends them only once trust is decided).
+    public var credentials: BasicCredentials?
+    public var retryPolicy: RetryPolicy
+    /// The wire format in use. Starts as given (classic by default) and switches to JSON-RPC when a
+    /// 409 carries `X-Transmission-Rpc-Version` or `session-get` reports rpc-version ≥ 18.
+    public private(set) var dialect: RPCDialect
+    /// The current session id, learned from the last 409.
+    public private(set) var sessionId: String?
+    /// The `X-Transmission-Rpc-Version` semver from a 409 (Transmission 4.1+).
+    public private(set) var headerRPCVersion: String?
+    /// The rpc-version from the last `session-get` that reported it.
+    public private(set) var rpcVersion: Int?
+
+    let logger: Logger
+    private let sleeper: any Sleeper
+    private var random: any RandomSource
+    let clock: any MonotonicClock
+    private var nextTag = 1
+
+    /// - Parameters:
+    ///   - transport: sends requests to the server's RPC URL.
+    ///   - credentials: for HTTP Basic authentication; nil when the server needs none.
+    ///   - retryPolicy: retries for transient faults; `.none` to report the first failure.
+    ///   - dialect: the starting dialect; keep `.classic` unless the server is known to be 4.1+.
+    ///   - logger: receives the masked request log at debug (and headers at trace) level.
+    public init(
+        transport: any HTTPTransport,
+        credentials: BasicCredentials? = nil,
+        retryPolicy: RetryPolicy = .standard,
+        dialect: RPCDialect = .classic,
+        sleeper: any Sleeper = ThreadSleeper(),
+        random: any RandomSource = SystemRandomSource(),
+        clock: any MonotonicClock = SystemMonotonicClock(),
+        logger: Logger
+    ) {
+        self.transport = transport
+        self.credentials = credentials
+        self.retryPolicy = retryPolicy
+        self.dialect = dialect
+        self.sleeper = sleeper
+        self.random = random
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Calls any method. Top-level argument keys are given in classic spelling and respelled for
+    /// JSON-RPC; values are sent as they are. Returns the reply's `arguments` (classic) or
+    /// `result` (JSON-RPC) object.
+    public func call(_ method: RPCMethod, arguments: JSONObject = JSONObject()) throws(RPCError) -> JSONValue {
+        let reply = try perform(method) { dialect in
+            var respelled = JSONObject()
+            for (key, value) in arguments { respelled[dialect.spell(key)] = value }
+            return respelled
+        }
+        return .object(reply)
+    }
+
+    /// Sends one call, retrying transient faults, and returns the reply's payload object.
+    /// `arguments` is asked again for each attempt, because the dialect may change in between.
+    func perform(_ method: RPCMethod, arguments: (RPCDialect) -> JSONObject) throws(RPCError) -> JSONObject {
+        var attempt = 1
+        while true {
+            do {
+                return try performWithHandshake(method, attempt: attempt, arguments: arguments)
+            } catch {
+                guard error.isTransient, attempt < retryPolicy.maxAttempts else { throw error }
+                let delay = retryPolicy.delayMilliseconds(beforeRetry: attempt, randomFraction: random.nextFraction())
+                logRetry(method, attempt: attempt, delay: delay, error: error)
+                sleeper.sleep(milliseconds: delay)
+                attempt += 1
+            }
+        }
+    }
+
+    /// One attempt: the request, and at most one resend after a 409 with a new session id.
+    private func performWithHandshake(
+        _ method: RPCMethod, attempt: Int, arguments: (RPCDialect) -> JSONObject
+    ) throws(RPCError) -> JSONObject {
+        var answeredHandshake = false
+        while true {
+            let sentSessionId = sessionId
+            let response = try exchange(method, attempt: attempt, arguments: arguments(dialect))
+            guard response.status == 409 else { return try interpret(response, method: method) }
+
+            guard let newId = response.header(Self.sessionIdHeader)?.trimmingASCIIWhitespace(), !newId.isEmpty else {
+                throw .sessionHandshakeLoop(.missingHeader)
+            }
+            if answeredHandshake || newId == sentSessionId {
+                throw .sessionHandshakeLoop(.repeated)
+            }
+            answeredHandshake = true
+            sessionId = newId
+            logger.debug(
+                "RPC session id received", metadata: ["rpc.session_id": .string(LogMasking.mask(newId))])
+            if let semver = response.header(Self.rpcVersionHeader)?.trimmingASCIIWhitespace(), !semver.isEmpty {
+                headerRPCVersion = semver
+                switchDialect(to: .jsonRPC, reason: "409 carried \(Self.rpcVersionHeader): \(semver)")
+            }
+        }
+    }
+
+    /// Builds, sends and logs one HTTP request.
+    private func exchange(_ method: RPCMethod, attempt: Int, arguments: JSONObject) throws(RPCError) -> HTTPResponse {
+        let tag = nextTag
+        nextTag += 1
+        let envelope = RPCEnvelope.request(method: method, arguments: arguments, tag: tag, dialect: dialect)
+        var headers = [HTTPHeader("Content-Type", "application/json")]
+        if let sessionId { headers.append(HTTPHeader(Self.sessionIdHeader, sessionId)) }
+        let request = HTTPRequest(method: "POST", headers: headers, body: envelope.serialized())
+        logRequest(method, attempt: attempt, request: request, envelope: envelope)
+
+        let start = clock.nanoseconds()
+        do {
+            let response = try transport.send(request, credentials: credentials)
+            logResponse(method, response: response, start: start)
+            return response
+        } catch {
+            logFailure(method, error: error, start: start)
+            throw .transport(error)
+        }
+    }
+
+    /// Maps a non-409 response to the reply payload or an error.
+    private func interpret(_ response: HTTPResponse, method: RPCMethod) throws(RPCError) -> JSONObject {
+        switch response.status {
+        case 200:
+            let reply = try RPCEnvelope.parse(response.body)
+            logReply(method, reply: reply)
+            return try RPCEnvelope.payload(of: reply)
+        case 204:
+            return JSONObject()
+        case 401:
+            throw .unauthorized(user: credentials?.user)
+        case 403:
+            throw .forbidden(detail: BodyText.summary(response.body, limit: 300))
+        case 421:
+            throw .misdirected(detail: BodyText.summary(response.body, limit: 300))
+        default:
+            throw .http(status: response.status, snippet: BodyText.summary(response.body, limit: 200) ?? "")
+        }
+    }
+
+    func switchDialect(to newDialect: RPCDialect, reason: String) {
+        guard dialect != newDialect else { return }
+        dialect = newDialect
+        logger.debug(
+            "RPC dialect switched",
+            metadata: ["rpc.dialect": .string(newDialect.description), "rpc.reason": .string(reason)])
+    }
+
+    func noteRPCVersion(_ version: Int?) {
+        guard let version else { return }
+        rpcVersion = version
+        if version >= 18 { switchDialect(to: .jsonRPC, reason: "session-get reported rpc-version \(version)") }
+    }
+}

@@ -1,0 +1,72 @@
+import RemissionModel
+
+/// The request and reply wrappers of both dialects.
+enum RPCEnvelope {
+    /// `{"method":…,"arguments":{…},"tag":N}` or `{"jsonrpc":"2.0","method":…,"params":{…},"id":N}`.
+    static func request(method: RPCMethod, arguments: JSONObject, tag: Int, dialect: RPCDialect) -> JSONValue {
+        switch dialect {
+        case .classic:
+            return .object([
+                "method": .string(method.name(in: .classic)),
+                "arguments": .object(arguments),
+                "tag": .int(Int64(tag)),
+            ])
+        case .jsonRPC:
+            return .object([
+                "jsonrpc": "2.0",
+                "method": .string(method.name(in: .jsonRPC)),
+                "params": .object(arguments),
+                "id": .int(Int64(tag)),
+            ])
+        }
+    }
+
+    /// Parses a reply body; a body that is not JSON is `malformed` or `truncated` with its offset.
+    static func parse(_ body: [UInt8]) throws(RPCError) -> JSONValue {
+        do {
+            return try JSONValue.parse(body)
+        } catch {
+            switch error {
+            case .malformed(let detail, let offset): throw .malformed(detail: detail, offset: offset)
+            case .truncated(let offset): throw .truncated(offset: offset)
+            }
+        }
+    }
+
+    /// The payload of a reply: classic `arguments` when `result` is "success", JSON-RPC `result`.
+    /// The reply's own shape decides how it is read, whatever dialect the request used.
+    static func payload(of reply: JSONValue) throws(RPCError) -> JSONObject {
+        guard case .object(let top) = reply else {
+            throw .malformed(detail: "the reply is not a JSON object", offset: nil)
+        }
+        if let error = top["error"], !error.isNull {
+            throw .rpcFailure(jsonRPCMessage(error))
+        }
+        switch top["result"] {
+        case .string(let result)?:
+            guard result == "success" else { throw .rpcFailure(result) }
+            return top["arguments"]?.object ?? JSONObject()
+        case .object(let result)?:
+            return result
+        case .null?:
+            return JSONObject()
+        case nil where top["jsonrpc"] != nil:
+            return JSONObject()
+        default:
+            throw .malformed(detail: "the reply has neither 'result' nor 'error'", offset: nil)
+        }
+    }
+
+    /// `data.error_string` says what went wrong in Transmission's words; `message` is the generic
+    /// JSON-RPC text ("Invalid params"), used when there is nothing better.
+    private static func jsonRPCMessage(_ error: JSONValue) -> String {
+        if let specific = error["data"]?["error_string"]?.string ?? error["data"]?["errorString"]?.string,
+            !specific.isEmpty
+        {
+            return specific
+        }
+        if let message = error["message"]?.string, !message.isEmpty { return message }
+        if let code = error["code"]?.int { return "error code \(code)" }
+        return error.string ?? "unknown error"
+    }
+}

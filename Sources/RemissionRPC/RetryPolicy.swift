@@ -1,0 +1,93 @@
+import Glibc
+
+/// How often and how long to wait before retrying a call that failed for a transient reason.
+///
+/// Transient means the same request may well succeed a moment later: a timeout, a broken
+/// connection, or 502/503/504 from a reverse proxy whose upstream daemon is restarting
+/// (`RPCError.isTransient`). Everything else — 401, 403, 421, a refused trust decision, a failed
+/// DNS lookup, a refused connection (nothing listens: waiting will not help, and `check` should
+/// say OFFLINE at once), an RPC error — is reported immediately.
+///
+/// The delay before retry *n* (1-based) is `min(maxDelay, baseDelay × 2^(n−1))`, reduced by up to
+/// `jitter` of itself at random so that many clients do not retry in step.
+public struct RetryPolicy: Sendable, Equatable {
+    /// Attempts in all, the first included; 1 disables retries. Default 3.
+    public var maxAttempts: Int
+    /// Delay before the first retry. Default 250 ms.
+    public var baseDelayMilliseconds: Int
+    /// Upper bound on any delay. Default 2000 ms.
+    public var maxDelayMilliseconds: Int
+    /// Fraction (0…1) of each delay that is randomised. Default 0.2.
+    public var jitter: Double
+
+    public init(
+        maxAttempts: Int = 3, baseDelayMilliseconds: Int = 250, maxDelayMilliseconds: Int = 2000, jitter: Double = 0.2
+    ) {
+        self.maxAttempts = max(1, maxAttempts)
+        self.baseDelayMilliseconds = max(0, baseDelayMilliseconds)
+        self.maxDelayMilliseconds = max(0, maxDelayMilliseconds)
+        self.jitter = min(1, max(0, jitter))
+    }
+
+    public static let standard = RetryPolicy()
+
+    /// No retries: for `check`, which reports each step itself.
+    public static let none = RetryPolicy(maxAttempts: 1)
+
+    /// The delay before retry number `retry` (1 = the first retry), given a random `fraction` in 0..<1.
+    public func delayMilliseconds(beforeRetry retry: Int, randomFraction fraction: Double) -> Int {
+        let exponent = min(max(retry - 1, 0), 30)
+        let (scaled, overflow) = baseDelayMilliseconds.multipliedReportingOverflow(by: 1 << exponent)
+        let delay = Double(overflow ? maxDelayMilliseconds : min(scaled, maxDelayMilliseconds))
+        let clamped = min(max(fraction, 0), 1)
+        return Int((delay * (1 - jitter * clamped)).rounded())
+    }
+}
+
+/// Waits between retries. Injected so that tests run instantly and can record the delays.
+public protocol Sleeper {
+    func sleep(milliseconds: Int)
+}
+
+/// Sleeps the calling thread (`nanosleep`, resumed after signals).
+public struct ThreadSleeper: Sleeper, Sendable {
+    public init() {}
+
+    public func sleep(milliseconds: Int) {
+        guard milliseconds > 0 else { return }
+        var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0, errno == EINTR {
+            request = remaining
+        }
+    }
+}
+
+/// A source of random fractions in 0..<1 for retry jitter. Injected so that tests can fix it.
+public protocol RandomSource {
+    mutating func nextFraction() -> Double
+}
+
+/// The system's random number generator.
+public struct SystemRandomSource: RandomSource, Sendable {
+    public init() {}
+
+    public mutating func nextFraction() -> Double { Double.random(in: 0..<1) }
+}
+
+/// A monotonic clock for the elapsed times in the verbose log. Injected so that tests can fix it.
+public protocol MonotonicClock {
+    /// Nanoseconds since an arbitrary fixed point.
+    func nanoseconds() -> UInt64
+}
+
+/// `CLOCK_MONOTONIC`.
+public struct SystemMonotonicClock: MonotonicClock, Sendable {
+    public init() {}
+
+    public func nanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+}

@@ -1,0 +1,156 @@
+import RemissionModel
+import RemissionRPC
+import RemissionTransport
+import RemissionTrust
+import Testing
+
+@Suite("Error mapping")
+struct ErrorMappingTests {
+    static let forbiddenPage =
+        "<h1>403: Forbidden</h1><p>Unauthorized IP Address.</p><p>Either disable the IP address whitelist or add your address to it.</p>"
+    static let misdirectedPage =
+        "<p>Transmission received your request, but the hostname was unrecognized.</p>"
+
+    @Test(
+        "HTTP refusals become distinct errors with their exit codes",
+        arguments: [
+            (401, "<h1>401: Unauthorized</h1>", RPCError.unauthorized(user: "tester"), Int32(4)),
+            (
+                403, forbiddenPage,
+                .forbidden(
+                    detail:
+                        "403: Forbidden Unauthorized IP Address. Either disable the IP address whitelist or add your address to it."
+                ), 6
+            ),
+            (421, misdirectedPage, .misdirected(detail: "Transmission received your request, but the hostname was unrecognized."), 6),
+            (404, "<h1>404: Not Found</h1>", .http(status: 404, snippet: "404: Not Found"), 1),
+            (500, "", .http(status: 500, snippet: ""), 1),
+        ])
+    func httpStatuses(status: Int, body: String, expected: RPCError, exitCode: Int32) {
+        let harness = Harness([Reply.status(status, body)], retryPolicy: .none)
+        #expect(throws: expected) { try harness.client.sessionStats() }
+        #expect(expected.exitCode == exitCode)
+    }
+
+    @Test("a long error page is left out of the message")
+    func longPage() {
+        let page = "<p>" + String(repeating: "words ", count: 200) + "</p>"
+        let harness = Harness([Reply.status(403, page)])
+        #expect(throws: RPCError.forbidden(detail: nil)) { try harness.client.sessionStats() }
+    }
+
+    @Test("a classic result string other than success is an RPC failure")
+    func classicFailure() {
+        let harness = Harness([Reply.json(#"{"arguments":{},"result":"labels cannot contain comma (,) character","tag":1}"#)])
+        var changes = TorrentChanges()
+        changes.labels = ["a,b"]
+        let expected = RPCError.rpcFailure("labels cannot contain comma (,) character")
+        #expect(throws: expected) { try harness.client.torrentSet(.id(1), changes) }
+        #expect(expected.exitCode == 6)
+        #expect(expected.description.contains("labels cannot contain comma"))
+    }
+
+    @Test("a JSON-RPC error reports Transmission's error_string, else its message")
+    func jsonRPCFailure() {
+        let specific = Harness(
+            [Reply.json(#"{"jsonrpc":"2.0","error":{"code":3,"message":"path is not absolute","data":{"error_string":"download directory path is not absolute"}},"id":1}"#)],
+            dialect: .jsonRPC)
+        #expect(throws: RPCError.rpcFailure("download directory path is not absolute")) {
+            try specific.client.torrentAdd(.filename("magnet:?xt=urn:btih:abc"), downloadDir: "relative")
+        }
+        let generic = Harness(
+            [Reply.json(#"{"jsonrpc":"2.0","error":{"code":-32601,"message":"Method not found"},"id":1}"#)], dialect: .jsonRPC)
+        #expect(throws: RPCError.rpcFailure("Method not found")) { try generic.client.call("no-such-method") }
+    }
+
+    @Test(
+        "replies that are not JSON are malformed or truncated, with the byte offset",
+        arguments: [
+            ("<html>proxy error</html>", RPCError.malformed(detail: "unexpected '<'", offset: 0)),
+            (#"{"arguments":{"torrents":[[1,2]"#, .truncated(offset: 31)),
+            ("", .truncated(offset: 0)),
+            (#"{"arguments":{},"result":"success"} trailing"#, .malformed(detail: "unexpected 't' after the JSON value", offset: 36)),
+            ("[1,2]", .malformed(detail: "the reply is not a JSON object", offset: nil)),
+            (#"{"arguments":{}}"#, .malformed(detail: "the reply has neither 'result' nor 'error'", offset: nil)),
+        ])
+    func malformedReplies(body: String, expected: RPCError) {
+        let harness = Harness([Reply.json(body), Reply.json(body), Reply.json(body)])
+        #expect(throws: expected) { try harness.client.sessionStats() }
+        #expect(harness.sent.count == 1)  // not retried
+        #expect(expected.exitCode == 1)
+    }
+
+    @Test("a torrent-get reply without torrents, or with a broken list, is malformed")
+    func badTorrentList() {
+        let missing = Harness([Reply.success(#"{"removed":[]}"#)])
+        #expect(throws: RPCError.malformed(detail: "torrent-get did not return 'torrents'", offset: nil)) {
+            try missing.client.torrentGet()
+        }
+        let broken = Harness([Reply.success(#"{"torrents":[["id"],5]}"#)])
+        #expect(throws: RPCError.malformed(detail: "table row 1 is not an array", offset: nil)) {
+            try broken.client.torrentGet()
+        }
+    }
+
+    static let trustRefused = TransportError.trustRefused(.refused([.noCertificate]), chain: PresentedChain(certificates: [], problems: []))
+
+    static let transportCases: [(TransportError, Int32)] = [
+        (.dns(host: "nas.invalid", detail: "not found"), 3),
+        (.refused(detail: "ECONNREFUSED"), 3),
+        (.unreachable(detail: "EHOSTUNREACH"), 3),
+        (.timeout(phase: "connect", detail: "10 s"), 3),
+        (trustRefused, 5),
+        (.tlsHandshake(detail: "wrong version number"), 1),
+        (.connection(detail: "reset by peer"), 1),
+        (.redirectRefused(location: "http://elsewhere/"), 1),
+        (.other(code: 2, detail: "init failed"), 1),
+    ]
+
+    @Test("transport failures map to exit codes: offline 3, trust 5, other 1", arguments: transportCases)
+    func transportExitCodes(error: TransportError, exitCode: Int32) {
+        #expect(RPCError.transport(error).exitCode == exitCode)
+    }
+
+    @Test(
+        "other exit codes",
+        arguments: [
+            (RPCError.unsupportedVersion(found: 13, minimum: 14), Int32(6)),
+            (.http(status: 502, snippet: "Bad Gateway"), 3),
+            (.http(status: 504, snippet: ""), 3),
+            (.truncated(offset: 3), 1),
+        ])
+    func otherExitCodes(error: RPCError, exitCode: Int32) {
+        #expect(error.exitCode == exitCode)
+    }
+
+    @Test("the 401 message names the user, never the password, and says what to do")
+    func unauthorizedMessage() {
+        let harness = Harness([Reply.status(401)], credentials: BasicCredentials(user: "alice", password: "hunter2-long-secret"))
+        do {
+            _ = try harness.client.sessionStats()
+            Issue.record("expected a 401 error")
+        } catch {
+            #expect(error == .unauthorized(user: "alice"))
+            #expect(error.description.contains("alice"))
+            #expect(!error.description.contains("hunter2"))
+            #expect(error.description.contains("remission credentials set"))
+        }
+    }
+
+    @Test("every message ends with a next step")
+    func nextSteps() {
+        let errors: [RPCError] = [
+            .unauthorized(user: nil), .unauthorized(user: "u"), .forbidden(detail: "x"), .misdirected(detail: nil),
+            .sessionHandshakeLoop(.missingHeader), .sessionHandshakeLoop(.repeated), .http(status: 404, snippet: ""),
+            .http(status: 502, snippet: ""), .rpcFailure("x"), .malformed(detail: "d", offset: 1), .truncated(offset: 2),
+            .unsupportedVersion(found: 13, minimum: 14), .transport(.refused(detail: "d")), .transport(Self.trustRefused),
+        ]
+        let verbs = ["Give", "Check", "Add", "let", "Try", "Upgrade", "Run", "allow", "use"]
+        for error in errors {
+            let text = error.description
+            let tail = String(text.suffix(170))
+            #expect(text.hasSuffix("."))
+            #expect(verbs.contains { tail.contains($0) }, "no next step in: \(text)")
+        }
+    }
+}
