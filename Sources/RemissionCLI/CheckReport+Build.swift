@@ -1,4 +1,5 @@
 import RemissionModel
+import RemissionRPC
 import RemissionTransport
 import RemissionTrust
 
@@ -14,7 +15,7 @@ public struct CheckReport: Sendable, Equatable {
     public var reason: String?
     public var hint: String?
     public var exitStatus: ExitStatus
-    public var serverVersion: ServerVersion?
+    public var serverVersion: ServerInfo?
 }
 
 /// Everything a check observed, the input of the pure `CheckReport.build`.
@@ -26,13 +27,13 @@ public struct CheckObservation: Sendable {
     public var passwordSource: PasswordSource
     public var httpAcknowledged: Bool
     public var sawSessionHandshake: Bool
-    public var outcome: Result<ServerVersion, CheckFailureBox>
+    public var outcome: Result<ServerInfo, CheckFailureBox>
     /// Unix seconds, for "days left".
     public var now: Int64
 
     public init(
         server: String, endpoint: ServerEndpoint, connection: ConnectionReport, user: String?, passwordSource: PasswordSource,
-        httpAcknowledged: Bool, sawSessionHandshake: Bool, outcome: Result<ServerVersion, CheckFailureBox>, now: Int64
+        httpAcknowledged: Bool, sawSessionHandshake: Bool, outcome: Result<ServerInfo, CheckFailureBox>, now: Int64
     ) {
         self.server = server
         self.endpoint = endpoint
@@ -82,7 +83,7 @@ struct CheckReportBuilder {
             }
             steps.append(step(name, failed: name == failedAt))
         }
-        let version: ServerVersion? = if case .success(let version) = observation.outcome { version } else { nil }
+        let version: ServerInfo? = if case .success(let version) = observation.outcome { version } else { nil }
         let insecure = !isHTTPS && !observation.endpoint.isLoopback
         return CheckReport(
             server: observation.server, url: observation.endpoint.url, steps: steps, online: failedAt == nil,
@@ -131,7 +132,7 @@ struct CheckReportBuilder {
             if failed { return CheckStep(.rpc, .failed, reasonText, milliseconds: timings.total) }
             guard case .success(let version) = observation.outcome else { return CheckStep(.rpc, .skipped, "not reached") }
             var summary = "Transmission \(version.version), rpc-version \(version.rpcVersion): compatible"
-            if version.dialect != "classic" { summary += " (\(version.dialect))" }
+            if version.dialect != .classic { summary += " (\(version.dialect))" }
             return CheckStep(.rpc, .ok, summary, milliseconds: timings.total)
         }
     }

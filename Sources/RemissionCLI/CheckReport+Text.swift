@@ -1,4 +1,5 @@
 import RemissionModel
+import RemissionRPC
 
 extension CheckReport {
     /// The step report as `check` prints it: one line a step, details beneath, then the verdict and a hint.

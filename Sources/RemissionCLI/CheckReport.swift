@@ -29,23 +29,6 @@ public struct CheckStep: Sendable, Equatable {
     }
 }
 
-/// What the server said about itself in session-get.
-public struct ServerVersion: Sendable, Equatable {
-    public var version: String
-    public var rpcVersion: Int
-    public var rpcVersionMinimum: Int
-    public var semver: String?
-    public var dialect: String
-
-    public init(version: String, rpcVersion: Int, rpcVersionMinimum: Int, semver: String?, dialect: String) {
-        self.version = version
-        self.rpcVersion = rpcVersion
-        self.rpcVersionMinimum = rpcVersionMinimum
-        self.semver = semver
-        self.dialect = dialect
-    }
-}
-
 /// Why a check did not reach ONLINE, classified by the step where it stopped.
 public enum CheckFailure: Sendable, Equatable {
     case transport(TransportError)

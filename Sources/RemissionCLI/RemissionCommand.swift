@@ -29,18 +29,21 @@ public struct RemissionCommand: ParsableCommand {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
-            exit(0)
+            Glibc.exit(0)
         } catch let code as ExitCode {
-            exit(code.rawValue)
+            Glibc.exit(code.rawValue)
+        } catch let failure as CommandFailure {
+            printError("remission: " + failure.message)
+            Glibc.exit(failure.status.rawValue)
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
                 print(message)
-                exit(0)
+                Glibc.exit(0)
             }
             if !message.isEmpty { printError(message) }
-            exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
+            Glibc.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
         }
     }
 }

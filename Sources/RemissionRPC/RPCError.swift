@@ -142,6 +142,8 @@ extension RPCError: CustomStringConvertible {
         case .redirectRefused(let location):
             return "The server redirected to \(location), another scheme, host or port, which Remission does not "
                 + "follow. Use that URL directly if you trust it."
+        case .caFile(let path, let detail):
+            return "The CA file \(path) \(detail). Point it at a readable PEM file of CA certificates."
         case .other(let code, let detail):
             return "The request failed (libcurl error \(code): \(detail)). Run `remission check` to diagnose."
         }

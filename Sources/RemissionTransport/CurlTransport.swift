@@ -16,6 +16,9 @@ public final class CurlTransport: HTTPTransport {
     public let endpoint: ServerEndpoint
     /// Diagnosis of the most recent `send`.
     public private(set) var lastReport = ConnectionReport()
+    /// Diagnosis of the most recent exchange that opened a connection (DNS, TCP, TLS and the trust
+    /// decision happen only there; later requests reuse the connection).
+    public private(set) var lastConnectionOpening: ConnectionReport?
 
     private let options: TransportOptions
     private let handle: UnsafeMutableRawPointer
@@ -72,6 +75,7 @@ public final class CurlTransport: HTTPTransport {
             return curl_easy_perform(handle)
         }
         lastReport = exchange.report(started: started)
+        if !lastReport.reusedConnection { lastConnectionOpening = lastReport }
         guard code == CURLE_OK else {
             throw classify(code)
         }
