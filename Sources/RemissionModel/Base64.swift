@@ -1,6 +1,7 @@
 /// Base64 with the standard alphabet and `=` padding (RFC 4648 §4): torrent metainfo and Basic auth.
 public enum Base64 {
-    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    private static let alphabet: [UInt8] = Array(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// 0–63 for alphabet bytes, 0xFF for anything else.
     private static let decodeTable: [UInt8] = {

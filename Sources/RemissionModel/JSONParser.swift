@@ -47,8 +47,8 @@ extension JSONValue {
 struct JSONParser {
     static let maximumDepth = 512
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var position = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
     /// Reused for strings that contain escapes.
     private var scratch: [UInt8] = []
 
@@ -131,7 +131,8 @@ struct JSONParser {
             skipWhitespace()
             guard position < bytes.count else { throw .truncated(offset: position) }
             guard bytes[position] == UInt8(ascii: "\"") else {
-                throw .malformed(detail: "expected a string key but found \(describe(bytes[position]))", offset: position)
+                throw .malformed(
+                    detail: "expected a string key but found \(describe(bytes[position]))", offset: position)
             }
             keys.append(try parseString())
             skipWhitespace()
@@ -249,7 +250,9 @@ struct JSONParser {
         let unit = try parseHex4()
         var scalar: Unicode.Scalar? = nil
         if (0xD800...0xDBFF).contains(unit) {
-            if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+            if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                bytes[position + 1] == UInt8(ascii: "u")
+            {
                 let save = position
                 position += 2
                 let low = try parseHex4()
@@ -258,7 +261,8 @@ struct JSONParser {
                 } else {
                     position = save  // not a pair: keep the next escape for the next round
                 }
-            } else if position >= bytes.count || (bytes[position] == UInt8(ascii: "\\") && position + 1 >= bytes.count) {
+            } else if position >= bytes.count || (bytes[position] == UInt8(ascii: "\\") && position + 1 >= bytes.count)
+            {
                 throw .truncated(offset: bytes.count)
             }
         } else {
@@ -277,7 +281,8 @@ struct JSONParser {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw .malformed(detail: "invalid \\u escape: \(describe(byte)) is not a hex digit", offset: position)
+            default:
+                throw .malformed(detail: "invalid \\u escape: \(describe(byte)) is not a hex digit", offset: position)
             }
             value = value << 4 | UInt32(digit)
             position += 1
@@ -289,102 +294,9 @@ struct JSONParser {
         UTF8.encode(scalar) { scratch.append($0) }
     }
 
-    // MARK: Numbers
-
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`: exact `Int64` when it is an integer that fits.
-    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
-        let start = position
-        let negative = bytes[position] == UInt8(ascii: "-")
-        if negative { position += 1 }
-        var mantissa: UInt64 = 0
-        var overflow = false
-        var exponent = 0
-
-        guard position < bytes.count else { throw .truncated(offset: position) }
-        guard isDigit(bytes[position]) else {
-            throw .malformed(detail: "expected a digit after '-' but found \(describe(bytes[position]))", offset: position)
-        }
-        if bytes[position] == UInt8(ascii: "0") {
-            position += 1
-            if position < bytes.count, isDigit(bytes[position]) {
-                throw .malformed(detail: "numbers must not have leading zeros", offset: start)
-            }
-        } else {
-            while position < bytes.count, isDigit(bytes[position]) {
-                accumulate(bytes[position], into: &mantissa, overflow: &overflow)
-                position += 1
-            }
-        }
-        var isInteger = true
-        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
-            isInteger = false
-            position += 1
-            try requireDigit(after: "'.'")
-            while position < bytes.count, isDigit(bytes[position]) {
-                accumulate(bytes[position], into: &mantissa, overflow: &overflow)
-                exponent -= 1
-                position += 1
-            }
-        }
-        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
-            isInteger = false
-            position += 1
-            guard position < bytes.count else { throw .truncated(offset: position) }
-            var exponentNegative = false
-            if bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
-                exponentNegative = bytes[position] == UInt8(ascii: "-")
-                position += 1
-            }
-            try requireDigit(after: "the exponent sign")
-            var value = 0
-            while position < bytes.count, isDigit(bytes[position]) {
-                if value < 100_000 { value = value * 10 + Int(bytes[position] - UInt8(ascii: "0")) }
-                position += 1
-            }
-            exponent += exponentNegative ? -value : value
-        }
-
-        if isInteger, !overflow {
-            if negative, mantissa <= UInt64(Int64.max) + 1 {
-                return .int(mantissa == UInt64(Int64.max) + 1 ? Int64.min : -Int64(mantissa))
-            }
-            if !negative, mantissa <= UInt64(Int64.max) { return .int(Int64(mantissa)) }
-        }
-        // Clinger's fast path: both operands exact, so one correctly rounded operation.
-        if !overflow, mantissa <= 1 << 53, (-22...22).contains(exponent) {
-            var value = Double(mantissa)
-            value = exponent < 0 ? value / Self.powersOfTen[-exponent] : value * Self.powersOfTen[exponent]
-            return .double(negative ? -value : value)
-        }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        return .double(Double(text) ?? (negative ? -.infinity : .infinity))
-    }
-
-    private static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
-
-    private func accumulate(_ byte: UInt8, into mantissa: inout UInt64, overflow: inout Bool) {
-        let digit = UInt64(byte - UInt8(ascii: "0"))
-        if mantissa == 0, digit == 0 { return }  // leading zeros of a fraction carry no digits
-        let (times10, o1) = mantissa.multipliedReportingOverflow(by: 10)
-        let (sum, o2) = times10.addingReportingOverflow(digit)
-        if o1 || o2 { overflow = true } else { mantissa = sum }
-    }
-
-    private mutating func requireDigit(after what: String) throws(JSONParseError) {
-        guard position < bytes.count else { throw .truncated(offset: position) }
-        guard isDigit(bytes[position]) else {
-            throw .malformed(detail: "expected a digit after \(what) but found \(describe(bytes[position]))", offset: position)
-        }
-    }
-
-    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
-
     // MARK: Messages
 
-    private func describe(_ byte: UInt8) -> String {
+    func describe(_ byte: UInt8) -> String {
         if byte >= 0x21, byte < 0x7F { return "'\(describeRaw(byte))'" }
         let hex = String(byte, radix: 16, uppercase: true)
         return "byte 0x\(hex.count == 1 ? "0" + hex : hex)"

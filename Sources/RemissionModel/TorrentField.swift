@@ -44,12 +44,13 @@ public enum TorrentField: String, Sendable, Hashable, CaseIterable {
     ]
 
     /// What `remission info` shows without `--files`, `--trackers` or `--peers`.
-    public static let details: [TorrentField] = list + [
-        .haveUnchecked, .activityDate, .doneDate, .startDate,
-        .dateCreated, .totalSize, .downloadedEver, .uploadedEver, .corruptEver, .desiredAvailable,
-        .comment, .creator, .isPrivate, .magnetLink, .pieceCount, .pieceSize, .bandwidthPriority,
-        .downloadLimit, .downloadLimited, .uploadLimit, .uploadLimited, .honorsSessionLimits,
-        .seedRatioLimit, .seedRatioMode, .seedIdleLimit, .seedIdleMode, .queuePosition, .isStalled,
-        .metadataPercentComplete, .secondsDownloading, .secondsSeeding, .peerLimit,
-    ]
+    public static let details: [TorrentField] =
+        list + [
+            .haveUnchecked, .activityDate, .doneDate, .startDate,
+            .dateCreated, .totalSize, .downloadedEver, .uploadedEver, .corruptEver, .desiredAvailable,
+            .comment, .creator, .isPrivate, .magnetLink, .pieceCount, .pieceSize, .bandwidthPriority,
+            .downloadLimit, .downloadLimited, .uploadLimit, .uploadLimited, .honorsSessionLimits,
+            .seedRatioLimit, .seedRatioMode, .seedIdleLimit, .seedIdleMode, .queuePosition, .isStalled,
+            .metadataPercentComplete, .secondsDownloading, .secondsSeeding, .peerLimit,
+        ]
 }

@@ -78,11 +78,13 @@ public enum TorrentSelectionError: Error, Sendable, Equatable, CustomStringConve
             let hint = parts.count == 2 ? " Write it low to high: \(parts[1])-\(parts[0])." : ""
             return "\"\(text)\" is a reversed range.\(hint)"
         case .rangeTooLarge(let text):
-            return "\"\(text)\" spans more than \(TorrentSelection.maximumRangeLength) ids. Use all, or a smaller range."
+            return
+                "\"\(text)\" spans more than \(TorrentSelection.maximumRangeLength) ids. Use all, or a smaller range."
         case .zeroId(let text):
             return "\"\(text)\": torrent ids start at 1. Run `remission list` to see them."
         case .invalidHash(let text):
-            return "\"\(text)\" looks like an info hash but has \(text.utf8.count) characters; an info hash has 40 hex digits."
+            return
+                "\"\(text)\" looks like an info hash but has \(text.utf8.count) characters; an info hash has 40 hex digits."
         case .notAnId(let text):
             return "\"\(text)\" is not a torrent id, range or info hash. \(forms)"
         case .keywordInList(let text):

@@ -1,9 +1,23 @@
 /// Turns a small HTML or text error page into one line for an error message.
 enum BodyText {
-    /// Tags removed, the common entities decoded, whitespace collapsed; nil when empty or when
-    /// the text is longer than `limit` characters (a long page would drown the message).
+    /// Only the start of a page is read: error pages that matter are short.
+    static let bytesRead = 4096
+
+    /// Tags removed, the common entities decoded, whitespace collapsed, and cut to at most `limit`
+    /// characters: at the end of the last whole sentence that fits, else with `…`. Nil when empty.
     static func summary(_ body: [UInt8], limit: Int) -> String? {
-        guard !body.isEmpty, body.count <= limit * 8 else { return nil }
+        let text = plainText(body.prefix(bytesRead))
+        guard !text.isEmpty else { return nil }
+        guard text.count > limit else { return text }
+        let characters = Array(text.prefix(limit + 1))
+        // A sentence ends at a period followed by a space ("settings.json" does not end one).
+        if let end = (limit / 4..<limit).last(where: { characters[$0] == "." && characters[$0 + 1] == " " }) {
+            return String(characters[...end])
+        }
+        return String(characters.prefix(limit - 1)) + "…"
+    }
+
+    private static func plainText(_ body: ArraySlice<UInt8>) -> String {
         var text = ""
         var insideTag = false
         var pendingSpace = false
@@ -25,10 +39,7 @@ enum BodyText {
             pendingSpace = false
             text.unicodeScalars.append(scalar)
         }
-        text = decodeEntities(text)
-        guard !text.isEmpty else { return nil }
-        guard text.count <= limit else { return nil }
-        return text
+        return decodeEntities(text)
     }
 
     private static func decodeEntities(_ text: String) -> String {

@@ -61,7 +61,8 @@ extension RPCClient {
         logger.debug("RPC request", metadata: metadata)
         if logger.logLevel <= .trace {
             let headers = request.headers.map { header in
-                header.name == Self.sessionIdHeader ? "\(header.name): \(LogMasking.mask(header.value))" : "\(header.name): \(header.value)"
+                header.name == Self.sessionIdHeader
+                    ? "\(header.name): \(LogMasking.mask(header.value))" : "\(header.name): \(header.value)"
             }
             logger.trace("RPC request headers", metadata: ["http.headers": .array(headers.map { .string($0) })])
         }
@@ -85,7 +86,9 @@ extension RPCClient {
         guard logger.logLevel <= .debug else { return }
         logger.debug(
             "RPC reply",
-            metadata: ["rpc.method": .string(method.name(in: dialect)), "rpc.reply": .string(BodySummary.describe(reply))])
+            metadata: [
+                "rpc.method": .string(method.name(in: dialect)), "rpc.reply": .string(BodySummary.describe(reply)),
+            ])
     }
 
     func logFailure(_ method: RPCMethod, error: TransportError, start: UInt64) {

@@ -12,7 +12,9 @@ public struct ServerInfo: Sendable, Equatable {
     /// The dialect the client now speaks with this server.
     public var dialect: RPCDialect
 
-    public init(version: String, rpcVersion: Int, rpcVersionMinimum: Int, rpcVersionSemver: String?, dialect: RPCDialect) {
+    public init(
+        version: String, rpcVersion: Int, rpcVersionMinimum: Int, rpcVersionSemver: String?, dialect: RPCDialect
+    ) {
         self.version = version
         self.rpcVersion = rpcVersion
         self.rpcVersionMinimum = rpcVersionMinimum

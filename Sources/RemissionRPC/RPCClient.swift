@@ -149,9 +149,9 @@ public final class RPCClient {
         case 401:
             throw .unauthorized(user: credentials?.user)
         case 403:
-            throw .forbidden(detail: BodyText.summary(response.body, limit: 300))
+            throw .forbidden(detail: BodyText.summary(response.body, limit: 160))
         case 421:
-            throw .misdirected(detail: BodyText.summary(response.body, limit: 300))
+            throw .misdirected(detail: BodyText.summary(response.body, limit: 160))
         default:
             throw .http(status: response.status, snippet: BodyText.summary(response.body, limit: 200) ?? "")
         }

@@ -117,7 +117,8 @@ extension RPCError: CustomStringConvertible {
 
     private func quoted(_ detail: String?) -> String {
         guard let detail, !detail.isEmpty else { return "" }
-        return " The server said: \"\(detail)\"."
+        let closed = detail.hasSuffix(".") || detail.hasSuffix("!") || detail.hasSuffix("?") || detail.hasSuffix("…")
+        return " The server said: \"\(detail)\"\(closed ? "" : ".")"
     }
 
     private static func describe(_ error: TransportError) -> String {

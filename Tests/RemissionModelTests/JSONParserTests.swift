@@ -52,6 +52,7 @@ struct JSONParserTests {
             (#""lone \ud800 high""#, "lone \u{FFFD} high"),  // unpaired surrogates become U+FFFD
             (#""lone \udc00 low""#, "lone \u{FFFD} low"),
             (#""\ud800\u0041""#, "\u{FFFD}A"),  // high surrogate followed by a non-surrogate escape
+            (#""\ud800""#, "\u{FFFD}"),  // high surrogate right before the closing quote
             ("\"raw UTF-8: жёлтый 🚀\"", "raw UTF-8: жёлтый 🚀"),
         ])
     func decodesEscapes(text: String, expected: String) throws {

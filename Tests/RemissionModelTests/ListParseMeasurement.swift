@@ -50,7 +50,9 @@ struct ListParseMeasurement {
         for _ in 0..<7 {
             var value = JSONValue.null
             let parse = try clock.measure { value = try JSONValue.parse(bytes) }
-            let decode = try clock.measure { decoded = try Torrent.decodeList(value["arguments"]?["torrents"] ?? .null) }
+            let decode = try clock.measure {
+                decoded = try Torrent.decodeList(value["arguments"]?["torrents"] ?? .null)
+            }
             best = (min(best.parse, parse), min(best.decode, decode))
         }
         print("torrent-get table reply: \(bytes.count) bytes, 10,000 torrents")

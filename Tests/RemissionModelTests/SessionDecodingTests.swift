@@ -79,7 +79,8 @@ struct SessionDecodingTests {
             ("rpc-version-minimum", "rpc_version_minimum"), ("seedRatioLimit", "seed_ratio_limit"),
             ("isUTP", "is_utp"), ("peer-limit", "peer_limit"), ("files-wanted", "files_wanted"),
             ("cache-size-mb", "cache_size_mb"), ("id", "id"), ("recently-active", "recently_active"),
-            ("downloadDir", "download_dir"), ("fileStats", "file_stats"), ("webseedsSendingToUs", "webseeds_sending_to_us"),
+            ("downloadDir", "download_dir"), ("fileStats", "file_stats"),
+            ("webseedsSendingToUs", "webseeds_sending_to_us"),
         ])
     func snakeCased(classic: String, snake: String) {
         #expect(RPCDialect.snakeCased(classic) == snake)

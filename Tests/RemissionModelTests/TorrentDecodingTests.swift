@@ -34,14 +34,21 @@ struct TorrentDecodingTests {
     @Test("a 3.00 objects reply with details decodes files, stats, wanted ints and trackers")
     func details() throws {
         let torrent = try #require(try Self.torrents(Self.detail30).first)
-        #expect(torrent.files == [
-            TorrentFile(name: "t1/data1.bin", length: 100_000, bytesCompleted: 0),
-            TorrentFile(name: "t1/readme.txt", length: 3, bytesCompleted: 0),
-        ])
-        #expect(torrent.fileStats == Array(repeating: TorrentFileStats(bytesCompleted: 0, wanted: true, priority: .normal), count: 2))
+        #expect(
+            torrent.files == [
+                TorrentFile(name: "t1/data1.bin", length: 100_000, bytesCompleted: 0),
+                TorrentFile(name: "t1/readme.txt", length: 3, bytesCompleted: 0),
+            ])
+        #expect(
+            torrent.fileStats
+                == Array(repeating: TorrentFileStats(bytesCompleted: 0, wanted: true, priority: .normal), count: 2))
         #expect(torrent.wanted == [true, true])  // sent as [1,1]
         #expect(torrent.priorities == [.normal, .normal])
-        #expect(torrent.trackers == [TorrentTracker(id: 0, announce: "http://127.0.0.1:1/announce", scrape: "http://127.0.0.1:1/scrape", tier: 0)])
+        #expect(
+            torrent.trackers == [
+                TorrentTracker(
+                    id: 0, announce: "http://127.0.0.1:1/announce", scrape: "http://127.0.0.1:1/scrape", tier: 0)
+            ])
         #expect(torrent.peers == [])
         #expect(torrent.totalSize == 100_003)
         #expect(torrent.isPrivate == false)
@@ -67,9 +74,11 @@ struct TorrentDecodingTests {
     @Test("JSON-RPC snake_case names decode to the same torrent as classic names")
     func snakeCase() throws {
         let classic = try JSONValue.parse(
-            #"[["id","hashString","percentDone","rateDownload","fileStats","trackerStats","peersConnected"],[7,"ab",0.25,1000,[{"bytesCompleted":5,"wanted":false,"priority":1}],[{"host":"h","seederCount":4,"lastAnnounceSucceeded":true}],2]]"#)
+            #"[["id","hashString","percentDone","rateDownload","fileStats","trackerStats","peersConnected"],[7,"ab",0.25,1000,[{"bytesCompleted":5,"wanted":false,"priority":1}],[{"host":"h","seederCount":4,"lastAnnounceSucceeded":true}],2]]"#
+        )
         let snake = try JSONValue.parse(
-            #"[["id","hash_string","percent_done","rate_download","file_stats","tracker_stats","peers_connected"],[7,"ab",0.25,1000,[{"bytes_completed":5,"wanted":false,"priority":1}],[{"host":"h","seeder_count":4,"last_announce_succeeded":true}],2]]"#)
+            #"[["id","hash_string","percent_done","rate_download","file_stats","tracker_stats","peers_connected"],[7,"ab",0.25,1000,[{"bytes_completed":5,"wanted":false,"priority":1}],[{"host":"h","seeder_count":4,"last_announce_succeeded":true}],2]]"#
+        )
         let fromClassic = try Torrent.decodeList(classic)
         let fromSnake = try Torrent.decodeList(snake)
         #expect(fromClassic == fromSnake)

@@ -17,7 +17,10 @@ struct DialectTests {
         #expect(body.keys == ["method", "arguments", "tag"])
         #expect(body["method"] == "torrent-get")
         #expect(body["tag"]?.int != nil)
-        #expect(body["arguments"] == ["fields": ["id", "percentDone", "hashString"], "ids": [1, .string(Self.hash)], "format": "table"])
+        #expect(
+            body["arguments"] == [
+                "fields": ["id", "percentDone", "hashString"], "ids": [1, .string(Self.hash)], "format": "table",
+            ])
         #expect(harness.sent.first?.header("Content-Type") == "application/json")
         #expect(harness.sent.first?.request.method == "POST")
     }
@@ -36,10 +39,16 @@ struct DialectTests {
     func detectFromHeader() throws {
         let harness = Harness([
             Reply.conflict(Self.sessionId, rpcVersion: "6.0.0"),
-            Reply.json(#"{"jsonrpc":"2.0","result":{"version":"4.1.0","rpc_version":18,"rpc_version_minimum":14,"rpc_version_semver":"6.0.0"},"id":2}"#),
+            Reply.json(
+                #"{"jsonrpc":"2.0","result":{"version":"4.1.0","rpc_version":18,"rpc_version_minimum":14,"rpc_version_semver":"6.0.0"},"id":2}"#
+            ),
         ])
         let info = try harness.client.serverInfo()
-        #expect(info == ServerInfo(version: "4.1.0", rpcVersion: 18, rpcVersionMinimum: 14, rpcVersionSemver: "6.0.0", dialect: .jsonRPC))
+        #expect(
+            info
+                == ServerInfo(
+                    version: "4.1.0", rpcVersion: 18, rpcVersionMinimum: 14, rpcVersionSemver: "6.0.0",
+                    dialect: .jsonRPC))
         #expect(harness.client.dialect == .jsonRPC)
         #expect(harness.client.headerRPCVersion == "6.0.0")
         #expect(harness.sent[0].json["method"] == "session-get")
@@ -47,7 +56,8 @@ struct DialectTests {
         #expect(resent.keys == ["jsonrpc", "method", "params", "id"])
         #expect(resent["jsonrpc"] == "2.0")
         #expect(resent["method"] == "session_get")
-        #expect(resent["params"] == ["fields": ["version", "rpc_version", "rpc_version_minimum", "rpc_version_semver"]])
+        #expect(
+            resent["params"] == ["fields": ["version", "rpc_version", "rpc_version_minimum", "rpc_version_semver"]])
         #expect(resent["id"]?.int != nil)
     }
 
@@ -67,7 +77,10 @@ struct DialectTests {
 
     @Test("rpc-version 17 stays classic")
     func staysClassic() throws {
-        let harness = Harness([Reply.success(#"{"version":"4.0.6","rpc-version":17,"rpc-version-minimum":14,"rpc-version-semver":"5.3.0"}"#)])
+        let harness = Harness([
+            Reply.success(
+                #"{"version":"4.0.6","rpc-version":17,"rpc-version-minimum":14,"rpc-version-semver":"5.3.0"}"#)
+        ])
         let info = try harness.client.serverInfo()
         #expect(info.dialect == .classic)
         #expect(info.rpcVersionSemver == "5.3.0")
@@ -86,7 +99,10 @@ struct DialectTests {
         changes.labels = ["linux"]
         try harness.client.torrentSet(.id(4), changes)
         let params = try #require(harness.sent.first?.json["params"]?.object)
-        #expect(params.keys == ["ids", "files_wanted", "priority_high", "labels", "download_limit", "download_limited", "peer_limit"])
+        #expect(
+            params.keys == [
+                "ids", "files_wanted", "priority_high", "labels", "download_limit", "download_limited", "peer_limit",
+            ])
         #expect(params["files_wanted"] == [0, 2])
         #expect(harness.sent.first?.json["method"] == "torrent_set")
     }
@@ -101,7 +117,8 @@ struct DialectTests {
         changes.bandwidthPriority = .high
         try harness.client.torrentSet(.all, changes)
         let arguments = try #require(harness.sent.first?.json["arguments"]?.object)
-        #expect(arguments.keys == ["files-unwanted", "priority-low", "uploadLimit", "bandwidthPriority"])  // no ids: all
+        // No ids: all torrents.
+        #expect(arguments.keys == ["files-unwanted", "priority-low", "uploadLimit", "bandwidthPriority"])
         #expect(arguments["bandwidthPriority"] == 1)
     }
 
@@ -116,12 +133,18 @@ struct DialectTests {
         try classic.client.sessionSet(changes)
         #expect(
             classic.sent.first?.json["arguments"]
-                == ["speed-limit-down": 800, "speed-limit-down-enabled": true, "encryption": "tolerated", "seedRatioLimit": 1.5])
+                == [
+                    "speed-limit-down": 800, "speed-limit-down-enabled": true, "encryption": "tolerated",
+                    "seedRatioLimit": 1.5,
+                ])
         let modern = Harness([Reply.json(#"{"jsonrpc":"2.0","result":{},"id":1}"#)], dialect: .jsonRPC)
         try modern.client.sessionSet(changes)
         #expect(
             modern.sent.first?.json["params"]
-                == ["speed_limit_down": 800, "speed_limit_down_enabled": true, "encryption": "allowed", "seed_ratio_limit": 1.5])
+                == [
+                    "speed_limit_down": 800, "speed_limit_down_enabled": true, "encryption": "allowed",
+                    "seed_ratio_limit": 1.5,
+                ])
     }
 
     @Test("empty change sets send nothing")
@@ -134,8 +157,10 @@ struct DialectTests {
 
     @Test("the generic call respells top-level keys only and returns the payload")
     func genericCall() throws {
-        let harness = Harness([Reply.json(#"{"jsonrpc":"2.0","result":{"path":"/d","size_bytes":5},"id":1}"#)], dialect: .jsonRPC)
-        let reply = try harness.client.call("torrent-set-location", arguments: ["ids": [1], "location": "/d", "move": true])
+        let harness = Harness(
+            [Reply.json(#"{"jsonrpc":"2.0","result":{"path":"/d","size_bytes":5},"id":1}"#)], dialect: .jsonRPC)
+        let reply = try harness.client.call(
+            "torrent-set-location", arguments: ["ids": [1], "location": "/d", "move": true])
         #expect(reply == ["path": "/d", "size_bytes": 5])
         #expect(harness.sent.first?.json["method"] == "torrent_set_location")
         #expect(harness.sent.first?.json["params"] == ["ids": [1], "location": "/d", "move": true])
@@ -143,7 +168,8 @@ struct DialectTests {
 
     @Test("a classic reply is understood even in JSON-RPC mode (a 3.00 daemon refusing snake_case)")
     func classicReplyInJSONRPCMode() {
-        let harness = Harness([Reply.json(#"{"arguments":{},"result":"method name not recognized"}"#)], dialect: .jsonRPC)
+        let harness = Harness(
+            [Reply.json(#"{"arguments":{},"result":"method name not recognized"}"#)], dialect: .jsonRPC)
         #expect(throws: RPCError.rpcFailure("method name not recognized")) { try harness.client.sessionStats() }
     }
 }

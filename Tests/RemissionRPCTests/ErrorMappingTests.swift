@@ -22,7 +22,10 @@ struct ErrorMappingTests {
                         "403: Forbidden Unauthorized IP Address. Either disable the IP address whitelist or add your address to it."
                 ), 6
             ),
-            (421, misdirectedPage, .misdirected(detail: "Transmission received your request, but the hostname was unrecognized."), 6),
+            (
+                421, misdirectedPage,
+                .misdirected(detail: "Transmission received your request, but the hostname was unrecognized."), 6
+            ),
             (404, "<h1>404: Not Found</h1>", .http(status: 404, snippet: "404: Not Found"), 1),
             (500, "", .http(status: 500, snippet: ""), 1),
         ])
@@ -32,16 +35,44 @@ struct ErrorMappingTests {
         #expect(expected.exitCode == exitCode)
     }
 
-    @Test("a long error page is left out of the message")
+    /// The 403 page of transmission-daemon 3.00, verbatim.
+    static let forbiddenPage30 =
+        "<h1>403: Forbidden</h1><p>Unauthorized IP Address.</p><p>Either disable the IP address whitelist or add your address to it.</p><p>If you're editing settings.json, see the 'rpc-whitelist' and 'rpc-whitelist-enabled' entries.</p><p>If you're still using ACLs, use a whitelist instead. See the transmission-daemon manpage for details.</p>"
+
+    @Test("a long error page is cut after its last whole sentence that fits")
     func longPage() {
-        let page = "<p>" + String(repeating: "words ", count: 200) + "</p>"
-        let harness = Harness([Reply.status(403, page)])
-        #expect(throws: RPCError.forbidden(detail: nil)) { try harness.client.sessionStats() }
+        let harness = Harness([Reply.status(403, Self.forbiddenPage30)])
+        #expect(
+            throws: RPCError.forbidden(
+                detail:
+                    "403: Forbidden Unauthorized IP Address. Either disable the IP address whitelist or add your address to it."
+            )
+        ) {
+            try harness.client.sessionStats()
+        }
+    }
+
+    @Test("a long page without sentences is cut with an ellipsis")
+    func longWords() throws {
+        let harness = Harness([Reply.status(418, String(repeating: "teapot ", count: 100))])
+        do {
+            _ = try harness.client.sessionStats()
+            Issue.record("expected an error")
+        } catch {
+            guard case .http(418, let snippet) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(snippet.count == 200)
+            #expect(snippet.hasSuffix("…"))
+        }
     }
 
     @Test("a classic result string other than success is an RPC failure")
     func classicFailure() {
-        let harness = Harness([Reply.json(#"{"arguments":{},"result":"labels cannot contain comma (,) character","tag":1}"#)])
+        let harness = Harness([
+            Reply.json(#"{"arguments":{},"result":"labels cannot contain comma (,) character","tag":1}"#)
+        ])
         var changes = TorrentChanges()
         changes.labels = ["a,b"]
         let expected = RPCError.rpcFailure("labels cannot contain comma (,) character")
@@ -53,13 +84,18 @@ struct ErrorMappingTests {
     @Test("a JSON-RPC error reports Transmission's error_string, else its message")
     func jsonRPCFailure() {
         let specific = Harness(
-            [Reply.json(#"{"jsonrpc":"2.0","error":{"code":3,"message":"path is not absolute","data":{"error_string":"download directory path is not absolute"}},"id":1}"#)],
+            [
+                Reply.json(
+                    #"{"jsonrpc":"2.0","error":{"code":3,"message":"path is not absolute","data":{"error_string":"download directory path is not absolute"}},"id":1}"#
+                )
+            ],
             dialect: .jsonRPC)
         #expect(throws: RPCError.rpcFailure("download directory path is not absolute")) {
             try specific.client.torrentAdd(.filename("magnet:?xt=urn:btih:abc"), downloadDir: "relative")
         }
         let generic = Harness(
-            [Reply.json(#"{"jsonrpc":"2.0","error":{"code":-32601,"message":"Method not found"},"id":1}"#)], dialect: .jsonRPC)
+            [Reply.json(#"{"jsonrpc":"2.0","error":{"code":-32601,"message":"Method not found"},"id":1}"#)],
+            dialect: .jsonRPC)
         #expect(throws: RPCError.rpcFailure("Method not found")) { try generic.client.call("no-such-method") }
     }
 
@@ -69,7 +105,10 @@ struct ErrorMappingTests {
             ("<html>proxy error</html>", RPCError.malformed(detail: "unexpected '<'", offset: 0)),
             (#"{"arguments":{"torrents":[[1,2]"#, .truncated(offset: 31)),
             ("", .truncated(offset: 0)),
-            (#"{"arguments":{},"result":"success"} trailing"#, .malformed(detail: "unexpected 't' after the JSON value", offset: 36)),
+            (
+                #"{"arguments":{},"result":"success"} trailing"#,
+                .malformed(detail: "unexpected 't' after the JSON value", offset: 36)
+            ),
             ("[1,2]", .malformed(detail: "the reply is not a JSON object", offset: nil)),
             (#"{"arguments":{}}"#, .malformed(detail: "the reply has neither 'result' nor 'error'", offset: nil)),
         ])
@@ -92,7 +131,8 @@ struct ErrorMappingTests {
         }
     }
 
-    static let trustRefused = TransportError.trustRefused(.refused([.noCertificate]), chain: PresentedChain(certificates: [], problems: []))
+    static let trustRefused = TransportError.trustRefused(
+        .refused([.noCertificate]), chain: PresentedChain(certificates: [], problems: []))
 
     static let transportCases: [(TransportError, Int32)] = [
         (.dns(host: "nas.invalid", detail: "not found"), 3),
@@ -125,7 +165,8 @@ struct ErrorMappingTests {
 
     @Test("the 401 message names the user, never the password, and says what to do")
     func unauthorizedMessage() {
-        let harness = Harness([Reply.status(401)], credentials: BasicCredentials(user: "alice", password: "hunter2-long-secret"))
+        let harness = Harness(
+            [Reply.status(401)], credentials: BasicCredentials(user: "alice", password: "hunter2-long-secret"))
         do {
             _ = try harness.client.sessionStats()
             Issue.record("expected a 401 error")
@@ -142,8 +183,10 @@ struct ErrorMappingTests {
         let errors: [RPCError] = [
             .unauthorized(user: nil), .unauthorized(user: "u"), .forbidden(detail: "x"), .misdirected(detail: nil),
             .sessionHandshakeLoop(.missingHeader), .sessionHandshakeLoop(.repeated), .http(status: 404, snippet: ""),
-            .http(status: 502, snippet: ""), .rpcFailure("x"), .malformed(detail: "d", offset: 1), .truncated(offset: 2),
-            .unsupportedVersion(found: 13, minimum: 14), .transport(.refused(detail: "d")), .transport(Self.trustRefused),
+            .http(status: 502, snippet: ""), .rpcFailure("x"), .malformed(detail: "d", offset: 1),
+            .truncated(offset: 2),
+            .unsupportedVersion(found: 13, minimum: 14), .transport(.refused(detail: "d")),
+            .transport(Self.trustRefused),
         ]
         let verbs = ["Give", "Check", "Add", "let", "Try", "Upgrade", "Run", "allow", "use"]
         for error in errors {

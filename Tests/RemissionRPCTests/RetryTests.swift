@@ -54,7 +54,8 @@ struct RetryTests {
             Reply.status(401), Reply.status(403), Reply.status(421), Reply.status(404),
             Reply.failure(.refused(detail: "ECONNREFUSED")), Reply.failure(.dns(host: "x", detail: "NXDOMAIN")),
             Reply.failure(.unreachable(detail: "no route")), Reply.failure(.tlsHandshake(detail: "alert")),
-            Reply.failure(.trustRefused(.refused([.noCertificate]), chain: PresentedChain(certificates: [], problems: []))),
+            Reply.failure(
+                .trustRefused(.refused([.noCertificate]), chain: PresentedChain(certificates: [], problems: []))),
             Reply.json(#"{"result":"no method name","arguments":{}}"#), Reply.json("{"),
         ])
     func notRetried(reply: Result<HTTPResponse, TransportError>) {

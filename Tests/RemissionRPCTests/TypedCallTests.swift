@@ -11,7 +11,8 @@ struct TypedCallTests {
     func tableList() throws {
         let harness = Harness([
             Reply.success(
-                #"{"torrents":[["id","name","percentDone","wanted","status","bogus"],[1,"a",1,[0,1],6,0],[2,"b",0.5,[1],4,0]]}"#)
+                #"{"torrents":[["id","name","percentDone","wanted","status","bogus"],[1,"a",1,[0,1],6,0],[2,"b",0.5,[1],4,0]]}"#
+            )
         ])
         let torrents = try harness.client.torrentGet(fields: [.id, .name, .percentDone, .wanted, .status])
         #expect(torrents.map(\.id) == [1, 2])
@@ -64,7 +65,11 @@ struct TypedCallTests {
     @Test("JSON-RPC add replies use torrent_added and snake_case identity fields")
     func addJSONRPC() throws {
         let harness = Harness(
-            [Reply.json("{\"jsonrpc\":\"2.0\",\"result\":{\"torrent_added\":{\"hash_string\":\"\(Self.hash)\",\"id\":9,\"name\":\"n\"}},\"id\":1}")],
+            [
+                Reply.json(
+                    "{\"jsonrpc\":\"2.0\",\"result\":{\"torrent_added\":{\"hash_string\":\"\(Self.hash)\",\"id\":9,\"name\":\"n\"}},\"id\":1}"
+                )
+            ],
             dialect: .jsonRPC)
         let result = try harness.client.torrentAdd(.filename("https://example.org/a.torrent"), downloadDir: "/d")
         #expect(result == .added(id: 9, name: "n", hash: Self.hash))
@@ -80,7 +85,9 @@ struct TypedCallTests {
         #expect(old.sent[1].json["method"] == "torrent-set")
         #expect(old.sent[1].json["arguments"] == ["ids": [7], "labels": ["linux"]])
 
-        let new = Harness([Reply.success(#"{"version":"4.0.6","rpc-version":17,"rpc-version-minimum":14}"#), Reply.success(added)])
+        let new = Harness([
+            Reply.success(#"{"version":"4.0.6","rpc-version":17,"rpc-version-minimum":14}"#), Reply.success(added),
+        ])
         _ = try new.client.serverInfo()
         _ = try new.client.torrentAdd(.filename("magnet:?x"), labels: ["linux"])
         #expect(new.sent.count == 2)
@@ -128,11 +135,20 @@ struct TypedCallTests {
 
     @Test("serverInfo for a 3.00 daemon")
     func serverInfo30() throws {
-        let harness = Harness([Reply.success(#"{"rpc-version":16,"rpc-version-minimum":1,"version":"3.00 (bb6b5a062e)"}"#)])
+        let harness = Harness([
+            Reply.success(#"{"rpc-version":16,"rpc-version-minimum":1,"version":"3.00 (bb6b5a062e)"}"#)
+        ])
         let info = try harness.client.serverInfo()
-        #expect(info == ServerInfo(version: "3.00 (bb6b5a062e)", rpcVersion: 16, rpcVersionMinimum: 1, rpcVersionSemver: nil, dialect: .classic))
+        #expect(
+            info
+                == ServerInfo(
+                    version: "3.00 (bb6b5a062e)", rpcVersion: 16, rpcVersionMinimum: 1, rpcVersionSemver: nil,
+                    dialect: .classic))
         #expect(harness.client.rpcVersion == 16)
-        #expect(harness.sent.first?.json["arguments"] == ["fields": ["version", "rpc-version", "rpc-version-minimum", "rpc-version-semver"]])
+        #expect(
+            harness.sent.first?.json["arguments"] == [
+                "fields": ["version", "rpc-version", "rpc-version-minimum", "rpc-version-semver"]
+            ])
     }
 
     @Test("serverInfo without rpc-version is malformed")
@@ -145,18 +161,23 @@ struct TypedCallTests {
 
     @Test("free-space and port-test read their replies in both namings")
     func freeSpaceAndPortTest() throws {
-        let classic = Harness([Reply.success(#"{"path":"/tmp","size-bytes":85356355584}"#), Reply.success(#"{"port-is-open":true}"#)])
+        let classic = Harness([
+            Reply.success(#"{"path":"/tmp","size-bytes":85356355584}"#), Reply.success(#"{"port-is-open":true}"#),
+        ])
         #expect(try classic.client.freeSpace(path: "/tmp") == FreeSpace(path: "/tmp", sizeBytes: 85_356_355_584))
         #expect(try classic.client.portTest() == true)
         let modern = Harness(
-            [Reply.json(#"{"jsonrpc":"2.0","result":{"path":"/tmp","size_bytes":10,"total_size":20},"id":1}"#)], dialect: .jsonRPC)
+            [Reply.json(#"{"jsonrpc":"2.0","result":{"path":"/tmp","size_bytes":10,"total_size":20},"id":1}"#)],
+            dialect: .jsonRPC)
         #expect(try modern.client.freeSpace(path: "/tmp") == FreeSpace(path: "/tmp", sizeBytes: 10, totalSize: 20))
     }
 
     @Test("session-get decodes the full reply and session-stats its counters")
     func sessionCalls() throws {
         let harness = Harness([
-            Reply.success(#"{"download-dir":"/dl","speed-limit-down":100,"speed-limit-down-enabled":true,"encryption":"required"}"#),
+            Reply.success(
+                #"{"download-dir":"/dl","speed-limit-down":100,"speed-limit-down-enabled":true,"encryption":"required"}"#
+            ),
             Reply.success(#"{"torrentCount":4,"current-stats":{"uploadedBytes":12}}"#),
         ])
         let session = try harness.client.sessionGet()

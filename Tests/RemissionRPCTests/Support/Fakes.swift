@@ -137,7 +137,8 @@ struct Harness {
     init(
         _ script: [Result<HTTPResponse, TransportError>],
         credentials: BasicCredentials? = BasicCredentials(user: "tester", password: "s3cret-pa55word"),
-        retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelayMilliseconds: 100, maxDelayMilliseconds: 1000, jitter: 0.5),
+        retryPolicy: RetryPolicy = RetryPolicy(
+            maxAttempts: 3, baseDelayMilliseconds: 100, maxDelayMilliseconds: 1000, jitter: 0.5),
         random: [Double] = [0.5],
         dialect: RPCDialect = .classic,
         logLevel: Logger.Level = .trace
