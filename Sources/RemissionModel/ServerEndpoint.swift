@@ -119,8 +119,18 @@ extension ServerEndpoint {
             guard let value = Int(portText), (1...65535).contains(value) else { throw .invalidPort(String(portText)) }
             port = value
         }
-        let path = rest.isEmpty || rest == "/" ? defaultPath : String(rest)
-        return ServerEndpoint(scheme: scheme, host: String(host), port: port, path: path)
+        return ServerEndpoint(scheme: scheme, host: String(host), port: port, path: rpcPath(String(rest)))
+    }
+
+    /// The RPC path for what the user typed: empty or `/` → `/transmission/rpc`; a base ending in `/`
+    /// (`/transmission/`, as transmission-remote takes it) or the web UI's `…/web/` → that base + `rpc`.
+    static func rpcPath(_ typed: String) -> String {
+        if typed.isEmpty || typed == "/" { return defaultPath }
+        var path = typed
+        if path.hasSuffix("/web") || path.hasSuffix("/web/") {
+            path = String(path.dropLast(path.hasSuffix("/") ? 4 : 3))
+        }
+        return path.hasSuffix("/") ? path + "rpc" : path
     }
 
     private static func splitAuthority(_ authority: Substring) throws(EndpointParseError) -> (Substring, Substring?) {
