@@ -1,1 +1,0 @@
-// Placeholder: the test bed harness lives here.
