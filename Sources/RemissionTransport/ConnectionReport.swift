@@ -42,12 +42,18 @@ public struct TLSReport: Sendable, Equatable {
 public struct ConnectionReport: Sendable, Equatable {
     public var timings: StepTimings
     public var remoteAddress: String?
+    /// Our side's TCP port, to find this connection in a server's logs.
+    public var localPort: Int?
     public var reusedConnection: Bool
     public var tls: TLSReport?
 
-    public init(timings: StepTimings = StepTimings(), remoteAddress: String? = nil, reusedConnection: Bool = false, tls: TLSReport? = nil) {
+    public init(
+        timings: StepTimings = StepTimings(), remoteAddress: String? = nil, localPort: Int? = nil, reusedConnection: Bool = false,
+        tls: TLSReport? = nil
+    ) {
         self.timings = timings
         self.remoteAddress = remoteAddress
+        self.localPort = localPort
         self.reusedConnection = reusedConnection
         self.tls = tls
     }

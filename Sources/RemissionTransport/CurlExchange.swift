@@ -55,6 +55,8 @@ final class CurlExchange {
         var remote: UnsafeMutablePointer<CChar>? = nil
         _ = rm_curl_getinfo_string(handle, CURLINFO_PRIMARY_IP, &remote)
         let address = remote.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        var localPort = 0
+        _ = rm_curl_getinfo_long(handle, CURLINFO_LOCAL_PORT, &localPort)
 
         let since = { (stamp: Double?) in stamp.map { $0 - started } }
         var timings = StepTimings(
@@ -72,7 +74,8 @@ final class CurlExchange {
             ? TLSReport(
                 protocolVersion: inspector.protocolVersion, cipher: inspector.cipher, chain: inspector.chain,
                 decision: inspector.decision) : nil
-        return ConnectionReport(timings: timings, remoteAddress: address, reusedConnection: connects == 0 && status != 0, tls: tls)
+        return ConnectionReport(
+            timings: timings, remoteAddress: address, localPort: localPort > 0 ? localPort : nil, reusedConnection: connects == 0 && status != 0, tls: tls)
     }
 
     private func curlMilliseconds(_ info: CURLINFO) -> Double? {
