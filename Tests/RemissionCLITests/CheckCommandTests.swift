@@ -1,0 +1,137 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `remission check URL` run as a real process against the real test bed: the trust decision,
+/// ONLINE/OFFLINE and the exit codes of PRODUCT.md §1.
+@Suite("remission check (process, real daemon and nginx)")
+struct CheckCommandTests {
+    let bed: TestBed
+    let remission = TestBed.builtProduct("remission")
+    let home: String
+
+    init() throws {
+        bed = try TestBed.shared
+        home = NSTemporaryDirectory() + "remission-cli-\(UUID().uuidString)"
+    }
+
+    /// Runs remission with private XDG dirs, no system CAs, and the bed's credentials in TR_AUTH.
+    func remission(_ arguments: [String], auth: String? = nil) throws -> (status: Int32, out: String, err: String) {
+        let environment = [
+            "REMISSION_CONFIG_HOME": home + "/config", "REMISSION_CACHE_HOME": home + "/cache",
+            "REMISSION_STATE_HOME": home + "/state", "SSL_CERT_DIR": "/nonexistent", "SSL_CERT_FILE": "/nonexistent",
+            "TR_AUTH": auth ?? bed.credentials, "NO_COLOR": "1",
+        ]
+        let result = try bed.run(remission, args: arguments, env: environment, timeout: .seconds(30))
+        return (result.status, String(decoding: result.stdout, as: UTF8.self), String(decoding: result.stderr, as: UTF8.self))
+    }
+
+    @Test("CA-valid with --ca-file: every step ok, ONLINE, exit 0")
+    func online() throws {
+        let result = try remission(["check", bed.url(for: .caSigned), "--ca-file", bed.caFile])
+        #expect(result.status == 0, "\(result.out)\(result.err)")
+        #expect(result.out.contains("Trusted: CA file \(bed.caFile)"))
+        #expect(result.out.contains("rpc-version 16: compatible"))
+        #expect(result.out.hasSuffix("ONLINE\n"))
+    }
+
+    @Test(
+        "untrusted certificates: the decision with its reason, OFFLINE, exit 5",
+        arguments: [
+            (TestBed.Listener.selfSigned, "self-signed"),
+            (.expired, "expired"),
+            (.wrongHost, "other.example"),
+        ])
+    func untrusted(listener: TestBed.Listener, reason: String) throws {
+        let result = try remission(["check", bed.url(for: listener), "--ca-file", bed.caFile])
+        #expect(result.status == 5, "\(result.out)\(result.err)")
+        #expect(result.out.contains("Refused:"))
+        #expect(result.out.lowercased().contains(reason))
+        #expect(result.out.contains("OFFLINE — tls: certificate not trusted"))
+        #expect(result.out.contains("remission trust accept"))
+    }
+
+    @Test("a pinned self-signed key is ONLINE")
+    func pinned() throws {
+        let result = try remission(["check", bed.url(for: .selfSigned), "--pin", try bed.pin(.selfSigned)])
+        #expect(result.status == 0, "\(result.out)\(result.err)")
+        #expect(result.out.contains("Trusted: pinned key"))
+    }
+
+    @Test("refused port: OFFLINE at tcp, exit 3")
+    func refused() throws {
+        let result = try remission(["check", "https://127.0.0.1:\(bed.closedPort)/transmission/rpc"])
+        #expect(result.status == 3)
+        #expect(result.out.contains("OFFLINE — tcp: connection refused"))
+    }
+
+    @Test("silent port: OFFLINE with a timeout, exit 3")
+    func timeout() throws {
+        let result = try remission(["check", "https://127.0.0.1:\(bed.silentPort)/transmission/rpc", "--timeout", "1"])
+        #expect(result.status == 3)
+        #expect(result.out.contains("OFFLINE — tls: timed out waiting for the TLS handshake"))
+    }
+
+    @Test("wrong password: OFFLINE at auth, exit 4, the password nowhere in the output or the -v log")
+    func wrongPassword() throws {
+        let secret = "Wr0ng-\(UUID().uuidString)"
+        let result = try remission(["check", bed.url(for: .caSigned), "--ca-file", bed.caFile, "-v"], auth: "\(bed.user):\(secret)")
+        #expect(result.status == 4)
+        #expect(result.out.contains("OFFLINE — auth: authentication failed (401)"))
+        #expect(!result.out.contains(secret))
+        #expect(!result.err.contains(secret))
+        #expect(!result.err.isEmpty)
+    }
+
+    @Test("403 and 421 are told apart, exit 6")
+    func serverRefusals() throws {
+        let forbidden = try remission(["check", bed.daemonURL(.forbidden)])
+        #expect(forbidden.status == 6)
+        #expect(forbidden.out.contains("rpc-whitelist"))
+        let misdirected = try remission(["check", bed.url(for: .hostcheck)])
+        #expect(misdirected.status == 6)
+        #expect(misdirected.out.contains("rpc-host-whitelist"))
+    }
+
+    @Test("a proxy dropping the session header is named, exit 6")
+    func handshakeLoop() throws {
+        let result = try remission(["check", bed.url(for: .stripSession), "--ca-file", bed.caFile])
+        #expect(result.status == 6)
+        #expect(result.out.contains("X-Transmission-Session-Id"))
+    }
+
+    @Test("--json prints one object with the status and exit code")
+    func json() throws {
+        let result = try remission(["check", "--json", bed.url(for: .caSigned), "--ca-file", bed.caFile])
+        #expect(result.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
+        #expect(object?["status"] as? String == "online")
+        #expect(object?["exitCode"] as? Int == 0)
+        #expect((object?["steps"] as? [Any])?.count == 6)
+    }
+
+    @Test(
+        "usage errors exit 2 with a message that says what to do",
+        arguments: [
+            ["check", "nas.local:9091"],
+            ["check", "https://nas/", "--pin", "sha1//abc"],
+            ["check", "https://nas/", "--timeout", "-1"],
+            ["check", "--no-such-flag"],
+        ])
+    func usage(arguments: [String]) throws {
+        let result = try remission(arguments)
+        #expect(result.status == 2, "\(result.err)")
+        #expect(!result.err.isEmpty)
+    }
+
+    @Test("--help documents the exit codes; --version prints the version")
+    func help() throws {
+        let help = try remission(["--help"])
+        #expect(help.status == 0)
+        #expect(help.out.contains("Exit codes:"))
+        #expect(help.out.contains("7  keyring unavailable or locked"))
+        let version = try remission(["--version"])
+        #expect(version.status == 0)
+        #expect(version.out.hasPrefix("0."))
+    }
+}
