@@ -32,7 +32,8 @@ public struct CheckObservation: Sendable {
     public var now: Int64
 
     public init(
-        server: String, endpoint: ServerEndpoint, connection: ConnectionReport, user: String?, passwordSource: PasswordSource,
+        server: String, endpoint: ServerEndpoint, connection: ConnectionReport, user: String?,
+        passwordSource: PasswordSource,
         httpAcknowledged: Bool, sawSessionHandshake: Bool, outcome: Result<ServerInfo, CheckFailureBox>, now: Int64
     ) {
         self.server = server
@@ -88,7 +89,9 @@ struct CheckReportBuilder {
         return CheckReport(
             server: observation.server, url: observation.endpoint.url, steps: steps, online: failedAt == nil,
             insecure: insecure, failedStep: failedAt, reason: failure.map { CheckText.reason($0) },
-            hint: failure.map { CheckText.hint($0, server: observation.server, passwordSource: observation.passwordSource) },
+            hint: failure.map {
+                CheckText.hint($0, server: observation.server, passwordSource: observation.passwordSource)
+            },
             exitStatus: failure.map(exitStatus(for:)) ?? .ok, serverVersion: version)
     }
 
@@ -124,13 +127,16 @@ struct CheckReportBuilder {
         case .tls:
             return tlsStep(failed: failed)
         case .http:
-            let summary = failed ? reasonText : (observation.sawSessionHandshake ? "session handshake (409) done" : "answered")
+            let summary =
+                failed ? reasonText : (observation.sawSessionHandshake ? "session handshake (409) done" : "answered")
             return CheckStep(.http, failed ? .failed : .ok, summary, milliseconds: timings.firstByte)
         case .auth:
             return authStep(failed: failed)
         case .rpc:
             if failed { return CheckStep(.rpc, .failed, reasonText, milliseconds: timings.total) }
-            guard case .success(let version) = observation.outcome else { return CheckStep(.rpc, .skipped, "not reached") }
+            guard case .success(let version) = observation.outcome else {
+                return CheckStep(.rpc, .skipped, "not reached")
+            }
             var summary = "Transmission \(version.version), rpc-version \(version.rpcVersion): compatible"
             if version.dialect != .classic { summary += " (\(version.dialect))" }
             return CheckStep(.rpc, .ok, summary, milliseconds: timings.total)
@@ -143,13 +149,15 @@ struct CheckReportBuilder {
         guard isHTTPS else {
             if observation.endpoint.isLoopback { return CheckStep(.tls, .skipped, "plain HTTP on loopback") }
             if failed { return CheckStep(.tls, .failed, reasonText) }
-            let note = observation.httpAcknowledged ? "plain HTTP (acknowledged): not encrypted" : "plain HTTP: not encrypted"
+            let note =
+                observation.httpAcknowledged ? "plain HTTP (acknowledged): not encrypted" : "plain HTTP: not encrypted"
             return CheckStep(.tls, .warning, note)
         }
         let tls = observation.connection.tls
         var details: [String] = []
         if let decision = tls?.decision {
-            details += CheckText.trustLines(decision, chain: tls?.chain, server: observation.server, now: observation.now)
+            details += CheckText.trustLines(
+                decision, chain: tls?.chain, server: observation.server, now: observation.now)
         }
         if let leaf = tls?.chain?.leaf {
             details.append(CheckText.expiryLine(leaf, now: observation.now))
@@ -159,7 +167,9 @@ struct CheckReportBuilder {
         }
         let summary = [tls?.protocolVersion, tls?.cipher].compactMap { $0 }.joined(separator: ", ")
         let hasNotes = if case .trusted(_, let notes)? = tls?.decision { !notes.isEmpty } else { false }
-        return CheckStep(.tls, hasNotes ? .warning : .ok, summary.isEmpty ? "trusted" : summary, details: details, milliseconds: timings.tls)
+        return CheckStep(
+            .tls, hasNotes ? .warning : .ok, summary.isEmpty ? "trusted" : summary, details: details,
+            milliseconds: timings.tls)
     }
 
     private func authStep(failed: Bool) -> CheckStep {

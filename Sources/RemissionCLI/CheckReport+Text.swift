@@ -4,7 +4,9 @@ import RemissionRPC
 extension CheckReport {
     /// The step report as `check` prints it: one line a step, details beneath, then the verdict and a hint.
     public func render(on terminal: Terminal) -> String {
-        var lines: [String] = ["\(terminal.styled(server, .bold)) \(server == url ? "" : "(\(url))")".trimmingASCIIWhitespace()]
+        var lines: [String] = [
+            "\(terminal.styled(server, .bold)) \(server == url ? "" : "(\(url))")".trimmingASCIIWhitespace()
+        ]
         for step in steps {
             let marker = Self.marker(step.state, terminal)
             let name = step.name.rawValue.padding(to: 5)
@@ -24,7 +26,8 @@ extension CheckReport {
     /// `ONLINE`, `ONLINE (insecure: plain HTTP)`, or `OFFLINE — step: reason`.
     public func verdictLine(_ terminal: Terminal) -> String {
         if online {
-            return insecure ? terminal.styled("ONLINE (insecure: plain HTTP)", .yellow) : terminal.styled("ONLINE", .green)
+            return insecure
+                ? terminal.styled("ONLINE (insecure: plain HTTP)", .yellow) : terminal.styled("ONLINE", .green)
         }
         let step = failedStep?.rawValue ?? "?"
         return terminal.styled("OFFLINE", .red) + " — \(step): \(reason ?? "unknown")"

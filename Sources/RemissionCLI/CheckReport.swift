@@ -20,7 +20,10 @@ public struct CheckStep: Sendable, Equatable {
     /// Milliseconds since the start of the check when this step finished; nil if not measured.
     public var milliseconds: Double?
 
-    public init(_ name: CheckStepName, _ state: StepState, _ summary: String, details: [String] = [], milliseconds: Double? = nil) {
+    public init(
+        _ name: CheckStepName, _ state: StepState, _ summary: String, details: [String] = [],
+        milliseconds: Double? = nil
+    ) {
         self.name = name
         self.state = state
         self.summary = summary

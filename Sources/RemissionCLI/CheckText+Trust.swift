@@ -3,7 +3,8 @@ import RemissionTrust
 extension CheckText {
     /// The trust decision under the tls step, with every note or problem.
     static func trustLines(_ decision: TrustDecision, chain: PresentedChain?, server: String, now: Int64) -> [String] {
-        TrustText(server: server, now: now).lines(for: decision, chain: chain ?? PresentedChain(certificates: [], problems: []))
+        TrustText(server: server, now: now).lines(
+            for: decision, chain: chain ?? PresentedChain(certificates: [], problems: []))
     }
 
     /// "certificate CN=nas, expires 2026-12-21 (in 30 days)".

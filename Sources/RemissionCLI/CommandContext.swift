@@ -20,7 +20,9 @@ struct CommandContext {
     init(global: GlobalOptions, environment: [String: String] = processEnvironment()) throws {
         self.environment = environment
         terminal = Terminal(environment: environment, noColor: global.noColor)
-        do { paths = try StoragePaths(environment: environment) } catch { throw CommandFailure(error.description, status: .failure) }
+        do { paths = try StoragePaths(environment: environment) } catch {
+            throw CommandFailure(error.description, status: .failure)
+        }
         logger = global.makeLogger()
         transportOptions = TransportOptions(
             timeoutSeconds: global.timeout, connectTimeoutSeconds: min(10, global.timeout),
@@ -36,10 +38,13 @@ struct CommandContext {
             throw CommandFailure(error.description, status: .usage)
         }
         var trust: ServerTrust
-        do { trust = try trustStore.trust(for: endpoint) } catch { throw CommandFailure(error.description, status: .failure) }
+        do { trust = try trustStore.trust(for: endpoint) } catch {
+            throw CommandFailure(error.description, status: .failure)
+        }
         try apply(trustFlags, to: &trust)
         let (credentials, source) = try CredentialInput(auth: auth, environment: environment).resolve()
-        return ServerTarget(label: endpoint.url, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: source)
+        return ServerTarget(
+            label: endpoint.url, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: source)
     }
 
     private func apply(_ flags: TrustFlags, to trust: inout ServerTrust) throws {
@@ -48,7 +53,8 @@ struct CommandContext {
             for pin in flags.pins { trust.pins.append(try SPKIPin(parsing: pin)) }
             if let text = flags.acceptFingerprint {
                 let fingerprint = try CertificateFingerprint(parsing: text)
-                trust.accepted = AcceptedCertificate(fingerprint: fingerprint, subject: "", notBefore: 0, notAfter: 0, acceptedAt: 0)
+                trust.accepted = AcceptedCertificate(
+                    fingerprint: fingerprint, subject: "", notBefore: 0, notAfter: 0, acceptedAt: 0)
             }
         } catch {
             throw CommandFailure(error.description, status: .usage)
@@ -57,7 +63,9 @@ struct CommandContext {
 
     /// Plain HTTP to a non-loopback host warns on every command until acknowledged (PRODUCT.md §2).
     func warnAboutPlainHTTP(_ target: ServerTarget) {
-        guard target.endpoint.scheme == .http, !target.endpoint.isLoopback, !target.trust.httpAcknowledged else { return }
+        guard target.endpoint.scheme == .http, !target.endpoint.isLoopback, !target.trust.httpAcknowledged else {
+            return
+        }
         printError(
             terminal.styled("warning:", .yellow)
                 + " \(target.endpoint.authority) is reached over plain HTTP: the password and all data travel unencrypted."

@@ -41,7 +41,9 @@ struct ConnectionCheck {
                 let info = try client.serverInfo()
                 outcome = .success(info)
             } catch {
-                outcome = .failure(CheckFailureBox(CheckFailure(error, passwordSource: target.credentials == nil ? nil : target.passwordSource)))
+                outcome = .failure(
+                    CheckFailureBox(
+                        CheckFailure(error, passwordSource: target.credentials == nil ? nil : target.passwordSource)))
             }
             sawHandshake = client.sessionId != nil
         } catch {

@@ -13,13 +13,16 @@ struct CredentialInput {
                 throw CommandFailure("--password-stdin needs a user name: add --user NAME.", status: .usage)
             }
             guard let password = readStandardInput(), !password.isEmpty else {
-                throw CommandFailure("--password-stdin: standard input was empty; pipe the password in, e.g. with pass or secret-tool.", status: .usage)
+                throw CommandFailure(
+                    "--password-stdin: standard input was empty; pipe the password in, e.g. with pass or secret-tool.",
+                    status: .usage)
             }
             return (BasicCredentials(user: user, password: password), .standardInput)
         }
         if let fromEnvironment = Self.parseTRAuth(environment["TR_AUTH"]) {
             if let user = auth.user, user != fromEnvironment.user {
-                throw CommandFailure("TR_AUTH is for user '\(fromEnvironment.user)' but --user says '\(user)'.", status: .usage)
+                throw CommandFailure(
+                    "TR_AUTH is for user '\(fromEnvironment.user)' but --user says '\(user)'.", status: .usage)
             }
             return (fromEnvironment, .environment)
         }

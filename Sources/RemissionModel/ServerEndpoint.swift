@@ -84,7 +84,8 @@ public enum EndpointParseError: Error, Equatable, Sendable, CustomStringConverti
         case .invalidPort(let port):
             return "'\(port)' is not a valid port (1-65535)."
         case .containsCredentials:
-            return "Do not put a user or password in the URL: use --user and --password-stdin (the password goes to the keyring)."
+            return
+                "Do not put a user or password in the URL: use --user and --password-stdin (the password goes to the keyring)."
         case .containsQueryOrFragment:
             return "The server URL must not contain '?' or '#'."
         }
@@ -154,7 +155,9 @@ extension ServerEndpoint {
             guard host.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { throw .invalidHost(String(host)) }
             return
         }
-        let allowed = host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "_") }
+        let allowed = host.allSatisfy {
+            $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "_")
+        }
         guard allowed, !host.hasPrefix("."), !host.hasPrefix("-") else { throw .invalidHost(String(host)) }
     }
 }
@@ -168,7 +171,9 @@ struct IPv4Address {
         guard parts.count == 4 else { return nil }
         var octets: [UInt8] = []
         for part in parts {
-            guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCIIDigit), let value = UInt8(part) else { return nil }
+            guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCIIDigit), let value = UInt8(part) else {
+                return nil
+            }
             octets.append(value)
         }
         self.octets = octets

@@ -111,7 +111,8 @@ enum CertificateReader {
         let bytes = Array(UnsafeBufferPointer(start: data, count: Int(ASN1_STRING_length(string))))
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         let family = bytes.count == 4 ? AF_INET : AF_INET6
-        guard bytes.count == 4 || bytes.count == 16, inet_ntop(family, bytes, &buffer, socklen_t(buffer.count)) != nil else {
+        guard bytes.count == 4 || bytes.count == 16, inet_ntop(family, bytes, &buffer, socklen_t(buffer.count)) != nil
+        else {
             return bytes.map { String($0, radix: 16) }.joined(separator: ":")
         }
         return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }

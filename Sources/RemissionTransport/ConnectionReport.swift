@@ -10,7 +10,9 @@ public struct StepTimings: Sendable, Equatable {
     public var firstByte: Double?
     public var total: Double?
 
-    public init(dns: Double? = nil, tcp: Double? = nil, tls: Double? = nil, firstByte: Double? = nil, total: Double? = nil) {
+    public init(
+        dns: Double? = nil, tcp: Double? = nil, tls: Double? = nil, firstByte: Double? = nil, total: Double? = nil
+    ) {
         self.dns = dns
         self.tcp = tcp
         self.tls = tls
@@ -29,7 +31,10 @@ public struct TLSReport: Sendable, Equatable {
     /// The decision our policy took inside the handshake.
     public var decision: TrustDecision?
 
-    public init(protocolVersion: String? = nil, cipher: String? = nil, chain: PresentedChain? = nil, decision: TrustDecision? = nil) {
+    public init(
+        protocolVersion: String? = nil, cipher: String? = nil, chain: PresentedChain? = nil,
+        decision: TrustDecision? = nil
+    ) {
         self.protocolVersion = protocolVersion
         self.cipher = cipher
         self.chain = chain
@@ -48,7 +53,8 @@ public struct ConnectionReport: Sendable, Equatable {
     public var tls: TLSReport?
 
     public init(
-        timings: StepTimings = StepTimings(), remoteAddress: String? = nil, localPort: Int? = nil, reusedConnection: Bool = false,
+        timings: StepTimings = StepTimings(), remoteAddress: String? = nil, localPort: Int? = nil,
+        reusedConnection: Bool = false,
         tls: TLSReport? = nil
     ) {
         self.timings = timings

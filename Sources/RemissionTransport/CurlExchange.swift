@@ -75,7 +75,8 @@ final class CurlExchange {
                 protocolVersion: inspector.protocolVersion, cipher: inspector.cipher, chain: inspector.chain,
                 decision: inspector.decision) : nil
         return ConnectionReport(
-            timings: timings, remoteAddress: address, localPort: localPort > 0 ? localPort : nil, reusedConnection: connects == 0 && status != 0, tls: tls)
+            timings: timings, remoteAddress: address, localPort: localPort > 0 ? localPort : nil,
+            reusedConnection: connects == 0 && status != 0, tls: tls)
     }
 
     private func curlMilliseconds(_ info: CURLINFO) -> Double? {
@@ -118,7 +119,8 @@ final class CurlExchange {
     private func trimmed<C: Collection>(_ bytes: C) -> ArraySlice<UInt8> where C.Element == UInt8 {
         let array = ArraySlice(bytes)
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
-        guard let first = array.firstIndex(where: { !isSpace($0) }), let last = array.lastIndex(where: { !isSpace($0) }) else {
+        guard let first = array.firstIndex(where: { !isSpace($0) }), let last = array.lastIndex(where: { !isSpace($0) })
+        else {
             return []
         }
         return array[first...last]
@@ -129,7 +131,9 @@ private func context(_ pointer: UnsafeMutableRawPointer?) -> CurlExchange? {
     pointer.map { Unmanaged<CurlExchange>.fromOpaque($0).takeUnretainedValue() }
 }
 
-func bodyCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ pointer: UnsafeMutableRawPointer?) -> Int {
+func bodyCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ pointer: UnsafeMutableRawPointer?)
+    -> Int
+{
     guard let exchange = context(pointer), let data else { return 0 }
     let length = size * count
     let accepted = data.withMemoryRebound(to: UInt8.self, capacity: length) {
@@ -138,7 +142,9 @@ func bodyCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: In
     return accepted ? length : 0
 }
 
-func headerCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ pointer: UnsafeMutableRawPointer?) -> Int {
+func headerCallback(
+    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ pointer: UnsafeMutableRawPointer?
+) -> Int {
     guard let exchange = context(pointer), let data else { return 0 }
     let length = size * count
     data.withMemoryRebound(to: UInt8.self, capacity: length) {
@@ -147,7 +153,9 @@ func headerCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: 
     return length
 }
 
-func sslContextCallback(_ handle: UnsafeMutableRawPointer?, _ sslContext: UnsafeMutableRawPointer?, _ pointer: UnsafeMutableRawPointer?) -> CURLcode {
+func sslContextCallback(
+    _ handle: UnsafeMutableRawPointer?, _ sslContext: UnsafeMutableRawPointer?, _ pointer: UnsafeMutableRawPointer?
+) -> CURLcode {
     guard let exchange = context(pointer), let sslContext else { return CURLE_ABORTED_BY_CALLBACK }
     exchange.inspector.configureContext(OpaquePointer(sslContext))
     return CURLE_OK
@@ -161,7 +169,8 @@ func socketCallback(_ pointer: UnsafeMutableRawPointer?, _ socket: curl_socket_t
 }
 
 func prerequestCallback(
-    _ pointer: UnsafeMutableRawPointer?, _ primaryIP: UnsafeMutablePointer<CChar>?, _ localIP: UnsafeMutablePointer<CChar>?,
+    _ pointer: UnsafeMutableRawPointer?, _ primaryIP: UnsafeMutablePointer<CChar>?,
+    _ localIP: UnsafeMutablePointer<CChar>?,
     _ primaryPort: Int32, _ localPort: Int32
 ) -> Int32 {
     if let exchange = context(pointer) {

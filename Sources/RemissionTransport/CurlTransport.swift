@@ -1,11 +1,11 @@
 import CCurl
 import CShims
+import RemissionModel
+import RemissionTrust
 
 #if canImport(Glibc)
     import Glibc
 #endif
-import RemissionModel
-import RemissionTrust
 
 /// The HTTP engine: one libcurl easy handle per endpoint (so the connection is reused), with trust
 /// decided by our `HandshakeInspector` inside each TLS handshake.
@@ -57,7 +57,8 @@ public final class CurlTransport: HTTPTransport {
             headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
         }
         rm_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
-        rm_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method == "POST" || request.method == "GET" ? nil : request.method)
+        rm_curl_setopt_string(
+            handle, CURLOPT_CUSTOMREQUEST, request.method == "POST" || request.method == "GET" ? nil : request.method)
         if request.method == "GET" {
             rm_curl_setopt_long(handle, CURLOPT_HTTPGET, 1)
         } else {
@@ -123,7 +124,8 @@ public final class CurlTransport: HTTPTransport {
         // Redirects are never followed: a 3xx is returned as it is.
         rm_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
         rm_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, milliseconds(options.timeoutSeconds))
-        rm_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(min(options.connectTimeoutSeconds, options.timeoutSeconds)))
+        rm_curl_setopt_long(
+            handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(min(options.connectTimeoutSeconds, options.timeoutSeconds)))
         rm_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
         rm_curl_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent)
         rm_curl_setopt_string(handle, CURLOPT_NETRC_FILE, nil)

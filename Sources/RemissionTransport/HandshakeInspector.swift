@@ -91,7 +91,8 @@ final class HandshakeInspector {
         if let leaf = presented.first, !leafMatchesHost(storeContext) {
             problems.append(.hostMismatch(expected: expectedHost, covered: leaf.subjectAltNames))
         }
-        let presentedChain = PresentedChain(certificates: presented, problems: problems, anchoredByCAFile: anchoredByCAFile)
+        let presentedChain = PresentedChain(
+            certificates: presented, problems: problems, anchoredByCAFile: anchoredByCAFile)
         let decision = evaluate(presentedChain)
         self.chain = presentedChain
         self.decision = decision
@@ -112,7 +113,8 @@ final class HandshakeInspector {
         case .ipv4, .ipv6:
             return X509_check_ip_asc(leaf, expectedHost, 0) == 1
         case .name:
-            return X509_check_host(leaf, expectedHost, expectedHost.utf8.count, UInt32(X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS), nil) == 1
+            return X509_check_host(
+                leaf, expectedHost, expectedHost.utf8.count, UInt32(X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS), nil) == 1
         }
     }
 

@@ -19,14 +19,17 @@ final class TrustAnchors {
     let caFile: String?
 
     init(caFile: String?, environment: [String: String]) throws(TransportError) {
-        guard let store = X509_STORE_new() else { throw .other(code: -1, detail: "OpenSSL could not allocate a certificate store") }
+        guard let store = X509_STORE_new() else {
+            throw .other(code: -1, detail: "OpenSSL could not allocate a certificate store")
+        }
         self.store = store
         self.caFile = caFile
 
         if let file = environment["SSL_CERT_FILE"], !file.isEmpty {
             _ = X509_STORE_load_file(store, file)
         }
-        let directory = environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        let directory =
+            environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
             ?? String(cString: X509_get_default_cert_dir())
         for path in directory.split(separator: ":") {
             _ = X509_STORE_load_path(store, String(path))

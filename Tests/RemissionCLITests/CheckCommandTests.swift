@@ -23,7 +23,10 @@ struct CheckCommandTests {
             "TR_AUTH": auth ?? bed.credentials, "NO_COLOR": "1",
         ]
         let result = try bed.run(remission, args: arguments, env: environment, timeout: .seconds(30))
-        return (result.status, String(decoding: result.stdout, as: UTF8.self), String(decoding: result.stderr, as: UTF8.self))
+        return (
+            result.status, String(decoding: result.stdout, as: UTF8.self),
+            String(decoding: result.stderr, as: UTF8.self)
+        )
     }
 
     @Test("CA-valid with --ca-file: every step ok, ONLINE, exit 0")
@@ -75,7 +78,8 @@ struct CheckCommandTests {
     @Test("wrong password: OFFLINE at auth, exit 4, the password nowhere in the output or the -v log")
     func wrongPassword() throws {
         let secret = "Wr0ng-\(UUID().uuidString)"
-        let result = try remission(["check", bed.url(for: .caSigned), "--ca-file", bed.caFile, "-v"], auth: "\(bed.user):\(secret)")
+        let result = try remission(
+            ["check", bed.url(for: .caSigned), "--ca-file", bed.caFile, "-v"], auth: "\(bed.user):\(secret)")
         #expect(result.status == 4)
         #expect(result.out.contains("OFFLINE — auth: authentication failed (401)"))
         #expect(!result.out.contains(secret))

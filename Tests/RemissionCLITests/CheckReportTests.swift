@@ -10,11 +10,13 @@ import Testing
 struct CheckReportTests {
     static let now: Int64 = 1_795_000_000
     static let https = try! ServerEndpoint.parse("https://nas.example:8443/transmission/rpc")
-    static let info = ServerInfo(version: "3.00 (bb6b5a062e)", rpcVersion: 16, rpcVersionMinimum: 1, rpcVersionSemver: nil, dialect: .classic)
+    static let info = ServerInfo(
+        version: "3.00 (bb6b5a062e)", rpcVersion: 16, rpcVersionMinimum: 1, rpcVersionSemver: nil, dialect: .classic)
 
     static func leaf(notAfter: Int64 = now + 30 * 86_400) -> CertificateFacts {
         CertificateFacts(
-            subject: "CN=nas.example", issuer: "CN=nas.example", subjectAltNames: [.dns("nas.example")], notBefore: now - 86_400,
+            subject: "CN=nas.example", issuer: "CN=nas.example", subjectAltNames: [.dns("nas.example")],
+            notBefore: now - 86_400,
             notAfter: notAfter, keyType: "EC", keyBits: 256, signatureAlgorithm: "ecdsa-with-SHA256",
             fingerprint: CertificateFingerprint(bytes: Array(repeating: 0xAB, count: 32)),
             spkiPin: SPKIPin(base64: "q83vq83vq83vq83vq83vq83vq83vq83vq83vq83vq80="), isSelfIssued: true, der: [])
@@ -27,8 +29,11 @@ struct CheckReportTests {
         CheckReport.build(
             CheckObservation(
                 server: "nas", endpoint: endpoint,
-                connection: ConnectionReport(timings: StepTimings(dns: 1, tcp: 2, tls: 3, firstByte: 4, total: 5), remoteAddress: "192.0.2.7", tls: tls),
-                user: "admin", passwordSource: source, httpAcknowledged: false, sawSessionHandshake: true, outcome: outcome, now: now))
+                connection: ConnectionReport(
+                    timings: StepTimings(dns: 1, tcp: 2, tls: 3, firstByte: 4, total: 5), remoteAddress: "192.0.2.7",
+                    tls: tls),
+                user: "admin", passwordSource: source, httpAcknowledged: false, sawSessionHandshake: true,
+                outcome: outcome, now: now))
     }
 
     @Test("online: every step ok, exit 0, version in the rpc step")
@@ -36,7 +41,9 @@ struct CheckReportTests {
         let chain = PresentedChain(certificates: [Self.leaf()], problems: [])
         let report = Self.observe(
             .success(Self.info),
-            tls: TLSReport(protocolVersion: "TLSv1.3", cipher: "TLS_AES_256_GCM_SHA384", chain: chain, decision: .trusted(.systemCertificateAuthorities, notes: [])))
+            tls: TLSReport(
+                protocolVersion: "TLSv1.3", cipher: "TLS_AES_256_GCM_SHA384", chain: chain,
+                decision: .trusted(.systemCertificateAuthorities, notes: [])))
         #expect(report.online)
         #expect(report.exitStatus == .ok)
         #expect(report.steps.map(\.state) == [.ok, .ok, .ok, .ok, .ok, .ok])
@@ -50,13 +57,21 @@ struct CheckReportTests {
     @Test(
         "each failure stops at its step with its exit code",
         arguments: [
-            (CheckFailure.transport(.dns(host: "nas.example", detail: "")), CheckStepName.dns, RemissionCLI.ExitStatus.offline),
+            (
+                CheckFailure.transport(.dns(host: "nas.example", detail: "")), CheckStepName.dns,
+                RemissionCLI.ExitStatus.offline
+            ),
             (.transport(.refused(detail: "")), .tcp, .offline),
             (.transport(.unreachable(detail: "no route")), .tcp, .offline),
             (.transport(.timeout(phase: "connect", detail: "")), .tcp, .offline),
             (.transport(.timeout(phase: "tls", detail: "")), .tls, .offline),
             (.transport(.timeout(phase: "response", detail: "")), .http, .offline),
-            (.transport(.trustRefused(.refused([.verification(.selfSigned)]), chain: PresentedChain(certificates: [], problems: []))), .tls, .trustRefused),
+            (
+                .transport(
+                    .trustRefused(
+                        .refused([.verification(.selfSigned)]), chain: PresentedChain(certificates: [], problems: []))),
+                .tls, .trustRefused
+            ),
             (.unauthorized(passwordSource: "the keyring"), .auth, .authentication),
             (.forbidden(detail: ""), .http, .serverRefused),
             (.misdirected, .http, .serverRefused),
@@ -85,7 +100,8 @@ struct CheckReportTests {
         #expect(forbidden.hint?.contains("rpc-whitelist") == true)
         let misdirected = Self.observe(.failure(CheckFailureBox(.misdirected)))
         #expect(misdirected.hint?.contains("rpc-host-whitelist") == true)
-        let wrongPassword = Self.observe(.failure(CheckFailureBox(.unauthorized(passwordSource: "TR_AUTH"))), source: .environment)
+        let wrongPassword = Self.observe(
+            .failure(CheckFailureBox(.unauthorized(passwordSource: "TR_AUTH"))), source: .environment)
         #expect(wrongPassword.hint?.contains("from TR_AUTH") == true)
         #expect(wrongPassword.hint?.contains("kept") == true)
     }
@@ -98,7 +114,8 @@ struct CheckReportTests {
         let decision = TrustDecision.refused([.certificateChanged(accepted: accepted, presented: Self.leaf())])
         let chain = PresentedChain(certificates: [Self.leaf()], problems: [.selfSigned])
         let report = Self.observe(
-            .failure(CheckFailureBox(.transport(.trustRefused(decision, chain: chain)))), tls: TLSReport(chain: chain, decision: decision))
+            .failure(CheckFailureBox(.transport(.trustRefused(decision, chain: chain)))),
+            tls: TLSReport(chain: chain, decision: decision))
         #expect(report.reason == "CERTIFICATE CHANGED")
         #expect(report.hint?.contains("remission trust accept nas") == true)
         #expect(report.steps[2].details.joined(separator: "\n").contains(Self.leaf().fingerprint.description))

@@ -136,7 +136,8 @@ struct RPCAgainstDaemonTests {
     @Test("a closed port: .transport(.refused), exit 3, not retried")
     func closedPort() throws {
         let (client, recorder) = try bed.rpcClient(
-            "http://127.0.0.1:\(bed.closedPort)/transmission/rpc", retry: RetryPolicy(maxAttempts: 3, baseDelayMilliseconds: 1))
+            "http://127.0.0.1:\(bed.closedPort)/transmission/rpc",
+            retry: RetryPolicy(maxAttempts: 3, baseDelayMilliseconds: 1))
         let error = try #require(rpcFailure { () throws(RPCError) in try client.serverInfo() })
         guard case .transport(.refused) = error else { Issue.record("expected refused, got \(error)"); return }
         #expect(error.exitCode == 3)
@@ -175,7 +176,8 @@ struct RPCAgainstDaemonTests {
     @Test("free-space of a missing path is an RPC failure, exit 6")
     func freeSpaceMissing() throws {
         let (client, _) = try bed.rpcClient(bed.daemonURL())
-        let error = try #require(rpcFailure { () throws(RPCError) in try client.freeSpace(path: "/nonexistent/\(UUID())") })
+        let error = try #require(
+            rpcFailure { () throws(RPCError) in try client.freeSpace(path: "/nonexistent/\(UUID())") })
         guard case .rpcFailure(let message) = error else { Issue.record("expected .rpcFailure, got \(error)"); return }
         #expect(!message.isEmpty)
         #expect(error.exitCode == 6)
@@ -228,7 +230,9 @@ struct RPCVolatileDaemonTests {
         #expect(!error.description.contains("wrong-"))
     }
 
-    @Test("session-set speed-limit-down 123 enabled shows in session-get, then is restored", arguments: DaemonRoute.allCases)
+    @Test(
+        "session-set speed-limit-down 123 enabled shows in session-get, then is restored",
+        arguments: DaemonRoute.allCases)
     func sessionSet(route: DaemonRoute) throws {
         let (client, _) = try bed.rpcClient(route.url(bed, .volatile), retry: Self.restartRetry)
         let original = try client.sessionGet(fields: [.speedLimitDown, .speedLimitDownEnabled])

@@ -31,7 +31,8 @@ struct TorrentFixture {
         let output = "\(NSTemporaryDirectory())/rpcit-\(unique).torrent"
         defer { try? files.removeItem(atPath: output) }
         let result = try bed.run(
-            "transmission-create", args: ["-o", output, "-t", "http://127.0.0.1:1/announce", dataPath], timeout: .seconds(30))
+            "transmission-create", args: ["-o", output, "-t", "http://127.0.0.1:1/announce", dataPath],
+            timeout: .seconds(30))
         guard result.status == 0 else {
             throw TestBedError.scriptFailed("transmission-create", result)
         }
@@ -53,17 +54,22 @@ struct RPCTorrentTests {
         try client.torrentGet(ids: .id(id), fields: [.id] + fields, format: .objects).first
     }
 
-    @Test("add, duplicate, magnet, get, verify, start, reannounce, stop, set, remove with data", arguments: DaemonRoute.allCases)
+    @Test(
+        "add, duplicate, magnet, get, verify, start, reannounce, stop, set, remove with data",
+        arguments: DaemonRoute.allCases)
     func lifecycle(route: DaemonRoute) throws {
         let (client, _) = try bed.rpcClient(route.url(bed))
         let fixture = try TorrentFixture(bed: bed)
         var added: [Int] = []
         defer {
-            if !added.isEmpty { try? client.torrentRemove(.torrents(added.map(TorrentReference.id)), deleteLocalData: false) }
+            if !added.isEmpty {
+                try? client.torrentRemove(.torrents(added.map(TorrentReference.id)), deleteLocalData: false)
+            }
             fixture.cleanUp()
         }
 
-        let result = try client.torrentAdd(.metainfo(fixture.metainfo), downloadDir: fixture.root, paused: true, labels: [Self.label])
+        let result = try client.torrentAdd(
+            .metainfo(fixture.metainfo), downloadDir: fixture.root, paused: true, labels: [Self.label])
         guard case .added(let id, let name, let hash) = result else {
             Issue.record("expected .added, got \(result)")
             return
@@ -97,7 +103,8 @@ struct RPCTorrentTests {
             })
 
         // torrent-get as a table, for both.
-        let listed = try client.torrentGet(ids: .torrents([.id(id), .id(magnetId)]), fields: TorrentField.list, format: .table)
+        let listed = try client.torrentGet(
+            ids: .torrents([.id(id), .id(magnetId)]), fields: TorrentField.list, format: .table)
         #expect(Set(listed.map(\.id)) == [id, magnetId])
         for torrent in listed {
             #expect(torrent.name == (torrent.id == id ? fixture.name : magnetName))
@@ -131,7 +138,9 @@ struct RPCTorrentTests {
         changes.priorityHigh = [1]
         try client.torrentSet(.id(id), changes)
         let details = try #require(
-            try client.torrentGet(ids: .id(id), fields: TorrentField.details + [.files, .fileStats, .wanted, .priorities]).first)
+            try client.torrentGet(
+                ids: .id(id), fields: TorrentField.details + [.files, .fileStats, .wanted, .priorities]
+            ).first)
         #expect(details.wanted == [false, true])
         #expect(details.priorities == [.normal, .high])
         #expect(details.fileStats?.map(\.wanted) == [false, true])
@@ -154,7 +163,8 @@ struct RPCTorrentTests {
         let (client, _) = try bed.rpcClient(bed.daemonURL())
         let fixture = try TorrentFixture(bed: bed)
         defer { fixture.cleanUp() }
-        let result = try client.torrentAdd(.metainfo(fixture.metainfo), downloadDir: fixture.root, paused: true, labels: [Self.label])
+        let result = try client.torrentAdd(
+            .metainfo(fixture.metainfo), downloadDir: fixture.root, paused: true, labels: [Self.label])
         guard case .added(let id, _, _) = result else {
             Issue.record("expected .added, got \(result)")
             return
@@ -176,7 +186,8 @@ struct RPCTorrentTests {
     func corruptMetainfo(route: DaemonRoute) throws {
         let (client, _) = try bed.rpcClient(route.url(bed))
         let garbage = (0..<512).map { _ in UInt8.random(in: 0...255) }
-        let error = try #require(rpcFailure { () throws(RPCError) in try client.torrentAdd(.metainfo(garbage), paused: true) })
+        let error = try #require(
+            rpcFailure { () throws(RPCError) in try client.torrentAdd(.metainfo(garbage), paused: true) })
         #expect(error == .rpcFailure("invalid or corrupt torrent file"))
         #expect(error.exitCode == 6)
     }

@@ -35,16 +35,6 @@ struct TestBedSmokeTests {
         #expect(try curl(bed.daemonURL(.hostcheck)).http == 409)
     }
 
-    @Test("a stopped daemon refuses connections and comes back with the same password")
-    func stopAndStartDaemon() throws {
-        try bed.stopDaemon(.volatile)
-        #expect(try curl(bed.daemonURL(.volatile)).exit == 7)
-        #expect(try curl(bed.url(for: .volatile), "--cacert", bed.caFile).http == 502)
-        try bed.startDaemon(.volatile)
-        let answer = try curl(bed.url(for: .volatile), "--cacert", bed.caFile, "-u", bed.credentials)
-        #expect(answer.http == 409)
-    }
-
     // MARK: - TLS listeners
 
     @Test("the ca-signed listener is trusted with the CA file and logs the request")

@@ -16,15 +16,18 @@ struct TrustEndToEndTests {
 
     /// One session-get through a fresh transport with this trust; returns the transport for its report.
     func sessionGet(
-        _ listener: TestBed.Listener, trust: ServerTrust, environment: [String: String] = ["SSL_CERT_DIR": "/nonexistent"],
+        _ listener: TestBed.Listener, trust: ServerTrust,
+        environment: [String: String] = ["SSL_CERT_DIR": "/nonexistent"],
         host: String? = nil
     ) throws -> (Result<ServerInfo, RPCError>, CurlTransport) {
         let endpoint = try ServerEndpoint.parse(bed.url(for: listener, host: host))
         let transport = try CurlTransport(
-            endpoint: endpoint, caFile: trust.caFile, options: TransportOptions(timeoutSeconds: 5, environment: environment)
+            endpoint: endpoint, caFile: trust.caFile,
+            options: TransportOptions(timeoutSeconds: 5, environment: environment)
         ) { TrustPolicy(trust: trust).evaluate($0) }
         let client = RPCClient(
-            transport: transport, credentials: BasicCredentials(user: bed.user, password: bed.password), retryPolicy: .none,
+            transport: transport, credentials: BasicCredentials(user: bed.user, password: bed.password),
+            retryPolicy: .none,
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         let result: Result<ServerInfo, RPCError>
         do { result = .success(try client.serverInfo()) } catch { result = .failure(error) }
@@ -46,14 +49,17 @@ struct TrustEndToEndTests {
     func caFile() throws {
         let (result, transport) = try sessionGet(.caSigned, trust: ServerTrust(caFile: bed.caFile))
         #expect(try result.get().rpcVersion >= 14)
-        #expect(transport.lastConnectionOpening?.tls?.decision == .trusted(.certificateAuthorityFile(path: bed.caFile), notes: []))
+        #expect(
+            transport.lastConnectionOpening?.tls?.decision
+                == .trusted(.certificateAuthorityFile(path: bed.caFile), notes: []))
         #expect(transport.lastConnectionOpening?.tls?.protocolVersion?.hasPrefix("TLSv1.") == true)
         #expect(transport.lastConnectionOpening?.tls?.cipher?.isEmpty == false)
     }
 
     @Test("CA-signed chain with the CA in SSL_CERT_FILE: trusted by the system store")
     func systemStore() throws {
-        let (result, transport) = try sessionGet(.caSigned, trust: .none, environment: ["SSL_CERT_FILE": bed.caFile, "SSL_CERT_DIR": "/nonexistent"])
+        let (result, transport) = try sessionGet(
+            .caSigned, trust: .none, environment: ["SSL_CERT_FILE": bed.caFile, "SSL_CERT_DIR": "/nonexistent"])
         #expect(throws: Never.self) { try result.get() }
         #expect(transport.lastConnectionOpening?.tls?.decision == .trusted(.systemCertificateAuthorities, notes: []))
     }
@@ -73,7 +79,9 @@ struct TrustEndToEndTests {
         let (_, chain) = try #require(refusal(result))
         let leaf = try #require(chain.leaf)
         #expect(leaf.spkiPin.description == (try bed.pin(.selfSigned)))
-        #expect(leaf.fingerprint.hex == (try bed.fingerprint(.selfSigned)).replacingOccurrences(of: ":", with: "").uppercased())
+        #expect(
+            leaf.fingerprint.hex
+                == (try bed.fingerprint(.selfSigned)).replacingOccurrences(of: ":", with: "").uppercased())
         #expect(leaf.subjectAltNames.contains(.dns("localhost")))
         #expect(leaf.subjectAltNames.contains(.ip("127.0.0.1")))
         #expect(leaf.notAfter > leaf.notBefore)
@@ -129,7 +137,8 @@ struct TrustEndToEndTests {
     @Test("an accepted certificate is trusted; a different one is CERTIFICATE CHANGED, and nothing is sent")
     func acceptedAndChanged() throws {
         let accepted = AcceptedCertificate(
-            fingerprint: try CertificateFingerprint(parsing: bed.fingerprint(.selfSigned)), subject: "CN=localhost", notBefore: 0,
+            fingerprint: try CertificateFingerprint(parsing: bed.fingerprint(.selfSigned)), subject: "CN=localhost",
+            notBefore: 0,
             notAfter: 0, acceptedAt: 0)
         let trust = ServerTrust(accepted: accepted)
         let (first, _) = try sessionGet(.selfSigned, trust: trust)
@@ -137,7 +146,9 @@ struct TrustEndToEndTests {
 
         let (second, secondTransport) = try sessionGet(.changed, trust: trust)
         let (decision, _) = try #require(refusal(second))
-        guard case .refused(let problems) = decision, case .certificateChanged(let stored, let presented)? = problems.first else {
+        guard case .refused(let problems) = decision,
+            case .certificateChanged(let stored, let presented)? = problems.first
+        else {
             Issue.record("expected certificate changed, got \(decision)")
             return
         }
@@ -159,7 +170,9 @@ struct TrustEndToEndTests {
     func wrongHost() throws {
         let (result, _) = try sessionGet(.wrongHost, trust: ServerTrust(caFile: bed.caFile))
         let (decision, _) = try #require(refusal(result))
-        #expect(decision == .refused([.verification(.hostMismatch(expected: "127.0.0.1", covered: [.dns("other.example")]))]))
+        #expect(
+            decision
+                == .refused([.verification(.hostMismatch(expected: "127.0.0.1", covered: [.dns("other.example")]))]))
     }
 
     @Test("incomplete chain: unknown issuer; the same leaf with its intermediate verifies")
@@ -195,7 +208,9 @@ struct TrustEndToEndTests {
     func offlineClasses() throws {
         let trust = ServerTrust.none
         let options = TransportOptions(timeoutSeconds: 1)
-        let closed = try CurlTransport(endpoint: try ServerEndpoint.parse("https://127.0.0.1:\(bed.closedPort)/transmission/rpc"), options: options) {
+        let closed = try CurlTransport(
+            endpoint: try ServerEndpoint.parse("https://127.0.0.1:\(bed.closedPort)/transmission/rpc"), options: options
+        ) {
             TrustPolicy(trust: trust).evaluate($0)
         }
         #expect {
@@ -203,7 +218,9 @@ struct TrustEndToEndTests {
         } throws: { error in
             if case .refused = error as? TransportError { true } else { false }
         }
-        let silent = try CurlTransport(endpoint: try ServerEndpoint.parse("https://127.0.0.1:\(bed.silentPort)/transmission/rpc"), options: options) {
+        let silent = try CurlTransport(
+            endpoint: try ServerEndpoint.parse("https://127.0.0.1:\(bed.silentPort)/transmission/rpc"), options: options
+        ) {
             TrustPolicy(trust: trust).evaluate($0)
         }
         #expect {
@@ -216,7 +233,9 @@ struct TrustEndToEndTests {
     @Test("a bad CA file is an error before any connection")
     func badCAFile() throws {
         #expect {
-            _ = try CurlTransport(endpoint: try ServerEndpoint.parse("https://127.0.0.1:1/"), caFile: "/nonexistent/ca.pem") { _ in
+            _ = try CurlTransport(
+                endpoint: try ServerEndpoint.parse("https://127.0.0.1:1/"), caFile: "/nonexistent/ca.pem"
+            ) { _ in
                 .refused([])
             }
         } throws: { error in

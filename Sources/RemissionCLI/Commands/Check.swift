@@ -30,7 +30,8 @@ extension RemissionCommand {
 
         func validate() throws {
             if targets.isEmpty && global.server == nil {
-                throw ValidationError("Name a server URL to check, e.g. remission check https://nas.local/transmission/rpc.")
+                throw ValidationError(
+                    "Name a server URL to check, e.g. remission check https://nas.local/transmission/rpc.")
             }
         }
 
