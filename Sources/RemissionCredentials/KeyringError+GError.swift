@@ -6,8 +6,6 @@ enum GErrorDomain {
     static let secret = "secret-error"
 
     // GIOErrorEnum
-    static let ioFailed: Int32 = 0
-    static let ioNotFound: Int32 = 1
     static let ioCancelled: Int32 = 19
     static let ioTimedOut: Int32 = 24
     // GDBusError

@@ -1,3 +1,4 @@
+import CSecret
 import Testing
 
 @testable import RemissionCredentials
@@ -46,6 +47,22 @@ struct KeyringErrorTests {
     @Test("real GErrors map to the cause", arguments: realErrors)
     func mapsRealErrors(_ row: (domain: String, code: Int32, message: String, expected: KeyringError)) {
         #expect(KeyringError(domain: row.domain, code: row.code, message: row.message, during: .lookup) == row.expected)
+    }
+
+    @Test("the codes the mapping uses are GLib's and libsecret's")
+    func codesMatchHeaders() {
+        #expect(GErrorDomain.ioCancelled == Int32(G_IO_ERROR_CANCELLED.rawValue))
+        #expect(GErrorDomain.ioTimedOut == Int32(G_IO_ERROR_TIMED_OUT.rawValue))
+        #expect(GErrorDomain.dbusServiceUnknown == Int32(G_DBUS_ERROR_SERVICE_UNKNOWN.rawValue))
+        #expect(GErrorDomain.dbusNameHasNoOwner == Int32(G_DBUS_ERROR_NAME_HAS_NO_OWNER.rawValue))
+        #expect(GErrorDomain.dbusNoReply == Int32(G_DBUS_ERROR_NO_REPLY.rawValue))
+        #expect(GErrorDomain.dbusTimeout == Int32(G_DBUS_ERROR_TIMEOUT.rawValue))
+        #expect(GErrorDomain.dbusTimedOut == Int32(G_DBUS_ERROR_TIMED_OUT.rawValue))
+        #expect(GErrorDomain.secretIsLocked == Int32(SECRET_ERROR_IS_LOCKED.rawValue))
+        #expect(GErrorDomain.secretNoSuchObject == Int32(SECRET_ERROR_NO_SUCH_OBJECT.rawValue))
+        #expect(String(cString: g_quark_to_string(g_io_error_quark())) == GErrorDomain.io)
+        #expect(String(cString: g_quark_to_string(g_dbus_error_quark())) == GErrorDomain.dbus)
+        #expect(String(cString: g_quark_to_string(secret_error_get_quark())) == GErrorDomain.secret)
     }
 
     @Test("the operation is kept as context")
