@@ -1,0 +1,80 @@
+import RemissionModel
+
+/// Which password a keyring item holds: one user on one server.
+///
+/// These are the item's searchable attributes (`server`, `port`, `protocol`, `user`). Like
+/// git's libsecret helper, they are treated as non-confidential: the password is only ever
+/// the item's secret. A key can only be made with a host and a user, so a lookup or removal
+/// is never a wildcard that could match (or erase) every item.
+public struct CredentialKey: Hashable, Sendable {
+    /// The host, lower-cased, IPv6 literals without brackets (the `server` attribute).
+    public let server: String
+    /// The TCP port, 1-65535 (the `port` attribute, in decimal).
+    public let port: Int
+    /// `http` or `https` (the `protocol` attribute).
+    public let scheme: ServerEndpoint.Scheme
+    /// The RPC user name, exactly as given (the `user` attribute).
+    public let user: String
+
+    /// Makes a key, refusing an empty host or user, a port outside 1-65535, and NUL characters.
+    public init(server: String, port: Int, scheme: ServerEndpoint.Scheme, user: String) throws(CredentialKeyError) {
+        var host = server.trimmingASCIIWhitespace().lowercased()
+        if host.hasPrefix("["), host.hasSuffix("]") {
+            host = String(host.dropFirst().dropLast())
+        }
+        guard !host.isEmpty else { throw .emptyServer }
+        guard !user.trimmingASCIIWhitespace().isEmpty else { throw .emptyUser }
+        guard (1...65535).contains(port) else { throw .invalidPort(port) }
+        // A C string ends at NUL: "nas\0evil" would silently become "nas".
+        guard !host.utf8.contains(0) else { throw .containsNul(field: "server") }
+        guard !user.utf8.contains(0) else { throw .containsNul(field: "user") }
+        self.server = host
+        self.port = port
+        self.scheme = scheme
+        self.user = user
+    }
+
+    /// The key for `user` on the server of `endpoint` (its scheme, host and port; not its path).
+    public init(endpoint: ServerEndpoint, user: String) throws(CredentialKeyError) {
+        try self.init(server: endpoint.host, port: endpoint.port, scheme: endpoint.scheme, user: user)
+    }
+
+    /// The item's label, as keyring tools show it: `Remission: user@host:port`.
+    public var label: String {
+        let host = server.contains(":") ? "[\(server)]" : server
+        return "Remission: \(user)@\(host):\(port)"
+    }
+
+    /// The item's attributes, in schema order.
+    public var attributes: [(name: String, value: String)] {
+        [("server", server), ("port", String(port)), ("protocol", scheme.rawValue), ("user", user)]
+    }
+}
+
+extension CredentialKey: CustomStringConvertible {
+    public var description: String { label }
+}
+
+/// Why a keyring key was refused. These are usage errors (exit 2), not keyring failures.
+public enum CredentialKeyError: Error, Equatable, Sendable, CustomStringConvertible {
+    case emptyServer
+    case emptyUser
+    case invalidPort(Int)
+    case containsNul(field: String)
+
+    /// Usage error.
+    public var exitCode: Int32 { 2 }
+
+    public var description: String {
+        switch self {
+        case .emptyServer:
+            return "No server host for the keyring item: remission never looks up or removes passwords by wildcard."
+        case .emptyUser:
+            return "No user name for the keyring item: pass --user (remission never looks up or removes passwords by wildcard)."
+        case .invalidPort(let port):
+            return "'\(port)' is not a valid port (1-65535)."
+        case .containsNul(let field):
+            return "The \(field) contains a NUL character, which the keyring cannot store."
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import CSecret
+import Glibc
+
+/// Passwords in the desktop keyring, through libsecret and the Secret Service D-Bus API.
+///
+/// Items use the schema `org.remission.Credentials` (string attributes `server`, `port`,
+/// `protocol`, `user`), the label `Remission: user@host:port`, and the `default` collection
+/// (the persistent login keyring). `secret-tool lookup server HOST user USER` finds them.
+///
+/// Every operation first checks the default collection: a locked one is reported as
+/// ``KeyringError/locked(collection:)`` instead of being unlocked, because an unlock prompt
+/// cannot be shown on a headless machine and a lookup in a locked collection returns "no
+/// password" without an error. (A lookup still searches every collection, as libsecret does:
+/// an item in some other, locked collection may make the provider prompt; the ``timeout``
+/// bounds that.) Each operation runs under one ``timeout``.
+///
+/// Items are matched by schema name too, so items of other programs with the same attribute
+/// names (git's `org.git.Password`) are never read or removed.
+///
+/// - Warning: Never falls back to another store. A looked-up password is copied once into a
+///   Swift `String`; libsecret's buffer is released with `secret_password_free`, which wipes
+///   it. A stored password is passed to libsecret straight from the `String`'s storage.
+public struct SecretServiceKeyring: PasswordStore {
+    /// How long one operation (connect, check the collection, then act) may take in all.
+    /// Default 10 s: a working local keyring answers in milliseconds, a hung one never.
+    public var timeout: Duration
+
+    /// Replaces the process environment for the up-front session-bus check (tests); nil
+    /// reads the process environment. GLib itself always uses the process environment.
+    public var environment: [String: String]?
+
+    public init(environment: [String: String]? = nil, timeout: Duration = .seconds(10)) {
+        self.environment = environment
+        self.timeout = timeout
+    }
+
+    public func lookup(_ key: CredentialKey) throws(KeyringError) -> String? {
+        try withUnlockedDefaultCollection(.lookup) { deadline throws(KeyringError) in
+            let attributes = AttributeTable(key)
+            var error: UnsafeMutablePointer<GError>?
+            let secret = secret_password_lookupv_sync(CredentialSchema.pointer, attributes.pointer, deadline.cancellable, &error)
+            guard error == nil else {
+                if let secret { secret_password_free(secret) }
+                throw KeyringError.consuming(error, during: .lookup, deadline: deadline)
+            }
+            guard let secret else { return nil }
+            defer { secret_password_free(secret) }
+            return String(cString: secret)
+        }
+    }
+
+    public func store(_ password: String, for key: CredentialKey) throws(KeyringError) {
+        guard !password.utf8.contains(0) else { throw .passwordContainsNul }
+        try withUnlockedDefaultCollection(.store) { deadline throws(KeyringError) in
+            let attributes = AttributeTable(key)
+            var error: UnsafeMutablePointer<GError>?
+            let stored = password.withCString { secret in
+                secret_password_storev_sync(
+                    CredentialSchema.pointer, attributes.pointer, SECRET_COLLECTION_DEFAULT, key.label, secret,
+                    deadline.cancellable, &error)
+            }
+            if error != nil {
+                throw KeyringError.consuming(error, during: .store, deadline: deadline)
+            }
+            // FALSE without an error: a prompt (to unlock or create the keyring) was dismissed.
+            if stored == 0 { throw KeyringError.promptDismissed }
+        }
+    }
+
+    @discardableResult
+    public func remove(_ key: CredentialKey) throws(KeyringError) -> Bool {
+        try withUnlockedDefaultCollection(.remove) { deadline throws(KeyringError) in
+            let attributes = AttributeTable(key)
+            var error: UnsafeMutablePointer<GError>?
+            let removed = secret_password_clearv_sync(CredentialSchema.pointer, attributes.pointer, deadline.cancellable, &error)
+            if error != nil {
+                throw KeyringError.consuming(error, during: .remove, deadline: deadline)
+            }
+            return removed != 0
+        }
+    }
+
+    public func status() -> KeyringStatus {
+        do throws(KeyringError) {
+            try checkSessionBus()
+            let deadline = Deadline(timeout: timeout)
+            defer { deadline.finish() }
+            let collection = try defaultCollection(deadline)
+            return collection.isLocked ? .locked(collection: collection.label) : .available(collection: collection.label)
+        } catch {
+            return KeyringStatus(error)
+        }
+    }
+
+    // MARK: - Steps
+
+    /// Fails fast, with the message users need, when there is no session bus at all.
+    ///
+    /// GLib finds the bus in `DBUS_SESSION_BUS_ADDRESS`, else at `$XDG_RUNTIME_DIR/bus` (the
+    /// systemd user bus), else tries to autolaunch one through X11, which fails headless.
+    func checkSessionBus() throws(KeyringError) {
+        if let address = variable("DBUS_SESSION_BUS_ADDRESS"), !address.isEmpty { return }
+        if let runtime = variable("XDG_RUNTIME_DIR"), !runtime.isEmpty, Self.isSocket(runtime + "/bus") { return }
+        throw .noSessionBus(reason: "DBUS_SESSION_BUS_ADDRESS is not set")
+    }
+
+    /// Runs `body` once the bus is there and the default collection exists and is unlocked.
+    private func withUnlockedDefaultCollection<T>(
+        _ operation: KeyringOperation, _ body: (Deadline) throws(KeyringError) -> T
+    ) throws(KeyringError) -> T {
+        try checkSessionBus()
+        let deadline = Deadline(timeout: timeout)
+        defer { deadline.finish() }
+        let collection = try defaultCollection(deadline)
+        if collection.isLocked { throw .locked(collection: collection.label) }
+        return try body(deadline)
+    }
+
+    /// The label and lock state of the collection behind the `default` alias.
+    ///
+    /// libsecret shares one `SecretService` proxy per process, bound to the provider's unique
+    /// bus name. When the provider is replaced (a keyring daemon restarted), that name is gone
+    /// and calls fail with ServiceUnknown; libsecret's own name watch only runs inside a GLib
+    /// main loop, which a CLI does not have. So "no provider" is retried once on a fresh proxy.
+    private func defaultCollection(_ deadline: Deadline) throws(KeyringError) -> (label: String, isLocked: Bool) {
+        do throws(KeyringError) {
+            return try readDefaultCollection(deadline)
+        } catch {
+            guard case .noProvider = error, !deadline.expired else { throw error }
+            secret_service_disconnect()
+            return try readDefaultCollection(deadline)
+        }
+    }
+
+    /// Connecting needs a real `SecretService` (passing NULL asserts in libsecret 0.20.5).
+    /// Loading the collection reads its properties, so nothing is unlocked or prompted.
+    private func readDefaultCollection(_ deadline: Deadline) throws(KeyringError) -> (label: String, isLocked: Bool) {
+        var error: UnsafeMutablePointer<GError>?
+        let service = secret_service_get_sync(SECRET_SERVICE_NONE, deadline.cancellable, &error)
+        guard let service, error == nil else {
+            if let service { g_object_unref(service) }
+            throw KeyringError.consuming(error, during: .connect, deadline: deadline)
+        }
+        defer { g_object_unref(service) }
+
+        let collection = secret_collection_for_alias_sync(
+            service, SECRET_COLLECTION_DEFAULT, SECRET_COLLECTION_NONE, deadline.cancellable, &error)
+        guard error == nil else {
+            if let collection { g_object_unref(collection) }
+            throw KeyringError.consuming(error, during: .openDefaultCollection, deadline: deadline)
+        }
+        guard let collection else {
+            if deadline.expired { throw KeyringError.timedOut(operation: .openDefaultCollection) }
+            throw KeyringError.noDefaultCollection(reason: "no collection has the alias 'default'")
+        }
+        defer { g_object_unref(collection) }
+
+        let label = takeGString(secret_collection_get_label(collection)) ?? ""
+        let proxy = UnsafeMutableRawPointer(collection).assumingMemoryBound(to: GDBusProxy.self)  // SecretCollection is a GDBusProxy
+        let path = g_dbus_proxy_get_object_path(proxy).map { String(cString: $0) } ?? "default"
+        return (label.isEmpty ? path : label, secret_collection_get_locked(collection) != 0)
+    }
+
+    // MARK: - Environment
+
+    private func variable(_ name: String) -> String? {
+        if let environment { return environment[name] }
+        return getenv(name).map { String(cString: $0) }
+    }
+
+    private static func isSocket(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return (info.st_mode & S_IFMT) == S_IFSOCK
+    }
+}

@@ -1,0 +1,136 @@
+import CSecret
+import Testing
+
+@testable import RemissionCredentials
+
+@Suite("Keyring errors")
+struct KeyringErrorTests {
+    /// Real GErrors, as libsecret 0.20.5 / GLib 2.74 / gnome-keyring 42 report them
+    /// (shared/reference/openssl-libsecret-notes.md §2, peers-and-trust.md part C).
+    static let realErrors: [(domain: String, code: Int32, message: String, expected: KeyringError)] = [
+        // No DBUS_SESSION_BUS_ADDRESS: GLib tries X11 autolaunch.
+        ("g-io-error-quark", 0, "Cannot autolaunch D-Bus without X11 $DISPLAY",
+         .noSessionBus(reason: "Cannot autolaunch D-Bus without X11 $DISPLAY")),
+        // The address names a socket that is gone.
+        ("g-io-error-quark", 1, "Could not connect: No such file or directory",
+         .sessionBusUnreachable(reason: "Could not connect: No such file or directory")),
+        // A socket nobody listens on (seen with a stale $XDG_RUNTIME_DIR/bus).
+        ("g-io-error-quark", 39, "Could not connect: Connection refused",
+         .sessionBusUnreachable(reason: "Could not connect: Connection refused")),
+        // A bus without any Secret Service provider.
+        ("g-dbus-error-quark", 2, "The name org.freedesktop.secrets was not provided by any .service files",
+         .noProvider(reason: "The name org.freedesktop.secrets was not provided by any .service files")),
+        // The same, with the remote error name GLib keeps when nobody strips it.
+        ("g-dbus-error-quark", 2,
+         "GDBus.Error:org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided by any .service files",
+         .noProvider(reason: "The name org.freedesktop.secrets was not provided by any .service files")),
+        // gnome-keyring activatable, but no login keyring and no display for its prompt.
+        ("g-dbus-error-quark", 19, "Object does not exist at path \u{201C}/org/freedesktop/secrets/collection/login\u{201D}",
+         .noDefaultCollection(reason: "Object does not exist at path \u{201C}/org/freedesktop/secrets/collection/login\u{201D}")),
+        ("g-dbus-error-quark", 19, "Object does not exist at path \"/org/freedesktop/secrets/collection/login\"",
+         .noDefaultCollection(reason: "Object does not exist at path \"/org/freedesktop/secrets/collection/login\"")),
+        // Storing into a collection unlocked with the wrong password.
+        ("secret-error", 2, "Cannot create an item in a locked collection", .locked(collection: nil)),
+        ("g-dbus-error-quark", 0, "GDBus.Error:org.freedesktop.Secret.Error.IsLocked: Item is locked", .locked(collection: nil)),
+        // D-Bus call timeouts.
+        ("g-io-error-quark", 24, "Timeout was reached", .timedOut(operation: .lookup)),
+        ("g-dbus-error-quark", 4, "Did not receive a reply.", .timedOut(operation: .lookup)),
+        // Anything else keeps the GError for the message.
+        ("g-io-error-quark", 19, "Operation was cancelled",
+         .failure(operation: .lookup, domain: "g-io-error-quark", code: 19, message: "Operation was cancelled")),
+        ("secret-error", 1, "Received invalid secret from the secret storage",
+         .failure(operation: .lookup, domain: "secret-error", code: 1, message: "Received invalid secret from the secret storage")),
+        ("g-dbus-error-quark", 9, "GDBus.Error:org.freedesktop.DBus.Error.AccessDenied: Rejected",
+         .failure(operation: .lookup, domain: "g-dbus-error-quark", code: 9, message: "Rejected")),
+    ]
+
+    @Test("real GErrors map to the cause", arguments: realErrors)
+    func mapsRealErrors(_ row: (domain: String, code: Int32, message: String, expected: KeyringError)) {
+        #expect(KeyringError(domain: row.domain, code: row.code, message: row.message, during: .lookup) == row.expected)
+    }
+
+    @Test("the codes the mapping uses are GLib's and libsecret's")
+    func codesMatchHeaders() {
+        #expect(GErrorDomain.ioCancelled == Int32(G_IO_ERROR_CANCELLED.rawValue))
+        #expect(GErrorDomain.ioTimedOut == Int32(G_IO_ERROR_TIMED_OUT.rawValue))
+        #expect(GErrorDomain.dbusServiceUnknown == Int32(G_DBUS_ERROR_SERVICE_UNKNOWN.rawValue))
+        #expect(GErrorDomain.dbusNameHasNoOwner == Int32(G_DBUS_ERROR_NAME_HAS_NO_OWNER.rawValue))
+        #expect(GErrorDomain.dbusNoReply == Int32(G_DBUS_ERROR_NO_REPLY.rawValue))
+        #expect(GErrorDomain.dbusTimeout == Int32(G_DBUS_ERROR_TIMEOUT.rawValue))
+        #expect(GErrorDomain.dbusTimedOut == Int32(G_DBUS_ERROR_TIMED_OUT.rawValue))
+        #expect(GErrorDomain.secretIsLocked == Int32(SECRET_ERROR_IS_LOCKED.rawValue))
+        #expect(GErrorDomain.secretNoSuchObject == Int32(SECRET_ERROR_NO_SUCH_OBJECT.rawValue))
+        #expect(String(cString: g_quark_to_string(g_io_error_quark())) == GErrorDomain.io)
+        #expect(String(cString: g_quark_to_string(g_dbus_error_quark())) == GErrorDomain.dbus)
+        #expect(String(cString: g_quark_to_string(secret_error_get_quark())) == GErrorDomain.secret)
+    }
+
+    @Test("the operation is kept as context")
+    func keepsOperation() {
+        let error = KeyringError(domain: "secret-error", code: 1, message: "bad", during: .store)
+        #expect(error == .failure(operation: .store, domain: "secret-error", code: 1, message: "bad"))
+        #expect(error.description.hasPrefix("The keyring failed when asked to store the password: bad [secret-error 1]."))
+    }
+
+    @Test("remote D-Bus error names are split off")
+    func splitsRemoteErrors() {
+        #expect(KeyringError.splitRemoteError("GDBus.Error:org.x.Y: text: more") == ("org.x.Y", "text: more"))
+        #expect(KeyringError.splitRemoteError("plain: text") == (nil, "plain: text"))
+    }
+
+    static let everyCase: [KeyringError] = [
+        .noSessionBus(reason: "DBUS_SESSION_BUS_ADDRESS is not set"),
+        .sessionBusUnreachable(reason: "Could not connect: Connection refused"),
+        .noProvider(reason: "not provided"),
+        .noDefaultCollection(reason: "no alias"),
+        .locked(collection: "Login"),
+        .locked(collection: nil),
+        .promptDismissed,
+        .timedOut(operation: .connect),
+        .failure(operation: .remove, domain: "secret-error", code: 1, message: "bad"),
+    ]
+
+    @Test("keyring failures exit 7 and name the alternatives", arguments: everyCase)
+    func exitAndAlternatives(_ error: KeyringError) {
+        #expect(error.exitCode == 7)
+        #expect(error.description.contains("--password-stdin or TR_AUTH=user:password"))
+        #expect(error.description.contains("never stores passwords in plain text"))
+    }
+
+    @Test("a NUL in the password is a usage error")
+    func nulPassword() {
+        #expect(KeyringError.passwordContainsNul.exitCode == 2)
+        #expect(KeyringError.passwordContainsNul.description.contains("Nothing was stored"))
+    }
+
+    @Test("messages name the cause")
+    func causes() {
+        #expect(KeyringError.noSessionBus(reason: "DBUS_SESSION_BUS_ADDRESS is not set").description
+            == "No D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set). Run remission inside a desktop session, or pass "
+            + "the password with --password-stdin or TR_AUTH=user:password; remission never stores passwords in plain text.")
+        #expect(KeyringError.noProvider(reason: "x").description.contains("install and start gnome-keyring or KeePassXC".capitalizedFirst))
+        #expect(KeyringError.locked(collection: "Login").description.hasPrefix("The keyring 'Login' is locked. Unlock it"))
+        #expect(KeyringError.locked(collection: nil).description.hasPrefix("The keyring is locked."))
+        #expect(KeyringError.promptDismissed.description.contains("dismissed"))
+        #expect(KeyringError.timedOut(operation: .lookup).description.contains("look up the password"))
+    }
+
+    @Test("status follows from the error")
+    func statusFromError() {
+        #expect(KeyringStatus(.noSessionBus(reason: "r")) == .noSessionBus(reason: "r"))
+        #expect(KeyringStatus(.noProvider(reason: "r")) == .noProvider(reason: "r"))
+        #expect(KeyringStatus(.locked(collection: "Login")) == .locked(collection: "Login"))
+        #expect(KeyringStatus(.locked(collection: nil)) == .error(.locked(collection: nil)))
+        #expect(KeyringStatus(.promptDismissed) == .error(.promptDismissed))
+        #expect(KeyringStatus.available(collection: "Login").error == nil)
+        #expect(KeyringStatus.available(collection: "Login").isAvailable)
+        #expect(KeyringStatus.locked(collection: "Login").error == .locked(collection: "Login"))
+        #expect(!KeyringStatus.locked(collection: "Login").isAvailable)
+        #expect(KeyringStatus.available(collection: "Login").description == "Secret Service keyring available (collection 'Login', unlocked).")
+        #expect(KeyringStatus.noProvider(reason: "r").description == KeyringError.noProvider(reason: "r").description)
+    }
+}
+
+extension String {
+    fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
