@@ -61,7 +61,10 @@ struct ConnectionCheck {
 /// The transport for a target, with the trust policy evaluated inside the handshake.
 func makeTransport(_ target: ServerTarget, options: TransportOptions) throws(TransportError) -> CurlTransport {
     let policy = TrustPolicy(trust: target.trust)
-    return try CurlTransport(endpoint: target.endpoint, caFile: target.trust.caFile, options: options) { chain in
+    let systemStoreDecides = target.trust.pins.isEmpty && target.trust.accepted == nil
+    return try CurlTransport(
+        endpoint: target.endpoint, caFile: target.trust.caFile, options: options, systemStoreDecides: systemStoreDecides
+    ) { chain in
         policy.evaluate(chain)
     }
 }

@@ -26,10 +26,12 @@ public final class CurlTransport: HTTPTransport {
 
     /// - Parameters:
     ///   - caFile: a PEM file of extra trust anchors for this server; read now, so a bad file fails before any connection.
+    ///   - systemStoreDecides: false when pins or an accepted certificate decide trust, so the system
+    ///     CA bundle only adds notes and need not be parsed.
     ///   - evaluate: the trust policy, called inside the handshake with what the server presented.
     public init(
         endpoint: ServerEndpoint, caFile: String? = nil, options: TransportOptions = TransportOptions(),
-        evaluate: @escaping (PresentedChain) -> TrustDecision
+        systemStoreDecides: Bool = true, evaluate: @escaping (PresentedChain) -> TrustDecision
     ) throws(TransportError) {
         guard curlIsInitialized, let handle = curl_easy_init() else {
             throw .other(code: -1, detail: "libcurl could not be initialised")
@@ -39,7 +41,8 @@ public final class CurlTransport: HTTPTransport {
         self.options = options
         self.handle = handle
         self.exchange = CurlExchange(
-            handle: handle, inspector: HandshakeInspector(endpoint: endpoint, anchors: anchors, evaluate: evaluate),
+            handle: handle, inspector: HandshakeInspector(
+                endpoint: endpoint, anchors: anchors, systemStoreDecides: systemStoreDecides, evaluate: evaluate),
             maximumResponseBytes: options.maximumResponseBytes)
         configureHandle()
     }

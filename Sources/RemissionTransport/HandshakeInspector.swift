@@ -20,6 +20,9 @@ final class HandshakeInspector {
     let hostKind: ServerEndpoint.HostKind
     let anchors: TrustAnchors
     let evaluate: Evaluate
+    /// False when pins or an accepted certificate decide: the CA store then only adds notes, and the
+    /// slow bundle file is not worth parsing for them.
+    let systemStoreDecides: Bool
 
     /// Results of the handshake in progress; reset before each exchange.
     var chain: PresentedChain?
@@ -32,7 +35,8 @@ final class HandshakeInspector {
     var requestReadyAt: Double?
     var firstByteAt: Double?
 
-    init(endpoint: ServerEndpoint, anchors: TrustAnchors, evaluate: @escaping Evaluate) {
+    init(endpoint: ServerEndpoint, anchors: TrustAnchors, systemStoreDecides: Bool, evaluate: @escaping Evaluate) {
+        self.systemStoreDecides = systemStoreDecides
         self.expectedHost = endpoint.host
         self.hostKind = endpoint.hostKind
         self.anchors = anchors
@@ -71,6 +75,11 @@ final class HandshakeInspector {
                     presented.append(CertificateReader.facts(of: certificate))
                 }
             }
+        }
+        if systemStoreDecides, let untrusted = X509_STORE_CTX_get0_untrusted(storeContext),
+            rm_sk_X509_num(untrusted) > 0, let top = rm_sk_X509_value(untrusted, rm_sk_X509_num(untrusted) - 1)
+        {
+            anchors.loadDeferredBundleIfNeeded(storeContext: storeContext, top: top)
         }
         var collector = VerificationCollector()
         let collectorPointer = withUnsafeMutablePointer(to: &collector) { UnsafeMutableRawPointer($0) }
