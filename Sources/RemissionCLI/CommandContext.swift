@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import RemissionCredentials
 import RemissionModel
 import RemissionStorage
 import RemissionTransport
@@ -17,7 +18,10 @@ struct CommandContext {
     var logger: Logger
     var transportOptions: TransportOptions
 
+    var global: GlobalOptions
+
     init(global: GlobalOptions, environment: [String: String] = processEnvironment()) throws {
+        self.global = global
         self.environment = environment
         terminal = Terminal(environment: environment, noColor: global.noColor)
         do { paths = try StoragePaths(environment: environment) } catch {
@@ -31,23 +35,58 @@ struct CommandContext {
 
     var trustStore: TrustStore { TrustStore(paths: paths) }
 
-    /// A URL target: its stored trust (if any) with the command line's trust flags laid over it.
-    func resolveTarget(_ text: String, trustFlags: TrustFlags, auth: AuthOptions) throws -> ServerTarget {
-        let endpoint: ServerEndpoint
-        do { endpoint = try ServerEndpoint.parse(text) } catch {
-            throw CommandFailure(error.description, status: .usage)
-        }
+    var profileStore: ProfileStore { ProfileStore(paths: paths) }
+    var keyring: any PasswordStore { SecretServiceKeyring(environment: environment) }
+
+    /// A server named on the command line: a saved name, a URL, or (nil) `--server` / the default server.
+    /// Its stored trust has the command line's trust flags laid over it (not saved).
+    func resolveTarget(
+        _ text: String?, trustFlags: TrustFlags = TrustFlags(), auth: AuthOptions = AuthOptions(), mayPrompt: Bool? = nil
+    ) throws -> ServerTarget {
+        let (label, endpoint, profile) = try locate(text ?? global.server)
         var trust: ServerTrust
-        do { trust = try trustStore.trust(for: endpoint) } catch {
-            throw CommandFailure(error.description, status: .failure)
-        }
+        do { trust = try trustStore.trust(for: endpoint) } catch { throw CommandFailure(error.description, status: .failure) }
         try apply(trustFlags, to: &trust)
-        let (credentials, source) = try CredentialInput(auth: auth, environment: environment).resolve()
+        let input = CredentialInput(
+            auth: auth, environment: environment, savedUser: profile?.user, keyring: keyring,
+            mayPrompt: mayPrompt ?? terminal.isInteractive)
+        let (credentials, source) = try input.resolve(for: endpoint)
         return ServerTarget(
-            label: endpoint.url, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: source)
+            label: label, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: source,
+            profile: profile)
     }
 
-    private func apply(_ flags: TrustFlags, to trust: inout ServerTrust) throws {
+    /// Finds the endpoint for a name or URL; nil means the default server.
+    func locate(_ text: String?) throws -> (label: String, endpoint: ServerEndpoint, profile: ServerProfile?) {
+        do {
+            guard let text else {
+                let (defaultName, profiles) = try profileStore.all()
+                guard let defaultName else {
+                    let hint =
+                        profiles.isEmpty
+                        ? "Add one with: remission connect URL"
+                        : "Name one (\(profiles.map(\.name).joined(separator: ", "))) or set one with: remission servers default NAME"
+                    throw CommandFailure("No server given and no default server. \(hint)", status: .usage)
+                }
+                let profile = try profileStore.profile(named: defaultName)
+                return (profile.name, profile.endpoint, profile)
+            }
+            if text.contains("://") {
+                let endpoint: ServerEndpoint
+                do { endpoint = try ServerEndpoint.parse(text) } catch {
+                    throw CommandFailure(error.description, status: .usage)
+                }
+                let profile = try profileStore.profile(for: endpoint)
+                return (profile?.name ?? endpoint.url, endpoint, profile)
+            }
+            let profile = try profileStore.profile(named: text)
+            return (profile.name, profile.endpoint, profile)
+        } catch let error as ProfileError {
+            throw CommandFailure(error.description, status: { if case .notFound = error { return .usage } else { return .failure } }())
+        }
+    }
+
+    func apply(_ flags: TrustFlags, to trust: inout ServerTrust) throws {
         do {
             if let caFile = flags.caFile { trust.caFile = caFile }
             for pin in flags.pins { trust.pins.append(try SPKIPin(parsing: pin)) }

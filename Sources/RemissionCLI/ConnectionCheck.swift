@@ -1,6 +1,7 @@
 import Logging
 import RemissionModel
 import RemissionRPC
+import RemissionStorage
 import RemissionTransport
 import RemissionTrust
 
@@ -16,6 +17,8 @@ struct ServerTarget: Sendable {
     var trust: ServerTrust
     var credentials: BasicCredentials?
     var passwordSource: PasswordSource
+    /// The saved profile, when the server is saved.
+    var profile: ServerProfile?
 }
 
 /// Runs one `check`: one connection, trust decided in the handshake, session-get, then the report.

@@ -48,4 +48,7 @@ struct AuthOptions: ParsableArguments {
 
     @Flag(name: .customLong("password-stdin"), help: "Read the password from standard input (one line).")
     var passwordFromStandardInput = false
+
+    @Option(name: .customLong("netrc"), help: "Read the password from this netrc file (~/.netrc is always tried).")
+    var netrcFile: String?
 }

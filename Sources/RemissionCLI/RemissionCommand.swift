@@ -18,7 +18,7 @@ public struct RemissionCommand: ParsableCommand {
             \(ExitStatus.helpText)
             """,
         version: version,
-        subcommands: [Check.self]
+        subcommands: [Connect.self, Check.self]
     )
 
     public init() {}

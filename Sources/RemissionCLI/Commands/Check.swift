@@ -1,54 +1,107 @@
 import ArgumentParser
 import RemissionModel
 import RemissionRPC
+import RemissionStorage
 import RemissionTransport
 import RemissionTrust
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension RemissionCommand {
-    /// `remission check URL…`: the step-by-step diagnosis of PRODUCT.md §1.
+    /// `remission check [NAME|URL…] [--all] [--json] [--watch S]`: the step-by-step diagnosis of PRODUCT.md §1.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Diagnose a server step by step: dns, tcp, tls, http, auth, rpc; then ONLINE or OFFLINE.",
+            abstract: "Diagnose servers step by step: dns, tcp, tls, http, auth, rpc; then ONLINE or OFFLINE.",
             discussion: """
-                Credentials are sent only after the TLS trust decision. The password comes from
-                --password-stdin or TR_AUTH=user:password.
+                With no server named, the default server is checked. Credentials are sent only after the TLS
+                trust decision. `check` says where the password came from (--password-stdin, TR_AUTH, netrc,
+                the keyring or the prompt).
+
+                --all checks every saved server at once, one line each, and exits with the worst code.
+                --json prints one object per server (see README).
 
                 Examples:
+                  remission check nas
+                  remission check --all
                   TR_AUTH=admin:secret remission check https://nas.local/transmission/rpc
-                  remission check https://10.0.0.5:8443/transmission/rpc --ca-file home-ca.pem --user admin --password-stdin
+                  remission check https://10.0.0.5:8443 --ca-file home-ca.pem --user admin --password-stdin
                 """)
 
-        @Argument(help: "Server URLs: http(s)://host[:port][/path].")
+        @Argument(help: "Saved server names or URLs (http(s)://host[:port][/path]).")
         var targets: [String] = []
+
+        @Flag(help: "Check every saved server concurrently, one line each.")
+        var all = false
 
         @Flag(help: "Print one JSON object per server instead of the step report.")
         var json = false
+
+        @Option(help: "Check again every this many seconds until interrupted.")
+        var watch: Double?
 
         @OptionGroup var trustFlags: TrustFlags
         @OptionGroup var auth: AuthOptions
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            if targets.isEmpty && global.server == nil {
-                throw ValidationError(
-                    "Name a server URL to check, e.g. remission check https://nas.local/transmission/rpc.")
-            }
+            if all && !targets.isEmpty { throw ValidationError("Give server names or --all, not both.") }
+            if let watch, watch < 1 { throw ValidationError("--watch takes at least 1 second, e.g. --watch 10.") }
         }
 
         func run() throws {
             let context = try CommandContext(global: global)
-            let names = targets.isEmpty ? [global.server!] : targets
-            var statuses: [ExitStatus] = []
-            for name in names {
-                let target = try context.resolveTarget(name, trustFlags: trustFlags, auth: auth)
-                context.warnAboutPlainHTTP(target)
-                let report = ConnectionCheck(target: target, options: context.transportOptions, logger: context.logger)
-                    .run(now: currentUnixTime())
-                print(json ? report.jsonText() : report.render(on: context.terminal))
-                statuses.append(report.exitStatus)
-            }
-            let worst = ExitStatus.worst(statuses)
+            var worst = ExitStatus.ok
+            repeat {
+                worst = try checkOnce(context)
+                if let watch {
+                    fflushStandardOutput()
+                    usleep(UInt32(watch * 1_000_000))
+                    if !json { print("") }
+                }
+            } while watch != nil
             if worst != .ok { throw ExitCode(worst.rawValue) }
         }
+
+        private func checkOnce(_ context: CommandContext) throws -> ExitStatus {
+            let names: [String?]
+            if all {
+                let profiles: [ServerProfile]
+                do { profiles = try context.profileStore.all().profiles } catch {
+                    throw CommandFailure("\(error)", status: .failure)
+                }
+                guard !profiles.isEmpty else {
+                    throw CommandFailure("No saved servers. Add one with: remission connect URL", status: .usage)
+                }
+                names = profiles.map(\.name)
+            } else {
+                names = targets.isEmpty ? [nil] : targets
+            }
+            let several = names.count > 1
+            let targets = try names.map {
+                try context.resolveTarget($0, trustFlags: trustFlags, auth: auth, mayPrompt: several ? false : nil)
+            }
+            for target in targets { context.warnAboutPlainHTTP(target) }
+            let options = context.transportOptions
+            let logger = context.logger
+            let now = currentUnixTime()
+            let reports = concurrently(targets) { target in
+                ConnectionCheck(target: target, options: options, logger: logger).run(now: now)
+            }
+            if json {
+                reports.forEach { print($0.jsonText()) }
+            } else if all {
+                let width = reports.map(\.server.count).max() ?? 0
+                reports.forEach { print($0.summaryLine(context.terminal, nameWidth: width)) }
+            } else {
+                print(reports.map { $0.render(on: context.terminal) }.joined(separator: "\n\n"))
+            }
+            return ExitStatus.worst(reports.map(\.exitStatus))
+        }
     }
+}
+
+func fflushStandardOutput() {
+    fflush(nil)
 }

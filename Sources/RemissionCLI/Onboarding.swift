@@ -1,0 +1,180 @@
+import RemissionCredentials
+import RemissionModel
+import RemissionStorage
+import RemissionTransport
+import RemissionTrust
+
+/// The steps of `connect`, in order: trust, plain HTTP, credentials, check, save. Decisions taken here
+/// are kept in memory and written only by `save`, after the check succeeded.
+struct Onboarding {
+    let context: CommandContext
+    let endpoint: ServerEndpoint
+    let name: String
+    let existing: ServerProfile?
+    let auth: AuthOptions
+    var trust: ServerTrust
+    var credentials: BasicCredentials?
+    var passwordSource: PasswordSource = .none
+    /// A password the user gave now (not one already in the keyring).
+    var passwordToSave: String?
+
+    private var now: Int64 { currentUnixTime() }
+    private var terminal: Terminal { context.terminal }
+
+    init(context: CommandContext, url: String, name: String?, trustFlags: TrustFlags, auth: AuthOptions) throws {
+        self.context = context
+        self.auth = auth
+        do { endpoint = try ServerEndpoint.parse(url) } catch { throw CommandFailure(error.description, status: .usage) }
+        let chosen = name ?? endpoint.host.replacingColons()
+        if let problem = ServerProfile.nameProblem(chosen) {
+            throw CommandFailure("'\(chosen)' cannot be a server name: \(problem). Choose one with --name.", status: .usage)
+        }
+        self.name = chosen
+        do {
+            existing = try context.profileStore.all().profiles.first { $0.name == chosen }
+            trust = try context.trustStore.trust(for: endpoint)
+        } catch {
+            throw CommandFailure("\(error)", status: .failure)
+        }
+        try context.apply(trustFlags, to: &trust)
+    }
+
+    // MARK: - Trust
+
+    mutating func decideTrust() throws {
+        guard endpoint.scheme == .https else { return }
+        let target = ServerTarget(label: name, endpoint: endpoint, trust: trust, credentials: nil, passwordSource: .none)
+        let report: ConnectionReport
+        do { report = try makeTransport(target, options: context.transportOptions).probe() } catch {
+            return  // offline, refused…: the check that follows says precisely what.
+        }
+        guard let decision = report.tls?.decision, let chain = report.tls?.chain, let leaf = chain.leaf else { return }
+        let text = TrustText(server: name, now: now)
+        if decision.isTrusted {
+            printError(text.lines(for: decision, chain: chain).joined(separator: "\n"))
+            return
+        }
+        guard case .refused(let problems) = decision else { return }
+        let hardFailure = problems.contains {
+            switch $0 {
+            case .certificateChanged, .pinMismatch: return true
+            default: return false
+            }
+        }
+        if hardFailure || !terminal.isInteractive {
+            print((ChainText.lines(chain, now: now) + text.lines(for: decision, chain: chain)).joined(separator: "\n"))
+            let advice =
+                hardFailure
+                ? "Nothing was changed. If the new certificate is expected, accept it explicitly with: remission trust accept \(name) --fingerprint \(leaf.fingerprint)"
+                : "Not on a terminal, so nothing is asked: add --accept-fingerprint \(leaf.fingerprint) to trust this exact certificate, --pin \(leaf.spkiPin) to trust its key, or --ca-file FILE for your CA."
+            throw CommandFailure("The certificate of \(endpoint.authority) is not trusted. \(advice)", status: .trustRefused)
+        }
+        printError((ChainText.lines(chain, now: now) + text.lines(for: decision, chain: chain)).joined(separator: "\n"))
+        trust.accepted = try askToAccept(leaf)
+    }
+
+    /// ssh's question: yes, no, or the fingerprint the user expects (which must match).
+    private func askToAccept(_ leaf: CertificateFacts) throws -> AcceptedCertificate {
+        while true {
+            guard let answer = ask("Trust this certificate? (yes/no/[fingerprint]) ")?.trimmingASCIIWhitespace() else {
+                throw CommandFailure("No answer: the certificate was not trusted.", status: .trustRefused)
+            }
+            switch answer.lowercased() {
+            case "yes": return accepted(leaf)
+            case "no": throw CommandFailure("The certificate was not trusted; nothing was saved.", status: .trustRefused)
+            default:
+                guard let typed = try? CertificateFingerprint(parsing: answer) else {
+                    printError("Please type 'yes', 'no', or the fingerprint you expect (SHA256:…).")
+                    continue
+                }
+                guard typed == leaf.fingerprint else {
+                    throw CommandFailure(
+                        "The fingerprint you typed (\(typed)) is not the server's (\(leaf.fingerprint)): refused.",
+                        status: .trustRefused)
+                }
+                return accepted(leaf)
+            }
+        }
+    }
+
+    private func accepted(_ leaf: CertificateFacts) -> AcceptedCertificate {
+        AcceptedCertificate(
+            fingerprint: leaf.fingerprint, subject: leaf.subject, notBefore: leaf.notBefore, notAfter: leaf.notAfter,
+            acceptedAt: now)
+    }
+
+    mutating func decidePlainHTTP(allowed: Bool) throws {
+        guard endpoint.scheme == .http, !endpoint.isLoopback, !trust.httpAcknowledged else { return }
+        if allowed {
+            trust.httpAcknowledged = true
+            return
+        }
+        let warning = "\(endpoint.authority) is reached over plain HTTP: the password and all data travel unencrypted."
+        guard terminal.isInteractive else {
+            throw CommandFailure("\(warning) Use https://, or add --allow-http to accept that.", status: .trustRefused)
+        }
+        printError(terminal.styled("warning:", .yellow) + " " + warning)
+        let answer = ask("Use plain HTTP for this server anyway? (yes/no) ")?.trimmingASCIIWhitespace().lowercased()
+        guard answer == "yes" else {
+            throw CommandFailure("Plain HTTP was not accepted; nothing was saved.", status: .trustRefused)
+        }
+        trust.httpAcknowledged = true
+    }
+
+    // MARK: - Credentials, check, save
+
+    mutating func obtainCredentials() throws {
+        let input = CredentialInput(
+            auth: auth, environment: context.environment, savedUser: existing?.user, keyring: context.keyring,
+            mayPrompt: terminal.isInteractive)
+        (credentials, passwordSource) = try input.resolve(for: endpoint)
+        switch passwordSource {
+        case .standardInput, .environment, .netrc, .prompt: passwordToSave = credentials?.password
+        case .keyring, .none: passwordToSave = nil
+        }
+    }
+
+    func check() -> CheckReport {
+        let target = ServerTarget(
+            label: name, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: passwordSource,
+            profile: existing)
+        return ConnectionCheck(target: target, options: context.transportOptions, logger: context.logger).run(now: now)
+    }
+
+    /// Keyring first (it is the step most likely to fail, exit 7), then trust, then the profile.
+    func save(savePassword: Bool, makeDefault: Bool) throws {
+        var notes: [String] = []
+        if savePassword, let password = passwordToSave, let user = credentials?.user, !password.isEmpty {
+            do {
+                let key = try CredentialKey(endpoint: endpoint, user: user)
+                try context.keyring.store(password, for: key)
+                notes.append("password stored in the keyring as \"\(key.label)\"")
+            } catch let error as KeyringError {
+                throw CommandFailure(
+                    "\(error.description) Nothing was saved; run again with --no-save-password to connect without keeping the password.",
+                    status: .keyring)
+            }
+        }
+        do {
+            let decided = trust
+            try context.trustStore.update(endpoint) { $0 = decided }
+            let profile = ServerProfile(
+                name: name, endpoint: endpoint, user: credentials?.user ?? existing?.user,
+                options: existing?.options ?? ServerOptions(), createdAt: existing?.createdAt ?? now,
+                legacyID: existing?.legacyID, needsPassword: false)
+            let saved = try context.profileStore.upsert(profile, makeDefault: makeDefault)
+            let isDefault = try context.profileStore.all().default == saved.name
+            notes.insert("\(existing == nil ? "saved" : "updated") server '\(saved.name)'\(isDefault ? " (default)" : "")", at: 0)
+        } catch {
+            throw CommandFailure("\(error)", status: .failure)
+        }
+        printError(notes.joined(separator: "; ") + ".")
+    }
+}
+
+extension String {
+    /// IPv6 hosts cannot be names as they are; `::1` becomes `--1`.
+    func replacingColons() -> String {
+        String(map { $0 == ":" ? "-" : $0 })
+    }
+}
