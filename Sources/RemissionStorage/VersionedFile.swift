@@ -8,6 +8,10 @@ import FoundationEssentials
 /// - A `version` above `Document.currentVersion` is `StorageError.newerVersion`: refused, never rewritten.
 /// - An older version is migrated in memory; it is written back (as the current version) only by an
 ///   `update` that changes something, and then the original bytes are first kept as `NAME.vN.bak`.
+/// - A top-level JSON array is "version 0" when `Document.migrations` has a step `from: 0` (for a legacy
+///   format that had no version, such as the original Remission app's `servers.json`); that step receives
+///   the array and must turn it into an object. It is backed up as `NAME.v0.bak` like any older version.
+///   Without such a step an array is `corrupt`, as before.
 ///
 /// Written files are pretty-printed JSON with sorted keys, so they are stable and diff well.
 public struct VersionedFile<Document: VersionedDocument>: Sendable {
@@ -52,9 +56,17 @@ public struct VersionedFile<Document: VersionedDocument>: Sendable {
         do { top = try decoder.decode(DocumentJSON.self, from: data) } catch {
             throw .corrupt(path: path, detail: "it is not valid JSON")
         }
-        guard case .object = top else { throw .corrupt(path: path, detail: "the top level is not a JSON object") }
-        guard case .integer(let version) = top["version"], version >= 1, let found = Int(exactly: version) else {
-            throw .corrupt(path: path, detail: "it has no valid \"version\" (a whole number from 1 up)")
+        let found: Int
+        switch top {
+        case .array where Document.migrations.contains(where: { $0.from == 0 }):
+            found = 0  // The unversioned format that came before version 1 (see the type's doc comment).
+        case .object:
+            guard case .integer(let version) = top["version"], version >= 1, let value = Int(exactly: version) else {
+                throw .corrupt(path: path, detail: "it has no valid \"version\" (a whole number from 1 up)")
+            }
+            found = value
+        default:
+            throw .corrupt(path: path, detail: "the top level is not a JSON object")
         }
         if found > Document.currentVersion {
             throw .newerVersion(path: path, found: found, supported: Document.currentVersion)

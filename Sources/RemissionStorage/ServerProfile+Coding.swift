@@ -1,0 +1,107 @@
+import FoundationEssentials
+import RemissionModel
+
+// The file form of a profile, documented on `ServersDocument`.
+
+extension ServerProfile: Codable {
+    private enum Key: String, CodingKey {
+        case name, scheme, host, port, path, user, options, createdAt, legacyID, needsPassword
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        let schemeText = try container.decode(String.self, forKey: .scheme)
+        guard let scheme = ServerEndpoint.Scheme(rawValue: schemeText) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .scheme, in: container, debugDescription: "expected \"http\" or \"https\"")
+        }
+        self.init(
+            name: try container.decode(String.self, forKey: .name),
+            endpoint: ServerEndpoint(
+                scheme: scheme,
+                host: try container.decode(String.self, forKey: .host),
+                port: try container.decode(Int.self, forKey: .port),
+                path: try container.decode(String.self, forKey: .path)),
+            user: try container.decodeIfPresent(String.self, forKey: .user),
+            options: try container.decodeIfPresent(ServerOptions.self, forKey: .options) ?? ServerOptions(),
+            createdAt: try container.decodeIfPresent(Int64.self, forKey: .createdAt) ?? 0,
+            legacyID: try container.decodeIfPresent(String.self, forKey: .legacyID),
+            needsPassword: try container.decodeIfPresent(Bool.self, forKey: .needsPassword) ?? false)
+        if let problem = problem() {
+            let key = Key(rawValue: problem.member) ?? .name
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: problem.text)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(endpoint.scheme.rawValue, forKey: .scheme)
+        try container.encode(endpoint.host, forKey: .host)
+        try container.encode(endpoint.port, forKey: .port)
+        try container.encode(endpoint.path, forKey: .path)
+        try container.encodeIfPresent(user, forKey: .user)
+        try container.encode(options, forKey: .options)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encodeIfPresent(legacyID, forKey: .legacyID)
+        try container.encode(needsPassword, forKey: .needsPassword)
+    }
+
+    /// What is wrong with this profile, if anything: the file member at fault and why. The store checks
+    /// this before writing, so it never writes a file it would refuse to read.
+    func problem() -> (member: String, text: String)? {
+        if let problem = Self.nameProblem(name) { return ("name", "\(quoted(name)) is not a valid name: \(problem)") }
+        guard (1...65535).contains(endpoint.port) else { return ("port", "\(endpoint.port) is not a port (1-65535)") }
+        if endpoint.host.isEmpty { return ("host", "the host is empty") }
+        do {
+            let parsed = try ServerEndpoint.parse("\(endpoint.scheme.rawValue)://\(endpoint.authority)/")
+            if parsed.host != endpoint.host { return ("host", "\(quoted(endpoint.host)) is not a valid host") }
+        } catch {
+            return ("host", "\(quoted(endpoint.host)) is not a valid host name or IP address")
+        }
+        let path = endpoint.path
+        if !path.hasPrefix("/")
+            || path.unicodeScalars.contains(where: { $0.properties.isWhitespace || isInvisible($0) })
+            || path.contains("?") || path.contains("#")
+        {
+            return ("path", "\(quoted(path)) is not a valid RPC path (it starts with '/', without spaces, '?' or '#')")
+        }
+        if let user, user.isEmpty || user.unicodeScalars.contains(where: isInvisible) {
+            return ("user", "the user name is empty or contains control characters")
+        }
+        if let timeout = options.timeoutSeconds, !(timeout.isFinite && timeout > 0) {
+            return ("options", "timeoutSeconds must be a number of seconds above zero")
+        }
+        return nil
+    }
+}
+
+extension ServerOptions: Codable {
+    private static let timeoutKey = "timeoutSeconds"
+
+    public init(from decoder: any Decoder) throws {
+        var members = try decoder.singleValueContainer().decode([String: DocumentJSON].self)
+        switch members.removeValue(forKey: Self.timeoutKey) {
+        case nil, .null?: timeoutSeconds = nil
+        case .integer(let value)?: timeoutSeconds = Double(value)
+        case .number(let value)?: timeoutSeconds = value
+        default:
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "timeoutSeconds must be a number"))
+        }
+        unknown = members
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var members = unknown
+        if let timeoutSeconds {
+            members[Self.timeoutKey] =
+                timeoutSeconds.rounded() == timeoutSeconds && abs(timeoutSeconds) < 1e15
+                ? .integer(Int64(timeoutSeconds)) : .number(timeoutSeconds)
+        } else {
+            members[Self.timeoutKey] = nil
+        }
+        var container = encoder.singleValueContainer()
+        try container.encode(members)
+    }
+}
