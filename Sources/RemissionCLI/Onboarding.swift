@@ -52,6 +52,9 @@ struct Onboarding {
         let text = TrustText(server: name, now: now)
         if decision.isTrusted {
             printError(text.lines(for: decision, chain: chain).joined(separator: "\n"))
+            if case .trusted(.acceptedCertificate, _) = decision {
+                trust.accepted = accepted(leaf)  // the facts of the certificate given by --accept-fingerprint
+            }
             return
         }
         guard case .refused(let problems) = decision else { return }
@@ -62,7 +65,7 @@ struct Onboarding {
             }
         }
         if hardFailure || !terminal.isInteractive {
-            print((ChainText.lines(chain, now: now) + text.lines(for: decision, chain: chain)).joined(separator: "\n"))
+            printError((ChainText.lines(chain, now: now) + text.lines(for: decision, chain: chain)).joined(separator: "\n"))
             let advice =
                 hardFailure
                 ? "Nothing was changed. If the new certificate is expected, accept it explicitly with: remission trust accept \(name) --fingerprint \(leaf.fingerprint)"

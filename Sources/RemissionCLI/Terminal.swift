@@ -48,6 +48,7 @@ public struct Terminal: Sendable {
 
 /// Writes to standard error (messages, warnings, prompts), never to stdout, so output stays scriptable.
 public func printError(_ text: String) {
+    fflush(nil)  // what went to stdout before comes first on a shared terminal
     writeStandardError(text + "\n")
 }
 
@@ -63,6 +64,7 @@ public func writeStandardError(_ text: String) {
 
 /// Asks a question on stderr and reads one line from stdin; nil at end of input.
 public func ask(_ question: String) -> String? {
+    fflush(nil)
     writeStandardError(question)
     return readLine(strippingNewline: true)
 }
