@@ -79,12 +79,12 @@ public func askSecret(_ question: String) -> String? {
         var silent = saved
         silent.c_lflag &= ~tcflag_t(ECHO)
         silent.c_lflag |= tcflag_t(ECHONL)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+        tcsetattr(STDIN_FILENO, TCSANOW, &silent)
         TerminalRestore.install(saved)
     }
     defer {
         if haveTerminal {
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+            tcsetattr(STDIN_FILENO, TCSANOW, &saved)
             TerminalRestore.clear()
         }
     }

@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+
+/// A private user for CLI tests: its own HOME and XDG dirs (so files can be inspected and nothing of the
+/// real user is touched), and a way to run the real `remission` binary as that user.
+struct CLIHome {
+    let bed: TestBed
+    let directory: String
+    let remission = TestBed.builtProduct("remission")
+
+    init(bed: TestBed) {
+        self.bed = bed
+        directory = NSTemporaryDirectory() + "remission-cli-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: directory + "/home", withIntermediateDirectories: true)
+    }
+
+    var configDirectory: String { directory + "/config" }
+
+    var environment: [String: String] {
+        [
+            "HOME": directory + "/home", "REMISSION_CONFIG_HOME": configDirectory,
+            "REMISSION_CACHE_HOME": directory + "/cache", "REMISSION_STATE_HOME": directory + "/state",
+            "SSL_CERT_DIR": "/nonexistent", "SSL_CERT_FILE": "/nonexistent", "TR_AUTH": "", "NO_COLOR": "1",
+        ]
+    }
+
+    struct Result {
+        var status: Int32
+        var out: String
+        var err: String
+        var all: String { out + err }
+    }
+
+    func run(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) throws -> Result {
+        let result = try bed.run(
+            remission, args: arguments, env: environment.merging(env) { _, new in new }, stdin: stdin.map { Data($0.utf8) },
+            timeout: .seconds(60))
+        return Result(status: result.status, out: result.stdoutText, err: result.stderrText)
+    }
+
+    /// Runs remission on a pseudo-terminal (util-linux `script`), typing each line of `lines` after a
+    /// pause, as a person answers prompts (typed-ahead input would be echoed before echo is off).
+    func runOnTerminal(_ arguments: [String], lines: [String]) throws -> Result {
+        let command = ([remission] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        var typing = ""
+        for index in lines.indices { typing += "sleep 1.5; printf '%s\\n' \"$LINE\(index)\"; " }
+        var env = environment
+        for (index, line) in lines.enumerated() { env["LINE\(index)"] = line }
+        let script = "(\(typing)sleep 1) | script -qec \"$COMMAND\" /dev/null"
+        env["COMMAND"] = command
+        let result = try bed.run("bash", args: ["-c", script], env: env, timeout: .seconds(60))
+        return Result(status: result.status, out: result.stdoutText, err: result.stderrText)
+    }
+
+    /// Every file remission wrote, with its contents.
+    func writtenFiles() -> [String: String] {
+        var files: [String: String] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return files }
+        for case let relative as String in enumerator {
+            let path = directory + "/" + relative
+            if let data = FileManager.default.contents(atPath: path) {
+                files[relative] = String(decoding: data, as: UTF8.self)
+            }
+        }
+        return files
+    }
+
+    func secretToolLookup(host: String, user: String) throws -> String {
+        try bed.run("secret-tool", args: ["lookup", "server", host, "user", user]).stdoutText
+    }
+}
