@@ -34,19 +34,35 @@ public struct SecretServiceKeyring: PasswordStore {
         self.timeout = timeout
     }
 
+    /// Looks up first and checks the collection's lock only when nothing was found: a found password
+    /// proves the keyring usable, and that saves several D-Bus round trips on every command. A locked
+    /// collection answers "nothing" to a lookup, so "nothing" is then told apart from "locked".
     public func lookup(_ key: CredentialKey) throws(KeyringError) -> String? {
-        try withUnlockedDefaultCollection(.lookup) { deadline throws(KeyringError) in
-            let attributes = AttributeTable(key)
-            var error: UnsafeMutablePointer<GError>?
-            let secret = secret_password_lookupv_sync(CredentialSchema.pointer, attributes.pointer, deadline.cancellable, &error)
-            guard error == nil else {
-                if let secret { secret_password_free(secret) }
-                throw KeyringError.consuming(error, during: .lookup, deadline: deadline)
-            }
-            guard let secret else { return nil }
-            defer { secret_password_free(secret) }
-            return String(cString: secret)
+        try checkSessionBus()
+        let deadline = Deadline(timeout: timeout)
+        defer { deadline.finish() }
+        do throws(KeyringError) {
+            if let secret = try lookupSecret(key, deadline) { return secret }
+        } catch {
+            // e.g. a replaced provider: the careful path below reconnects and names the cause.
+            guard !deadline.expired else { throw error }
         }
+        let collection = try defaultCollection(deadline)
+        if collection.isLocked { throw .locked(collection: collection.label) }
+        return try lookupSecret(key, deadline)
+    }
+
+    private func lookupSecret(_ key: CredentialKey, _ deadline: Deadline) throws(KeyringError) -> String? {
+        let attributes = AttributeTable(key)
+        var error: UnsafeMutablePointer<GError>?
+        let secret = secret_password_lookupv_sync(CredentialSchema.pointer, attributes.pointer, deadline.cancellable, &error)
+        guard error == nil else {
+            if let secret { secret_password_free(secret) }
+            throw KeyringError.consuming(error, during: .lookup, deadline: deadline)
+        }
+        guard let secret else { return nil }
+        defer { secret_password_free(secret) }
+        return String(cString: secret)
     }
 
     public func store(_ password: String, for key: CredentialKey) throws(KeyringError) {
