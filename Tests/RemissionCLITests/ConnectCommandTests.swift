@@ -118,6 +118,23 @@ struct ConnectCommandTests {
         #expect(home.writtenFiles().keys.filter { $0.hasSuffix(".json") }.isEmpty)
     }
 
+    @Test("check --all: one line a server, concurrently, exit with the worst code; --json one object each")
+    func checkAll() throws {
+        let online = try home.run(["connect", bed.daemonURL(), "--name", "up", "--user", bed.user, "--password-stdin"], stdin: bed.password)
+        #expect(online.status == 0, "\(online.all)")
+        let offline = try home.run(["connect", "http://127.0.0.1:\(bed.closedPort)/transmission/rpc", "--name", "down", "--save-offline"])
+        #expect(offline.status == 3)
+        let all = try home.run(["check", "--all"])
+        #expect(all.status == 3, "\(all.all)")
+        let lines = all.out.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.contains { $0.hasPrefix("up") && $0.contains("ONLINE") })
+        #expect(lines.contains { $0.hasPrefix("down") && $0.contains("OFFLINE — tcp: connection refused") })
+        let json = try home.run(["check", "--all", "--json"])
+        #expect(json.out.split(separator: "\n").count == 2)
+        #expect(json.out.contains("\"server\":\"down\""))
+    }
+
     @Test("20 concurrent connects lose no profile")
     func concurrentConnects() throws {
         let url = bed.daemonURL()
