@@ -1,0 +1,193 @@
+import ArgumentParser
+import RemissionModel
+import RemissionStorage
+import RemissionTransport
+import RemissionTrust
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension RemissionCommand {
+    /// `remission trust …`: look at a server's certificate and manage what the trust store holds for it
+    /// (PRODUCT.md §1, §2). Every change is explicit; nothing is replaced or removed implicitly.
+    struct Trust: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show a server's certificate and manage the trust store (pins, accepted certificates, CA files).",
+            discussion: """
+                Trust is kept per identity: scheme, host and port. NAME is a saved server name or a URL; without
+                NAME, show/accept/pin/ca/http use --server or the default server.
+
+                Examples:
+                  remission trust show nas
+                  remission trust accept nas --fingerprint SHA256:3F…
+                  remission trust pin nas --current --spki sha256//BACKUP…
+                  remission trust ca nas ~/home-ca.pem
+                  remission trust list --json
+                """,
+            subcommands: [Show.self, Accept.self, Pin.self, Unpin.self, Forget.self, List.self, CA.self, HTTP.self])
+    }
+}
+
+/// The server a `trust` subcommand works on: its label, endpoint and (when saved) profile.
+struct TrustSubject {
+    var label: String
+    var endpoint: ServerEndpoint
+    var profile: ServerProfile?
+
+    init(_ text: String?, context: CommandContext) throws {
+        (label, endpoint, profile) = try context.locate(text ?? context.global.server)
+    }
+
+    var identity: String { endpoint.trustIdentity }
+
+    var isHTTPS: Bool { endpoint.scheme == .https }
+
+    /// Plain HTTP has no certificate: a usage error naming the command that applies instead.
+    func requireHTTPS(for action: String) throws {
+        guard !isHTTPS else { return }
+        throw CommandFailure(
+            "\(endpoint.url) is plain HTTP: there is no certificate to \(action). "
+                + "To acknowledge plain HTTP use: remission trust http \(shellWord(label)) --acknowledge",
+            status: .usage)
+    }
+
+    func storedTrust(_ context: CommandContext) throws -> ServerTrust {
+        do { return try context.trustStore.trust(for: endpoint) } catch {
+            throw CommandFailure(error.description, status: .failure)
+        }
+    }
+
+    /// Changes the stored trust under the file lock; storage errors become exit 1.
+    @discardableResult
+    func update<Result>(_ context: CommandContext, _ body: (inout ServerTrust) throws -> Result) throws -> Result {
+        do { return try context.trustStore.update(endpoint, body) } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure("\(error) Nothing was changed.", status: .failure)
+        }
+    }
+}
+
+/// What a TLS handshake without any request showed: the chain and the decision `trust` evaluated in it.
+struct TrustProbe {
+    var report: ConnectionReport
+    var chain: PresentedChain
+    var decision: TrustDecision
+
+    var leaf: CertificateFacts { chain.certificates[0] }
+
+    /// Connects and completes the TLS handshake with `trust` deciding; sends no HTTP request.
+    /// Offline (DNS, refused, unreachable, timeout) exits 3; other failures exit 1.
+    init(_ subject: TrustSubject, trust: ServerTrust, context: CommandContext) throws {
+        let target = ServerTarget(
+            label: subject.label, endpoint: subject.endpoint, trust: trust, credentials: nil, passwordSource: .none,
+            profile: subject.profile)
+        let report: ConnectionReport
+        do { report = try makeTransport(target, options: context.transportOptions).probe() } catch {
+            throw Self.failure(error, subject: subject)
+        }
+        guard let chain = report.tls?.chain, !chain.certificates.isEmpty, let decision = report.tls?.decision else {
+            throw CommandFailure(
+                "\(subject.endpoint.authority) completed no TLS handshake with a certificate; nothing was changed.",
+                status: .failure)
+        }
+        self.report = report
+        self.chain = chain
+        self.decision = decision
+    }
+
+    static func failure(_ error: TransportError, subject: TrustSubject) -> CommandFailure {
+        let reason = CheckText.transportReason(error)
+        switch error {
+        case .dns, .refused, .unreachable, .timeout:
+            return CommandFailure(
+                "\(subject.endpoint.authority) is offline: \(reason). Nothing was changed; run `remission check "
+                    + "\(shellWord(subject.label))` for a diagnosis.", status: .offline)
+        case .caFile:
+            return CommandFailure(
+                "\(reason). Point to a readable PEM file with: remission trust ca \(shellWord(subject.label)) FILE"
+                    + ", or remove it with: remission trust forget \(shellWord(subject.label))",
+                status: .failure)
+        default:
+            return CommandFailure("\(subject.endpoint.authority): \(reason). Nothing was changed.", status: .failure)
+        }
+    }
+
+    /// The certificates and the decision, as `trust show` prints them.
+    func lines(server: String, now: Int64) -> [String] {
+        ChainText.lines(chain, now: now) + TrustText(server: server, now: now).lines(for: decision, chain: chain)
+    }
+}
+
+/// Asks before a destructive change: `--yes` answers for scripts; without a terminal and without
+/// `--yes` nothing is changed (exit 2); any answer but "yes" changes nothing (exit 1).
+func confirmChange(_ question: String, yes: Bool, context: CommandContext) throws {
+    if yes { return }
+    guard context.terminal.isInteractive else {
+        throw CommandFailure(
+            "\(question) Not on a terminal, so nothing is asked: add --yes to confirm.", status: .usage)
+    }
+    let answer = ask("\(question) (yes/no) ")?.trimmingASCIIWhitespace().lowercased()
+    guard answer == "yes" else { throw CommandFailure("Nothing was changed.", status: .failure) }
+}
+
+/// A path made absolute against the working directory, so the stored CA file does not depend on
+/// where a later command runs.
+func absolutePath(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return path }
+    let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var relative = Substring(path)
+    while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+    return (directory == "/" ? "" : directory) + "/" + relative
+}
+
+/// The stored trust of one identity, one line each, for `show`, `forget` and `list`.
+func storedTrustLines(_ trust: ServerTrust) -> [String] {
+    var lines: [String] = []
+    if trust.pins.isEmpty {
+        lines.append("pins:        none")
+    } else {
+        lines += trust.pins.enumerated().map { ($0.offset == 0 ? "pins:        " : "             ") + "\($0.element)" }
+    }
+    if let accepted = trust.accepted {
+        lines.append("accepted:    \(accepted.fingerprint)")
+        lines.append(
+            "             \(accepted.subject), valid \(UTCDate(unixSeconds: accepted.notBefore)) to "
+                + "\(UTCDate(unixSeconds: accepted.notAfter)), accepted \(UTCDate(unixSeconds: accepted.acceptedAt))")
+    } else {
+        lines.append("accepted:    none")
+    }
+    lines.append("CA file:     \(trust.caFile ?? "none")")
+    lines.append("plain HTTP:  \(trust.httpAcknowledged ? "acknowledged" : "not acknowledged")")
+    return lines
+}
+
+extension ServerTrust {
+    var jsonValue: JSONValue {
+        .object([
+            "pins": .array(pins.map { .string($0.description) }),
+            "accepted": accepted.map { accepted in
+                .object([
+                    "fingerprint": .string(accepted.fingerprint.description),
+                    "subject": .string(accepted.subject),
+                    "notBefore": .int(accepted.notBefore),
+                    "notAfter": .int(accepted.notAfter),
+                    "acceptedAt": .int(accepted.acceptedAt),
+                ])
+            } ?? .null,
+            "caFile": caFile.map { .string($0) } ?? .null,
+            "httpAcknowledged": .bool(httpAcknowledged),
+        ])
+    }
+}
+
+/// `text` as one shell word for the commands we print: unchanged when plainly safe, else single-quoted.
+/// (The same rule as RemissionTrust's internal `quotedForShell`.)
+func shellWord(_ text: String) -> String {
+    let safe =
+        !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:/@%+=,".contains($0)) }
+    return safe ? text : "'" + text.replacing("'", with: "'\\''") + "'"
+}
