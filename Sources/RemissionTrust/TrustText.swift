@@ -78,7 +78,7 @@ extension TrustProblem {
 }
 
 /// `text` as one shell word: unchanged when it is plainly safe, otherwise in single quotes.
-func quotedForShell(_ text: String) -> String {
+public func quotedForShell(_ text: String) -> String {
     let safe =
         !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:/@%+=,".contains($0)) }
     return safe ? text : "'" + text.replacing("'", with: "'\\''") + "'"

@@ -48,7 +48,7 @@ struct TrustSubject {
         guard !isHTTPS else { return }
         throw CommandFailure(
             "\(endpoint.url) is plain HTTP: there is no certificate to \(action). "
-                + "To acknowledge plain HTTP use: remission trust http \(shellWord(label)) --acknowledge",
+                + "To acknowledge plain HTTP use: remission trust http \(quotedForShell(label)) --acknowledge",
             status: .usage)
     }
 
@@ -103,11 +103,11 @@ struct TrustProbe {
         case .dns, .refused, .unreachable, .timeout:
             return CommandFailure(
                 "\(subject.endpoint.authority) is offline: \(reason). Nothing was changed; run `remission check "
-                    + "\(shellWord(subject.label))` for a diagnosis.", status: .offline)
+                    + "\(quotedForShell(subject.label))` for a diagnosis.", status: .offline)
         case .caFile:
             return CommandFailure(
-                "\(reason). Point to a readable PEM file with: remission trust ca \(shellWord(subject.label)) FILE"
-                    + ", or remove it with: remission trust forget \(shellWord(subject.label))",
+                "\(reason). Point to a readable PEM file with: remission trust ca \(quotedForShell(subject.label)) FILE"
+                    + ", or remove it with: remission trust forget \(quotedForShell(subject.label))",
                 status: .failure)
         default:
             return CommandFailure("\(subject.endpoint.authority): \(reason). Nothing was changed.", status: .failure)
@@ -184,10 +184,3 @@ extension ServerTrust {
     }
 }
 
-/// `text` as one shell word for the commands we print: unchanged when plainly safe, else single-quoted.
-/// (The same rule as RemissionTrust's internal `quotedForShell`.)
-func shellWord(_ text: String) -> String {
-    let safe =
-        !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:/@%+=,".contains($0)) }
-    return safe ? text : "'" + text.replacing("'", with: "'\\''") + "'"
-}

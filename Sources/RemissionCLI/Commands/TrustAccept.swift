@@ -46,7 +46,7 @@ extension RemissionCommand.Trust {
                     throw CommandFailure(
                         "The fingerprint given (\(expected)) is not the one \(subject.endpoint.authority) presents "
                             + "(\(leaf.fingerprint)). Refused; nothing was changed. Compare with the server's own "
-                            + "certificate, e.g. `remission trust show \(shellWord(subject.label))`.",
+                            + "certificate, e.g. `remission trust show \(quotedForShell(subject.label))`.",
                         status: .trustRefused)
                 }
             } else {
@@ -54,7 +54,7 @@ extension RemissionCommand.Trust {
                 guard context.terminal.isInteractive else {
                     throw CommandFailure(
                         "Not on a terminal, so nothing is asked and nothing was changed. Compare the fingerprint above "
-                            + "with the server's, then run: remission trust accept \(shellWord(subject.label)) "
+                            + "with the server's, then run: remission trust accept \(quotedForShell(subject.label)) "
                             + "--fingerprint SHA256:…",
                         status: .usage)
                 }
@@ -119,9 +119,9 @@ extension RemissionCommand.Trust {
             if !pins.isEmpty {
                 lines.append(
                     "Note: pins are set for this server and decide first; the accepted certificate counts only without "
-                        + "them (remission trust unpin \(shellWord(subject.label))).")
+                        + "them (remission trust unpin \(quotedForShell(subject.label))).")
             }
-            lines.append("Next: remission check \(shellWord(subject.label))")
+            lines.append("Next: remission check \(quotedForShell(subject.label))")
             printError(lines.joined(separator: "\n"))
         }
     }

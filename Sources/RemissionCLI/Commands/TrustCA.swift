@@ -59,7 +59,7 @@ extension RemissionCommand.Trust {
                 lines += TrustText(server: subject.label, now: currentUnixTime()).lines(
                     for: probe.decision, chain: probe.chain)
             }
-            lines.append("Next: remission check \(shellWord(subject.label))")
+            lines.append("Next: remission check \(quotedForShell(subject.label))")
             printError(lines.joined(separator: "\n"))
         }
     }
@@ -98,7 +98,7 @@ extension RemissionCommand.Trust {
             guard !subject.isHTTPS else {
                 throw CommandFailure(
                     "\(subject.endpoint.url) uses https: there is no plain-HTTP warning to acknowledge or revoke; "
-                        + "nothing was changed. Trust for https servers: remission trust accept|pin|ca \(shellWord(subject.label))",
+                        + "nothing was changed. Trust for https servers: remission trust accept|pin|ca \(quotedForShell(subject.label))",
                     status: .usage)
             }
             let acknowledged = change == .acknowledge

@@ -139,7 +139,7 @@ func pinWarnings(_ pins: [SPKIPin], chain: PresentedChain?, label: String) -> [S
     if pins.allSatisfy(presented.contains) {
         return [
             "warning: every pin is a key in the current chain: add a backup pin (a spare key kept offline) with "
-                + "`remission trust pin \(shellWord(label)) --spki sha256//…`, or a new server key will lock you out."
+                + "`remission trust pin \(quotedForShell(label)) --spki sha256//…`, or a new server key will lock you out."
         ]
     }
     return []

@@ -73,7 +73,7 @@ extension RemissionCommand.Trust {
             guard accepted else {
                 printError(
                     "Plain HTTP to \(subject.endpoint.authority) is not acknowledged, so commands warn about it. "
-                        + "Use https://, or acknowledge with: remission trust http \(shellWord(subject.label)) --acknowledge"
+                        + "Use https://, or acknowledge with: remission trust http \(quotedForShell(subject.label)) --acknowledge"
                 )
                 throw ExitCode(ExitStatus.trustRefused.rawValue)
             }
