@@ -55,6 +55,13 @@ public struct CheckFailureBox: Error, Sendable, Equatable {
 }
 
 extension CheckReport {
+    /// A server that could not even be prepared (unknown name, keyring locked…), for `check --all`.
+    static func unresolved(server: String, _ failure: CommandFailure) -> CheckReport {
+        CheckReport(
+            server: server, url: "", steps: [], online: false, insecure: false, failedStep: nil, reason: failure.message,
+            hint: nil, exitStatus: failure.status, serverVersion: nil)
+    }
+
     /// Builds the step report from what was observed. Pure: no I/O, time passed in.
     public static func build(_ observation: CheckObservation) -> CheckReport {
         var builder = CheckReportBuilder(observation)

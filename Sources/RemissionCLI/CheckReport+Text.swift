@@ -29,8 +29,8 @@ extension CheckReport {
             return insecure
                 ? terminal.styled("ONLINE (insecure: plain HTTP)", .yellow) : terminal.styled("ONLINE", .green)
         }
-        let step = failedStep?.rawValue ?? "?"
-        return terminal.styled("OFFLINE", .red) + " — \(step): \(reason ?? "unknown")"
+        guard let step = failedStep else { return terminal.styled("FAILED", .red) + " — \(reason ?? "unknown")" }
+        return terminal.styled("OFFLINE", .red) + " — \(step.rawValue): \(reason ?? "unknown")"
     }
 
     /// One line for `check --all`.

@@ -11,7 +11,7 @@ import RemissionTrust
 #endif
 
 /// What every command needs from its surroundings: environment, terminal, files, logger, transport options.
-struct CommandContext {
+struct CommandContext: Sendable {
     var environment: [String: String]
     var terminal: Terminal
     var paths: StoragePaths

@@ -79,15 +79,36 @@ extension RemissionCommand {
                 names = targets.isEmpty ? [nil] : targets
             }
             let several = names.count > 1
-            let targets = try names.map {
-                try context.resolveTarget($0, trustFlags: trustFlags, auth: auth, mayPrompt: several ? false : nil)
+            let resolve: @Sendable (String?) -> Result<ServerTarget, CommandFailure> = { [trustFlags, auth] name in
+                do {
+                    return .success(
+                        try context.resolveTarget(name, trustFlags: trustFlags, auth: auth, mayPrompt: several ? false : nil))
+                } catch let failure as CommandFailure {
+                    return .failure(failure)
+                } catch {
+                    return .failure(CommandFailure("\(error)", status: .failure))
+                }
             }
-            for target in targets { context.warnAboutPlainHTTP(target) }
             let options = context.transportOptions
             let logger = context.logger
             let now = currentUnixTime()
-            let reports = concurrently(targets) { target in
-                ConnectionCheck(target: target, options: options, logger: logger).run(now: now)
+            // One thread per server: resolving (profile, trust, keyring) and checking all run at once.
+            let outcomes = concurrently(names) { name in
+                resolve(name).map { target in
+                    (target, ConnectionCheck(target: target, options: options, logger: logger).run(now: now))
+                }
+            }
+            var reports: [CheckReport] = []
+            for (name, outcome) in zip(names, outcomes) {
+                switch outcome {
+                case .success(let (target, report)):
+                    context.warnAboutPlainHTTP(target)
+                    reports.append(report)
+                case .failure(let failure):
+                    if !several { throw failure }
+                    printError("remission: " + failure.message)
+                    reports.append(CheckReport.unresolved(server: name ?? "default", failure))
+                }
             }
             if json {
                 reports.forEach { print($0.jsonText()) }
