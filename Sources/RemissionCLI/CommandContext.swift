@@ -41,7 +41,7 @@ struct CommandContext: Sendable {
     /// A server named on the command line: a saved name, a URL, or (nil) `--server` / the default server.
     /// Its stored trust has the command line's trust flags laid over it (not saved).
     func resolveTarget(
-        _ text: String?, trustFlags: TrustFlags = TrustFlags(), auth: AuthOptions = AuthOptions(), mayPrompt: Bool? = nil
+        _ text: String?, trustFlags: TrustFlags = .none, auth: AuthOptions = .none, mayPrompt: Bool? = nil
     ) throws -> ServerTarget {
         let (label, endpoint, profile) = try locate(text ?? global.server)
         var trust: ServerTrust
@@ -110,6 +110,16 @@ struct CommandContext: Sendable {
                 + " \(target.endpoint.authority) is reached over plain HTTP: the password and all data travel unencrypted."
                 + " Use https://, or acknowledge with: remission trust http \(target.label) --acknowledge")
     }
+}
+
+extension TrustFlags {
+    /// No trust flags. (A default-constructed ParsableArguments cannot be read: it must be parsed.)
+    static var none: TrustFlags { try! TrustFlags.parse([]) }
+}
+
+extension AuthOptions {
+    /// No user, no --password-stdin, no netrc file.
+    static var none: AuthOptions { try! AuthOptions.parse([]) }
 }
 
 /// A failure the command already knows how to word, with its exit status.

@@ -13,7 +13,7 @@ struct RemoteSession {
     let client: RPCClient
 
     /// Resolves NAME (or `--server` / the default server), warns about plain HTTP, builds the client.
-    static func open(_ context: CommandContext, server name: String?, auth: AuthOptions = AuthOptions()) throws -> RemoteSession {
+    static func open(_ context: CommandContext, server name: String?, auth: AuthOptions = .none) throws -> RemoteSession {
         let target = try context.resolveTarget(name, auth: auth)
         context.warnAboutPlainHTTP(target)
         let transport: CurlTransport
