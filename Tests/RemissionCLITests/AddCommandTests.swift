@@ -179,3 +179,39 @@ struct AddCommandTests {
         #expect(result.out.isEmpty)
     }
 }
+
+@Suite("torrent commands through the nginx TLS proxy (process, real daemon)")
+struct TorrentCommandsOverTLSTests {
+    let bed: TestBed
+    init() throws { bed = try TestBed.shared }
+
+    @Test("add, info, stop and remove through https with --ca-file; an untrusted proxy is exit 5, nothing added")
+    func overTLS() throws {
+        let fixture = try CLITorrentFixture(bed: bed, tag: "tls")
+        defer { fixture.cleanUp() }
+        let server = ["--server", bed.url(for: .caSigned), "--ca-file", bed.caFile]
+        let env = ["TR_AUTH": bed.credentials]
+        let added = try fixture.home.run(
+            ["add", fixture.torrentFile, "--download-dir", fixture.root, "--paused"] + server, env: env)
+        let id = try #require(CLITorrentFixture.addedId(added.out), "\(added.all)")
+        fixture.addedIds.append(id)
+        #expect(added.status == 0)
+        let info = try fixture.home.run(["info", String(id), "--trackers"] + server, env: env)
+        #expect(info.status == 0, "\(info.all)")
+        #expect(info.out.contains("Name:          \(fixture.name)"))
+        #expect(info.out.contains(fixture.tracker))
+        let stopped = try fixture.home.run(["stop", String(id)] + server, env: env)
+        #expect(stopped.status == 0, "\(stopped.all)")
+
+        let untrusted = try fixture.home.run(
+            ["remove", String(id), "--yes", "--server", bed.url(for: .selfSigned)], env: env)
+        #expect(untrusted.status == 5, "\(untrusted.all)")
+        #expect(untrusted.err.contains("nothing was sent"), "\(untrusted.all)")
+        #expect(try fixture.info(id) != nil)
+
+        let removed = try fixture.home.run(["remove", String(id), "--yes"] + server, env: env)
+        #expect(removed.status == 0, "\(removed.all)")
+        fixture.addedIds = []
+        #expect(try fixture.info(id) == nil)
+    }
+}
