@@ -18,7 +18,10 @@ public struct RemissionCommand: ParsableCommand {
             \(ExitStatus.helpText)
             """,
         version: version,
-        subcommands: [Connect.self, Check.self, Trust.self]
+        subcommands: [
+            Connect.self, Check.self, Trust.self, Add.self, Start.self, Stop.self, Verify.self, Reannounce.self,
+            Remove.self, Info.self, Files.self,
+        ]
     )
 
     public init() {}
