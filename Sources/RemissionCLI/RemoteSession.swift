@@ -13,8 +13,10 @@ struct RemoteSession {
     let client: RPCClient
 
     /// Resolves NAME (or `--server` / the default server), warns about plain HTTP, builds the client.
-    static func open(_ context: CommandContext, server name: String?, auth: AuthOptions = .none) throws -> RemoteSession {
-        let target = try context.resolveTarget(name, auth: auth)
+    static func open(
+        _ context: CommandContext, server name: String?, trustFlags: TrustFlags = .none, auth: AuthOptions = .none
+    ) throws -> RemoteSession {
+        let target = try context.resolveTarget(name, trustFlags: trustFlags, auth: auth)
         context.warnAboutPlainHTTP(target)
         let transport: CurlTransport
         do { transport = try makeTransport(target, options: context.transportOptions) } catch {

@@ -1,6 +1,4 @@
 import ArgumentParser
-import RemissionRPC
-import RemissionTransport
 
 /// The connection options of the torrent commands: `--server` and the other global options, plus the
 /// trust flags and credential options of `check`, so that `--server URL --ca-file F` and
@@ -10,18 +8,9 @@ struct TorrentConnectionOptions: ParsableArguments {
     @OptionGroup var auth: AuthOptions
     @OptionGroup var global: GlobalOptions
 
-    /// The command context and a session through `RemoteSession`'s trust and error handling.
-    /// (`RemoteSession.open` is not used directly: its default `AuthOptions()`/`TrustFlags()` are
-    /// undecoded ArgumentParser values and trap when read.)
+    /// The command context and a session with `check`'s trust and error handling.
     func open() throws -> (CommandContext, RemoteSession) {
         let context = try CommandContext(global: global)
-        let target = try context.resolveTarget(global.server, trustFlags: trustFlags, auth: auth)
-        context.warnAboutPlainHTTP(target)
-        let transport: CurlTransport
-        do { transport = try makeTransport(target, options: context.transportOptions) } catch {
-            throw CommandFailure(RPCError.transport(error).description, status: .failure)
-        }
-        let client = RPCClient(transport: transport, credentials: target.credentials, logger: context.logger)
-        return (context, RemoteSession(context: context, target: target, transport: transport, client: client))
+        return (context, try RemoteSession.open(context, server: global.server, trustFlags: trustFlags, auth: auth))
     }
 }
