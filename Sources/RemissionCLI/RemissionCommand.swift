@@ -19,8 +19,9 @@ public struct RemissionCommand: ParsableCommand {
             """,
         version: version,
         subcommands: [
-            Connect.self, Check.self, Trust.self, Add.self, Start.self, Stop.self, Verify.self, Reannounce.self,
-            Remove.self, Info.self, Files.self,
+            Connect.self, Check.self, Trust.self,
+            Add.self, Start.self, Stop.self, Verify.self, Reannounce.self, Remove.self, Info.self, Files.self,
+            Session.self, Stats.self, Watch.self,
         ]
     )
 

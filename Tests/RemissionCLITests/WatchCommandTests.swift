@@ -1,0 +1,152 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `remission watch` driven in a real pseudo-terminal (tmux) against a test bed of its own, whose
+/// daemon it stops and starts without disturbing other suites.
+@Suite("remission watch (process, tmux, private daemon)")
+struct WatchCommandTests {
+    @Test("without a terminal: refuses with exit 2 and points to list")
+    func noTerminal() throws {
+        let bed = try TestBed.shared
+        let home = CLIHome(bed: bed)
+        let result = try home.run(["watch", "--server", bed.daemonURL()], env: ["TR_AUTH": bed.credentials])
+        #expect(result.status == 2, "\(result.all)")
+        #expect(result.err.contains("watch needs a terminal; use `remission list`"))
+    }
+
+    @Test("draws, shows OFFLINE when the daemon stops, recovers, and q restores the terminal")
+    func liveOfflineRecoverQuit() throws {
+        let own = try PrivateBed.start()
+        defer { own.stop() }
+        let pane = try Tmux(bed: own.bed, arguments: ["watch", "--interval", "1"])
+        defer { pane.kill() }
+
+        #expect(pane.waitFor { $0.contains("remission watch ·") && $0.contains("Status") && $0.contains("updated ") })
+        #expect(pane.value("alternate_on") == "1")
+        #expect(pane.value("cursor_flag") == "0")
+
+        try own.bed.stopDaemon(.main)
+        #expect(pane.waitFor { $0.contains("OFFLINE — data from") }, "\(pane.capture())")
+        #expect(pane.capture().contains("Status"))  // the last data stays on screen
+
+        try own.bed.startDaemon(.main)
+        #expect(pane.waitFor(timeout: 45) { !$0.contains("OFFLINE") && $0.contains("updated ") }, "\(pane.capture())")
+
+        pane.send("q")
+        #expect(pane.waitFor { $0.contains("EXITED=0") }, "\(pane.capture())")
+        let after = pane.capture()
+        #expect(!after.contains("remission watch ·"), "\(after)")
+        #expect(after.contains("ICANON=1 ECHO=1"), "\(after)")
+        #expect(pane.value("alternate_on") == "0")
+        #expect(pane.value("cursor_flag") == "1")
+    }
+
+    @Test("Ctrl-C restores the terminal too (exit 130)")
+    func interrupt() throws {
+        let bed = try TestBed.shared
+        let pane = try Tmux(bed: bed, arguments: ["watch"])
+        defer { pane.kill() }
+        #expect(pane.waitFor { $0.contains("updated ") }, "\(pane.capture())")
+        pane.send("C-c")
+        #expect(pane.waitFor { $0.contains("EXITED=130") }, "\(pane.capture())")
+        #expect(pane.capture().contains("ICANON=1 ECHO=1"))
+        #expect(pane.value("alternate_on") == "0")
+        #expect(pane.value("cursor_flag") == "1")
+    }
+}
+
+/// A test bed of one test's own (`scripts/testbed start`), stopped at the end even when the test fails;
+/// its watchdog stops it should the test process die.
+struct PrivateBed {
+    let bed: TestBed
+    let directory: String
+    static let script = TestBed.repositoryRoot + "/scripts/testbed"
+
+    static func start() throws -> PrivateBed {
+        let directory = NSTemporaryDirectory() + "remission-private-bed-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var args = [script, "start", directory, "--watch-pid", String(getpid())]
+        if let certs = ProcessInfo.processInfo.environment["REMISSION_TESTBED_CERTS"], !certs.isEmpty {
+            args += ["--certs", certs]
+        }
+        let result = try ProcessRunner.run("/bin/bash", args: args, timeout: .seconds(90))
+        guard result.status == 0 else {
+            _ = try? ProcessRunner.run("/bin/bash", args: [script, "stop", directory])
+            throw TestBedError.scriptFailed(args.joined(separator: " "), result)
+        }
+        return PrivateBed(bed: try TestBed(directory: directory), directory: directory)
+    }
+
+    func stop() {
+        _ = try? ProcessRunner.run("/bin/bash", args: [Self.script, "stop", directory], timeout: .seconds(60))
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
+/// `remission ARGS --server <main daemon>` in a detached 120×40 tmux pane on a private tmux server.
+/// After remission exits the pane prints its exit code and the terminal's ICANON/ECHO state, and stays.
+struct Tmux {
+    let socket = "remission-test-\(UUID().uuidString.prefix(8))"
+    let directory: String
+
+    init(bed: TestBed, arguments: [String]) throws {
+        let home = CLIHome(bed: bed)
+        directory = home.directory
+        var environment = home.environment
+        environment["TR_AUTH"] = bed.credentials
+        environment["TERM"] = "xterm-256color"
+        let exports = environment.map { "export \($0.key)=\(Self.quoted($0.value))" }.joined(separator: "\n")
+        let command = ([home.remission] + arguments + ["--server", bed.daemonURL()]).map(Self.quoted)
+            .joined(separator: " ")
+        let script = """
+            \(exports)
+            \(command)
+            status=$?
+            flags=$(stty -a)
+            icanon=0; echo_=0
+            case "$flags" in *" icanon"*) icanon=1;; esac
+            case "$flags" in *" echo "*) echo_=1;; esac
+            echo "EXITED=$status ICANON=$icanon ECHO=$echo_"
+            sleep 120
+            """
+        let file = directory + "/watch.sh"
+        try script.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try ProcessRunner.run(
+            "tmux", args: ["-L", socket, "-u", "new-session", "-d", "-x", "120", "-y", "40", "bash " + file])
+        guard result.status == 0 else { throw TmuxError(message: result.stderrText) }
+    }
+
+    struct TmuxError: Error { var message: String }
+
+    static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    func capture() -> String {
+        (try? ProcessRunner.run("tmux", args: ["-L", socket, "capture-pane", "-p"]).stdoutText) ?? ""
+    }
+
+    func value(_ format: String) -> String {
+        let text =
+            (try? ProcessRunner.run("tmux", args: ["-L", socket, "display", "-p", "#{\(format)}"]).stdoutText) ?? ""
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func send(_ keys: String) {
+        _ = try? ProcessRunner.run("tmux", args: ["-L", socket, "send-keys", keys])
+    }
+
+    /// Polls the pane every 0.2 s until `condition` holds; false after `timeout` seconds.
+    func waitFor(timeout: Double = 20, _ condition: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition(capture()) { return true }
+            usleep(200_000)
+        }
+        return condition(capture())
+    }
+
+    func kill() {
+        _ = try? ProcessRunner.run("tmux", args: ["-L", socket, "kill-server"])
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
