@@ -18,7 +18,7 @@ public struct RemissionCommand: ParsableCommand {
             \(ExitStatus.helpText)
             """,
         version: version,
-        subcommands: [Connect.self, Check.self]
+        subcommands: [Connect.self, Check.self, Servers.self, Credentials.self]
     )
 
     public init() {}
