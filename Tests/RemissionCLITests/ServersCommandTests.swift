@@ -16,25 +16,23 @@ final class PrivateKeyring: @unchecked Sendable {
     let dataDirectory: String
     let password: String
     private let sleeperPID: pid_t
-    private let process: Process
 
     init() throws {
         let report = NSTemporaryDirectory() + "remission-private-keyring-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: report) }
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: TestBed.repositoryRoot + "/scripts/with-keyring")
-        process.arguments = [
-            "sh", "-c",
-            """
+        // In the background (the outer shell returns at once); the sleep ends it all after 15 minutes
+        // at the latest. The report is written only when the session is up.
+        let inner = """
             printf '%s\\n%s\\n%s\\n%s\\n%s\\n' "$DBUS_SESSION_BUS_ADDRESS" "$XDG_RUNTIME_DIR" "$XDG_DATA_HOME" \
                 "$REMISSION_TEST_KEYRING_PASSWORD" "$$" > "$0.tmp" && mv "$0.tmp" "$0"; exec sleep 900
-            """,
-            report,
-        ]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+            """
+        let launched = try ProcessRunner.run(
+            "sh",
+            args: [
+                "-c", "\"$0\" sh -c \"$1\" \"$2\" </dev/null >/dev/null 2>&1 &",
+                TestBed.repositoryRoot + "/scripts/with-keyring", inner, report,
+            ], timeout: .seconds(15))
+        guard launched.status == 0 else { throw PrivateKeyringError.didNotStart }
         let start = ContinuousClock.now
         var lines: [String] = []
         while ContinuousClock.now - start < .seconds(15) {
@@ -45,7 +43,6 @@ final class PrivateKeyring: @unchecked Sendable {
             usleep(20_000)
         }
         guard lines.count >= 5, let pid = pid_t(lines[4]) else {
-            process.terminate()
             throw PrivateKeyringError.didNotStart
         }
         busAddress = lines[0]
@@ -57,7 +54,6 @@ final class PrivateKeyring: @unchecked Sendable {
 
     func stop() {
         kill(sleeperPID, SIGKILL)
-        process.waitUntilExit()
     }
 
     /// The variables that point a child at this session.

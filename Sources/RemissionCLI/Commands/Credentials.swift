@@ -187,9 +187,9 @@ extension RemissionCommand.Credentials {
         func run() throws {
             let context = try CommandContext(global: global)
             let (label, endpoint, profile) = try context.locate(name ?? global.server)
-            var auth = AuthOptions()
-            auth.user = user
-            auth.netrcFile = netrcFile
+            // A ParsableArguments value must come from parsing (its property wrappers have no value otherwise).
+            let auth = try AuthOptions.parse(
+                (user.map { ["--user", $0] } ?? []) + (netrcFile.map { ["--netrc", $0] } ?? []))
             let input = CredentialInput(
                 auth: auth, environment: context.environment, savedUser: profile?.user, keyring: context.keyring,
                 mayPrompt: false)
