@@ -36,7 +36,9 @@ struct CommandContext: Sendable {
     var trustStore: TrustStore { TrustStore(paths: paths) }
 
     var profileStore: ProfileStore { ProfileStore(paths: paths) }
-    var keyring: any PasswordStore { SecretServiceKeyring(environment: environment) }
+    /// Passwords already read from the keyring in one batch (`check --all`); nil reads on demand.
+    var prefetchedPasswords: PrefetchedPasswords?
+    var keyring: any PasswordStore { prefetchedPasswords ?? SecretServiceKeyring(environment: environment) }
 
     /// A server named on the command line: a saved name, a URL, or (nil) `--server` / the default server.
     /// Its stored trust has the command line's trust flags laid over it (not saved).
@@ -44,8 +46,7 @@ struct CommandContext: Sendable {
         _ text: String?, trustFlags: TrustFlags = .none, auth: AuthOptions = .none, mayPrompt: Bool? = nil
     ) throws -> ServerTarget {
         let (label, endpoint, profile) = try locate(text ?? global.server)
-        var trust: ServerTrust
-        do { trust = try trustStore.trust(for: endpoint) } catch { throw CommandFailure(error.description, status: .failure) }
+        var trust = try storedTrust(for: endpoint)
         try apply(trustFlags, to: &trust)
         let input = CredentialInput(
             auth: auth, environment: environment, savedUser: profile?.user, keyring: keyring,
@@ -59,16 +60,16 @@ struct CommandContext: Sendable {
     /// Finds the endpoint for a name or URL; nil means the default server.
     func locate(_ text: String?) throws -> (label: String, endpoint: ServerEndpoint, profile: ServerProfile?) {
         do {
+            let saved = try savedServers()
             guard let text else {
-                let (defaultName, profiles) = try profileStore.all()
-                guard let defaultName else {
+                guard let defaultName = saved.default, let profile = saved.profiles.first(where: { $0.name == defaultName })
+                else {
                     let hint =
-                        profiles.isEmpty
+                        saved.profiles.isEmpty
                         ? "Add one with: remission connect URL"
-                        : "Name one (\(profiles.map(\.name).joined(separator: ", "))) or set one with: remission servers default NAME"
+                        : "Name one (\(saved.profiles.map(\.name).joined(separator: ", "))) or set one with: remission servers default NAME"
                     throw CommandFailure("No server given and no default server. \(hint)", status: .usage)
                 }
-                let profile = try profileStore.profile(named: defaultName)
                 return (profile.name, profile.endpoint, profile)
             }
             if text.contains("://") {
@@ -76,14 +77,41 @@ struct CommandContext: Sendable {
                 do { endpoint = try ServerEndpoint.parse(text) } catch {
                     throw CommandFailure(error.description, status: .usage)
                 }
-                let profile = try profileStore.profile(for: endpoint)
+                let profile = saved.profiles.first { $0.endpoint == endpoint }
                 return (profile?.name ?? endpoint.url, endpoint, profile)
             }
-            let profile = try profileStore.profile(named: text)
+            guard let profile = saved.profiles.first(where: { $0.name == text }) else {
+                throw ProfileError.notFound(text, saved: saved.profiles.map(\.name))
+            }
             return (profile.name, profile.endpoint, profile)
         } catch let error as ProfileError {
             throw CommandFailure(error.description, status: { if case .notFound = error { return .usage } else { return .failure } }())
         }
+    }
+
+    /// Saved servers and trust read once, for commands that resolve many servers (`check --all`):
+    /// each read parses the whole file.
+    var preloaded: (servers: (default: String?, profiles: [ServerProfile]), trust: [String: ServerTrust])?
+
+    func preloading() throws -> CommandContext {
+        var context = self
+        do {
+            let trust = try trustStore.all()
+            context.preloaded = (try profileStore.all(), Dictionary(trust.map { ($0.identity, $0.trust) }) { first, _ in first })
+        } catch {
+            throw CommandFailure("\(error)", status: .failure)
+        }
+        return context
+    }
+
+    private func savedServers() throws(ProfileError) -> (default: String?, profiles: [ServerProfile]) {
+        if let preloaded { return preloaded.servers }
+        return try profileStore.all()
+    }
+
+    private func storedTrust(for endpoint: ServerEndpoint) throws -> ServerTrust {
+        if let preloaded { return preloaded.trust[endpoint.trustIdentity] ?? .none }
+        do { return try trustStore.trust(for: endpoint) } catch { throw CommandFailure(error.description, status: .failure) }
     }
 
     func apply(_ flags: TrustFlags, to trust: inout ServerTrust) throws {

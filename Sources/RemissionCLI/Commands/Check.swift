@@ -1,4 +1,5 @@
 import ArgumentParser
+import RemissionCredentials
 import RemissionModel
 import RemissionRPC
 import RemissionStorage
@@ -65,6 +66,7 @@ extension RemissionCommand {
         }
 
         private func checkOnce(_ context: CommandContext) throws -> ExitStatus {
+            var context = context
             let names: [String?]
             if all {
                 let profiles: [ServerProfile]
@@ -79,10 +81,15 @@ extension RemissionCommand {
                 names = targets.isEmpty ? [nil] : targets
             }
             let several = names.count > 1
+            if several {
+                context = try context.preloading()
+                context.prefetchedPasswords = prefetch(names, context)
+            }
+            let prepared = context
             let resolve: @Sendable (String?) -> Result<ServerTarget, CommandFailure> = { [trustFlags, auth] name in
                 do {
                     return .success(
-                        try context.resolveTarget(name, trustFlags: trustFlags, auth: auth, mayPrompt: several ? false : nil))
+                        try prepared.resolveTarget(name, trustFlags: trustFlags, auth: auth, mayPrompt: several ? false : nil))
                 } catch let failure as CommandFailure {
                     return .failure(failure)
                 } catch {
@@ -120,6 +127,22 @@ extension RemissionCommand {
             }
             return ExitStatus.worst(reports.map(\.exitStatus))
         }
+    }
+}
+
+extension RemissionCommand.Check {
+    /// The saved passwords of all named servers in one keyring search, unless another source wins
+    /// anyway (`--password-stdin`, TR_AUTH). A keyring that fails here is asked again per server,
+    /// which reports the cause on the right line.
+    fileprivate func prefetch(_ names: [String?], _ context: CommandContext) -> PrefetchedPasswords? {
+        guard !auth.passwordFromStandardInput, CredentialInput.parseTRAuth(context.environment["TR_AUTH"]) == nil else {
+            return nil
+        }
+        let keys = names.compactMap { name -> CredentialKey? in
+            guard let (_, endpoint, profile) = try? context.locate(name), let user = auth.user ?? profile?.user else { return nil }
+            return try? CredentialKey(endpoint: endpoint, user: user)
+        }
+        return try? PrefetchedPasswords(keyring: SecretServiceKeyring(environment: context.environment), keys: keys)
     }
 }
 

@@ -1,0 +1,76 @@
+import CSecret
+import RemissionModel
+
+extension PasswordStore {
+    /// The stored passwords of several keys. The default asks one key at a time.
+    public func lookupAll(_ keys: [CredentialKey]) throws(KeyringError) -> [CredentialKey: String] {
+        var found: [CredentialKey: String] = [:]
+        for key in keys {
+            if let password = try lookup(key) { found[key] = password }
+        }
+        return found
+    }
+}
+
+extension SecretServiceKeyring {
+    /// All of Remission's stored passwords for `keys` in one search (one session, one D-Bus exchange for
+    /// the secrets) instead of one lookup each: `check --all` over 20 servers. Keys whose item is not
+    /// found, or whose secret is not readable (a locked collection), are asked for one at a time, which
+    /// tells "no password" from "locked".
+    public func lookupAll(_ keys: [CredentialKey]) throws(KeyringError) -> [CredentialKey: String] {
+        guard keys.count > 1 else {
+            return try keys.first.flatMap { key throws(KeyringError) in try lookup(key).map { [key: $0] } } ?? [:]
+        }
+        try checkSessionBus()
+        let wanted = Set(keys)
+        var found: [CredentialKey: String] = [:]
+        do {
+            let deadline = Deadline(timeout: timeout)
+            defer { deadline.finish() }
+            found = try searchAll(wanted, deadline)
+        } catch {
+            found = [:]  // the careful path below reports the cause
+        }
+        for key in keys where found[key] == nil {
+            if let password = try lookup(key) { found[key] = password }
+        }
+        return found
+    }
+
+    private func searchAll(_ wanted: Set<CredentialKey>, _ deadline: Deadline) throws(KeyringError) -> [CredentialKey: String] {
+        let everything = AttributeTable([])
+        var error: UnsafeMutablePointer<GError>?
+        let flags = SecretSearchFlags(rawValue: SECRET_SEARCH_ALL.rawValue | SECRET_SEARCH_LOAD_SECRETS.rawValue)
+        let list = secret_password_searchv_sync(CredentialSchema.pointer, everything.pointer, flags, deadline.cancellable, &error)
+        guard error == nil else {
+            if let list { g_list_free_full(list, g_object_unref) }
+            throw KeyringError.consuming(error, during: .lookup, deadline: deadline)
+        }
+        defer { if let list { g_list_free_full(list, g_object_unref) } }
+        var found: [CredentialKey: String] = [:]
+        var node = list
+        while let current = node {
+            defer { node = current.pointee.next }
+            guard let data = current.pointee.data,
+                let key = Self.key(of: OpaquePointer(data)), wanted.contains(key),
+                let value = secret_item_get_secret(data.assumingMemoryBound(to: SecretItem.self))
+            else { continue }
+            defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
+            if let text = secret_value_get_text(value) { found[key] = String(cString: text) }
+        }
+        return found
+    }
+
+    /// The credential key an item's attributes describe.
+    private static func key(of item: OpaquePointer) -> CredentialKey? {
+        guard let table = secret_retrievable_get_attributes(item) else { return nil }
+        defer { g_hash_table_unref(table) }
+        func value(_ name: String) -> String? {
+            name.withCString { g_hash_table_lookup(table, $0) }.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+        }
+        guard let server = value("server"), let port = value("port").flatMap({ Int($0) }),
+            let scheme = value("protocol").flatMap({ ServerEndpoint.Scheme(rawValue: $0) }), let user = value("user")
+        else { return nil }
+        return try? CredentialKey(server: server, port: port, scheme: scheme, user: user)
+    }
+}
