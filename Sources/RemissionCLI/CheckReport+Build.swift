@@ -58,7 +58,8 @@ extension CheckReport {
     /// A server that could not even be prepared (unknown name, keyring locked…), for `check --all`.
     static func unresolved(server: String, _ failure: CommandFailure) -> CheckReport {
         CheckReport(
-            server: server, url: "", steps: [], online: false, insecure: false, failedStep: nil, reason: failure.message,
+            server: server, url: "", steps: [], online: false, insecure: false, failedStep: nil,
+            reason: failure.message,
             hint: nil, exitStatus: failure.status, serverVersion: nil)
     }
 

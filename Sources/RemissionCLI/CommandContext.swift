@@ -62,7 +62,8 @@ struct CommandContext: Sendable {
         do {
             let saved = try savedServers()
             guard let text else {
-                guard let defaultName = saved.default, let profile = saved.profiles.first(where: { $0.name == defaultName })
+                guard let defaultName = saved.default,
+                    let profile = saved.profiles.first(where: { $0.name == defaultName })
                 else {
                     let hint =
                         saved.profiles.isEmpty
@@ -85,7 +86,8 @@ struct CommandContext: Sendable {
             }
             return (profile.name, profile.endpoint, profile)
         } catch let error as ProfileError {
-            throw CommandFailure(error.description, status: { if case .notFound = error { return .usage } else { return .failure } }())
+            throw CommandFailure(
+                error.description, status: { if case .notFound = error { return .usage } else { return .failure } }())
         }
     }
 
@@ -97,7 +99,9 @@ struct CommandContext: Sendable {
         var context = self
         do {
             let trust = try trustStore.all()
-            context.preloaded = (try profileStore.all(), Dictionary(trust.map { ($0.identity, $0.trust) }) { first, _ in first })
+            context.preloaded = (
+                try profileStore.all(), Dictionary(trust.map { ($0.identity, $0.trust) }) { first, _ in first }
+            )
         } catch {
             throw CommandFailure("\(error)", status: .failure)
         }
@@ -111,7 +115,9 @@ struct CommandContext: Sendable {
 
     private func storedTrust(for endpoint: ServerEndpoint) throws -> ServerTrust {
         if let preloaded { return preloaded.trust[endpoint.trustIdentity] ?? .none }
-        do { return try trustStore.trust(for: endpoint) } catch { throw CommandFailure(error.description, status: .failure) }
+        do { return try trustStore.trust(for: endpoint) } catch {
+            throw CommandFailure(error.description, status: .failure)
+        }
     }
 
     func apply(_ flags: TrustFlags, to trust: inout ServerTrust) throws {

@@ -20,10 +20,12 @@ func concurrently<Element: Sendable, Result: Sendable>(
             results.withLock { $0[index] = result }
         }
         var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { raw in
-            Unmanaged<ThreadJob>.fromOpaque(raw!).takeRetainedValue().work()
-            return nil
-        }, Unmanaged.passRetained(job).toOpaque())
+        let started = pthread_create(
+            &thread, nil,
+            { raw in
+                Unmanaged<ThreadJob>.fromOpaque(raw!).takeRetainedValue().work()
+                return nil
+            }, Unmanaged.passRetained(job).toOpaque())
         if started == 0 {
             threads.append(thread)
         } else {

@@ -33,7 +33,8 @@ struct CredentialInput {
         }
         if let fromEnvironment {
             if let user = auth.user ?? savedUser, user != fromEnvironment.user {
-                throw CommandFailure("TR_AUTH is for user '\(fromEnvironment.user)' but the server's user is '\(user)'.", status: .usage)
+                throw CommandFailure(
+                    "TR_AUTH is for user '\(fromEnvironment.user)' but the server's user is '\(user)'.", status: .usage)
             }
             return (fromEnvironment, .environment)
         }

@@ -24,10 +24,13 @@ struct Onboarding {
     init(context: CommandContext, url: String, name: String?, trustFlags: TrustFlags, auth: AuthOptions) throws {
         self.context = context
         self.auth = auth
-        do { endpoint = try ServerEndpoint.parse(url) } catch { throw CommandFailure(error.description, status: .usage) }
+        do { endpoint = try ServerEndpoint.parse(url) } catch {
+            throw CommandFailure(error.description, status: .usage)
+        }
         let chosen = name ?? endpoint.host.replacingColons()
         if let problem = ServerProfile.nameProblem(chosen) {
-            throw CommandFailure("'\(chosen)' cannot be a server name: \(problem). Choose one with --name.", status: .usage)
+            throw CommandFailure(
+                "'\(chosen)' cannot be a server name: \(problem). Choose one with --name.", status: .usage)
         }
         self.name = chosen
         do {
@@ -43,7 +46,8 @@ struct Onboarding {
 
     mutating func decideTrust() throws {
         guard endpoint.scheme == .https else { return }
-        let target = ServerTarget(label: name, endpoint: endpoint, trust: trust, credentials: nil, passwordSource: .none)
+        let target = ServerTarget(
+            label: name, endpoint: endpoint, trust: trust, credentials: nil, passwordSource: .none)
         let report: ConnectionReport
         do { report = try makeTransport(target, options: context.transportOptions).probe() } catch {
             return  // offline, refused…: the check that follows says precisely what.
@@ -65,12 +69,14 @@ struct Onboarding {
             }
         }
         if hardFailure || !terminal.isInteractive {
-            printError((ChainText.lines(chain, now: now) + text.lines(for: decision, chain: chain)).joined(separator: "\n"))
+            printError(
+                (ChainText.lines(chain, now: now) + text.lines(for: decision, chain: chain)).joined(separator: "\n"))
             let advice =
                 hardFailure
                 ? "Nothing was changed. If the new certificate is expected, accept it explicitly with: remission trust accept \(name) --fingerprint \(leaf.fingerprint)"
                 : "Not on a terminal, so nothing is asked: add --accept-fingerprint \(leaf.fingerprint) to trust this exact certificate, --pin \(leaf.spkiPin) to trust its key, or --ca-file FILE for your CA."
-            throw CommandFailure("The certificate of \(endpoint.authority) is not trusted. \(advice)", status: .trustRefused)
+            throw CommandFailure(
+                "The certificate of \(endpoint.authority) is not trusted. \(advice)", status: .trustRefused)
         }
         printError((ChainText.lines(chain, now: now) + text.lines(for: decision, chain: chain)).joined(separator: "\n"))
         trust.accepted = try askToAccept(leaf)
@@ -84,7 +90,8 @@ struct Onboarding {
             }
             switch answer.lowercased() {
             case "yes": return accepted(leaf)
-            case "no": throw CommandFailure("The certificate was not trusted; nothing was saved.", status: .trustRefused)
+            case "no":
+                throw CommandFailure("The certificate was not trusted; nothing was saved.", status: .trustRefused)
             default:
                 guard let typed = try? CertificateFingerprint(parsing: answer) else {
                     printError("Please type 'yes', 'no', or the fingerprint you expect (SHA256:…).")
@@ -167,7 +174,9 @@ struct Onboarding {
                 legacyID: existing?.legacyID, needsPassword: false)
             let saved = try context.profileStore.upsert(profile, makeDefault: makeDefault)
             let isDefault = try context.profileStore.all().default == saved.name
-            notes.insert("\(existing == nil ? "saved" : "updated") server '\(saved.name)'\(isDefault ? " (default)" : "")", at: 0)
+            notes.insert(
+                "\(existing == nil ? "saved" : "updated") server '\(saved.name)'\(isDefault ? " (default)" : "")", at: 0
+            )
         } catch {
             throw CommandFailure("\(error)", status: .failure)
         }

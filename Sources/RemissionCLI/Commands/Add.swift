@@ -6,6 +6,7 @@ extension RemissionCommand {
     /// `remission add FILE|MAGNET|URL… [--download-dir D] [--paused] [--label L]…`.
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add torrents: .torrent files, magnet links or http(s) URLs of .torrent files.",
             discussion: """
                 Local .torrent files are read and checked before anything is sent; their contents go to the

@@ -14,6 +14,7 @@ extension RemissionCommand {
     /// `remission check [NAME|URL…] [--all] [--json] [--watch S]`: the step-by-step diagnosis of PRODUCT.md §1.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Diagnose servers step by step: dns, tcp, tls, http, auth, rpc; then ONLINE or OFFLINE.",
             discussion: """
                 With no server named, the default server is checked. Credentials are sent only after the TLS
@@ -89,7 +90,8 @@ extension RemissionCommand {
             let resolve: @Sendable (String?) -> Result<ServerTarget, CommandFailure> = { [trustFlags, auth] name in
                 do {
                     return .success(
-                        try prepared.resolveTarget(name, trustFlags: trustFlags, auth: auth, mayPrompt: several ? false : nil))
+                        try prepared.resolveTarget(
+                            name, trustFlags: trustFlags, auth: auth, mayPrompt: several ? false : nil))
                 } catch let failure as CommandFailure {
                     return .failure(failure)
                 } catch {
@@ -139,7 +141,9 @@ extension RemissionCommand.Check {
             return nil
         }
         let keys = names.compactMap { name -> CredentialKey? in
-            guard let (_, endpoint, profile) = try? context.locate(name), let user = auth.user ?? profile?.user else { return nil }
+            guard let (_, endpoint, profile) = try? context.locate(name), let user = auth.user ?? profile?.user else {
+                return nil
+            }
             return try? CredentialKey(endpoint: endpoint, user: user)
         }
         return try? PrefetchedPasswords(keyring: SecretServiceKeyring(environment: context.environment), keys: keys)

@@ -10,6 +10,7 @@ extension RemissionCommand {
     /// the profile, the trust decision and the password, and only then (PRODUCT.md §1).
     struct Connect: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "connect",
             abstract: "Add or update a server: decide trust, authenticate, check, then save it.",
             discussion: """
                 On a terminal, connect shows an untrusted certificate and asks

@@ -8,6 +8,7 @@ extension RemissionCommand {
     /// `remission credentials [set|forget|status] NAME`: the password in the keyring (PRODUCT.md §3).
     struct Credentials: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "credentials",
             abstract: "Store, forget, or find out where the password of a saved server comes from.",
             discussion: """
                 Passwords live in the Secret Service keyring (libsecret), never in a file. They are keyed by the
@@ -29,6 +30,7 @@ extension RemissionCommand.Credentials {
     /// `remission credentials set NAME [--user U] [--password-stdin]`.
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Store the password of a saved server in the keyring.",
             discussion: """
                 The password is read without echo on a terminal (asked twice), or from standard input with
@@ -126,6 +128,7 @@ extension RemissionCommand.Credentials {
     /// `remission credentials forget NAME`.
     struct Forget: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "forget",
             abstract: "Remove the password of a saved server from the keyring.",
             discussion: "The server stays saved; remission will ask for the password (or use TR_AUTH, netrc).")
 
@@ -159,6 +162,7 @@ extension RemissionCommand.Credentials {
     /// `remission credentials status NAME [--json]`.
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Say where the password would come from now, and whether the keyring can be used.",
             discussion: """
                 The order is the one every command uses: TR_AUTH=user:password, a netrc file (--netrc FILE or

@@ -6,6 +6,7 @@ extension RemissionCommand {
     /// `remission files ID [--priority high|normal|low|skip INDEXES] [--skip INDEXES] [--get INDEXES]`.
     struct Files: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "files",
             abstract: "List a torrent's files, or choose which to download and with what priority.",
             discussion: """
                 INDEXES are the 0-based numbers the listing shows: all, or a list such as 0,2,4-6.

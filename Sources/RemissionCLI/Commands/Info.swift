@@ -6,6 +6,7 @@ extension RemissionCommand {
     /// `remission info ID [--files] [--trackers] [--peers] [--json]`.
     struct Info: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "info",
             abstract: "Show one torrent in detail, with its files, trackers and peers on request.",
             discussion: """
                 Dates are in UTC. Sizes use SI units (1 kB = 1000 bytes).

@@ -8,6 +8,7 @@ extension RemissionCommand {
     /// `remission servers [list|remove|default|rename]`: the saved profiles (PRODUCT.md §1, §4).
     struct Servers: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "servers",
             abstract: "List and manage saved servers.",
             discussion: """
                 Servers are saved by `remission connect` in servers.json (no secrets there). A server imported
@@ -29,6 +30,7 @@ extension RemissionCommand.Servers {
     /// `remission servers list [--json]`.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List saved servers: name, URL, user, the default, and which need a password.",
             discussion: """
                 --json prints {"default": NAME|null, "servers": [{"name", "url", "scheme", "host", "port", "path",
@@ -61,6 +63,7 @@ extension RemissionCommand.Servers {
     /// `remission servers remove NAME [--yes]`.
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove a saved server, its password in the keyring and its trust settings.",
             discussion: """
                 Asks first on a terminal; without one, --yes is required. The password is removed from the
@@ -167,6 +170,7 @@ extension RemissionCommand.Servers {
     /// `remission servers default NAME`.
     struct Default: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "default",
             abstract: "Make a saved server the default (used when no server is named).")
 
         @Argument(help: "The saved server to use by default.")
@@ -186,6 +190,7 @@ extension RemissionCommand.Servers {
     /// `remission servers rename OLD NEW`.
     struct Rename: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "rename",
             abstract: "Rename a saved server.",
             discussion: """
                 The password in the keyring and the trust settings belong to the server's address (host, port,

@@ -7,6 +7,7 @@ extension RemissionCommand {
     /// [--download-dir D] [--json]`: show the daemon's settings, or change them and show them read back.
     struct Session: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "session",
             abstract: "Show or change session settings: speed limits, alt-speed, download directory.",
             discussion: """
                 Without options, shows the daemon's version, download directory and free space, speed

@@ -6,6 +6,7 @@ extension RemissionCommand {
     /// `remission stats [--json]`: what `session-stats` reports.
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "stats",
             abstract: "Show transfer statistics: torrent counts, current speeds, this session's and all-time totals.",
             discussion: """
                 Examples:

@@ -53,6 +53,7 @@ extension RemissionCommand {
     /// `remission start IDS [--now]`.
     struct Start: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "start",
             abstract: "Start torrents.",
             discussion: """
                 Ids that do not exist are reported: a warning when others exist, exit 1 when none does.
@@ -74,6 +75,7 @@ extension RemissionCommand {
     /// `remission stop IDS`.
     struct Stop: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "stop",
             abstract: "Stop (pause) torrents.",
             discussion: "Examples:\n  remission stop 2\n  remission stop active")
 
@@ -86,6 +88,7 @@ extension RemissionCommand {
     /// `remission verify IDS`.
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Verify the local data of torrents (queued; see its progress with `remission info`).",
             discussion: "Examples:\n  remission verify 4\n  remission verify all")
 
@@ -98,6 +101,7 @@ extension RemissionCommand {
     /// `remission reannounce IDS`.
     struct Reannounce: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reannounce",
             abstract: "Ask the trackers of torrents for more peers now.",
             discussion: "Examples:\n  remission reannounce 4\n  remission reannounce all")
 

@@ -6,6 +6,7 @@ extension RemissionCommand {
     /// `remission remove IDS [--delete-data] [--yes]`.
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove torrents from the server, and with --delete-data their downloaded files.",
             discussion: """
                 The torrents to remove are listed first. On a terminal, remission asks before removing

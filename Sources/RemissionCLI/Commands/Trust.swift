@@ -13,6 +13,7 @@ extension RemissionCommand {
     /// (PRODUCT.md §1, §2). Every change is explicit; nothing is replaced or removed implicitly.
     struct Trust: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "trust",
             abstract: "Show a server's certificate and manage the trust store (pins, accepted certificates, CA files).",
             discussion: """
                 Trust is kept per identity: scheme, host and port. NAME is a saved server name or a URL; without
@@ -183,4 +184,3 @@ extension ServerTrust {
         ])
     }
 }
-

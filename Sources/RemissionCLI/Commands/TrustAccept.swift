@@ -7,6 +7,7 @@ extension RemissionCommand.Trust {
     /// to replace an accepted certificate that changed.
     struct Accept: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "accept",
             abstract: "Trust the certificate the server presents now (trust on first use).",
             discussion: """
                 Connects without sending any request and shows the certificate. On a terminal it asks

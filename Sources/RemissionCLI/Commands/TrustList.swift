@@ -7,6 +7,7 @@ extension RemissionCommand.Trust {
     /// `remission trust list [--json]`: every identity in the trust store and the saved servers using it.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the trust store: pins, accepted certificate, CA file, plain-HTTP acknowledgement.",
             discussion: """
                 --json prints {"entries":[{"identity","servers":[…],"pins":[…],"accepted":{"fingerprint",
@@ -68,6 +69,7 @@ extension RemissionCommand.Trust {
     /// `remission trust forget NAME`: remove everything stored for the server's identity.
     struct Forget: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "forget",
             abstract: "Forget all trust for a server: pins, accepted certificate, CA file, HTTP acknowledgement.",
             discussion: "Asks first on a terminal; without one, --yes is required. The saved server itself stays.")
 

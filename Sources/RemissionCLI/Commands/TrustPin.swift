@@ -6,6 +6,7 @@ extension RemissionCommand.Trust {
     /// `remission trust pin NAME [--spki sha256//B64]… [--current]`: add public-key pins (RFC 7469).
     struct Pin: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "pin",
             abstract: "Pin public keys for a server (SPKI SHA-256, as curl --pinnedpubkey).",
             discussion: """
                 With pins set, a server is trusted only when a key in its chain is pinned, even when a CA
@@ -69,6 +70,7 @@ extension RemissionCommand.Trust {
     /// `remission trust unpin NAME [--spki PIN]…`: remove some pins, or all of them after confirmation.
     struct Unpin: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "unpin",
             abstract: "Remove pins: the ones given with --spki, or all of them (asks first; --yes for scripts).")
 
         @Argument(help: "A saved server name or a URL.")

@@ -8,6 +8,7 @@ extension RemissionCommand.Trust {
     /// that sends no HTTP request.
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show the server's certificates and the trust decision, without sending any request.",
             discussion: """
                 Connects, completes the TLS handshake and disconnects: no HTTP request and no credential is

@@ -6,6 +6,7 @@ extension RemissionCommand {
     /// `remission watch [--interval S] [--status S] [--sort FIELD] [--reverse]`: the live full-screen list.
     struct Watch: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "watch",
             abstract: "A live full-screen torrent list: progress bars, rates, totals; q quits.",
             discussion: """
                 Refreshes every --interval seconds. When the server stops answering, the last data stays on
