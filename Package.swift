@@ -54,8 +54,8 @@ let package = Package(
         // Starts and stops the real test bed (transmission-daemon, nginx, certificates) for tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RemissionModelTests", dependencies: ["RemissionModel"]),
-        .testTarget(name: "RemissionStorageTests", dependencies: ["RemissionStorage"]),
-        .testTarget(name: "RemissionTrustTests", dependencies: ["RemissionTrust"]),
+        .testTarget(name: "RemissionStorageTests", dependencies: ["RemissionStorage", "TestSupport"]),
+        .testTarget(name: "RemissionTrustTests", dependencies: ["RemissionTrust", "TestSupport"]),
         .testTarget(
             name: "RemissionRPCTests",
             dependencies: ["RemissionRPC", .product(name: "Logging", package: "swift-log")]),

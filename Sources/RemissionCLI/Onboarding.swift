@@ -79,32 +79,8 @@ struct Onboarding {
                 "The certificate of \(endpoint.authority) is not trusted. \(advice)", status: .trustRefused)
         }
         printError((ChainText.lines(chain, now: now) + text.lines(for: decision, chain: chain)).joined(separator: "\n"))
-        trust.accepted = try askToAccept(leaf)
-    }
-
-    /// ssh's question: yes, no, or the fingerprint the user expects (which must match).
-    private func askToAccept(_ leaf: CertificateFacts) throws -> AcceptedCertificate {
-        while true {
-            guard let answer = ask("Trust this certificate? (yes/no/[fingerprint]) ")?.trimmingASCIIWhitespace() else {
-                throw CommandFailure("No answer: the certificate was not trusted.", status: .trustRefused)
-            }
-            switch answer.lowercased() {
-            case "yes": return accepted(leaf)
-            case "no":
-                throw CommandFailure("The certificate was not trusted; nothing was saved.", status: .trustRefused)
-            default:
-                guard let typed = try? CertificateFingerprint(parsing: answer) else {
-                    printError("Please type 'yes', 'no', or the fingerprint you expect (SHA256:…).")
-                    continue
-                }
-                guard typed == leaf.fingerprint else {
-                    throw CommandFailure(
-                        "The fingerprint you typed (\(typed)) is not the server's (\(leaf.fingerprint)): refused.",
-                        status: .trustRefused)
-                }
-                return accepted(leaf)
-            }
-        }
+        try askToTrust(leaf, consequence: "nothing was saved")
+        trust.accepted = accepted(leaf)
     }
 
     private func accepted(_ leaf: CertificateFacts) -> AcceptedCertificate {

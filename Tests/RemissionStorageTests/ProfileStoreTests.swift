@@ -1,5 +1,6 @@
 import Foundation
 import RemissionModel
+import TestSupport
 import Testing
 
 @testable import RemissionStorage

@@ -1,6 +1,7 @@
 import Foundation
 import RemissionModel
 import RemissionStorage
+import TestSupport
 import Testing
 
 @testable import RemissionTrust

@@ -59,7 +59,7 @@ extension RemissionCommand.Trust {
                             + "--fingerprint SHA256:…",
                         status: .usage)
                 }
-                try askToAccept(leaf)
+                try askToTrust(leaf, consequence: "nothing was changed")
             }
 
             let accepted = AcceptedCertificate(
@@ -71,33 +71,6 @@ extension RemissionCommand.Trust {
                 return previous
             }
             report(subject, previous: previous, accepted: accepted, pins: stored.pins)
-        }
-
-        /// ssh's question: yes, no, or the fingerprint the user expects (which must match).
-        private func askToAccept(_ leaf: CertificateFacts) throws {
-            while true {
-                guard let answer = ask("Trust this certificate? (yes/no/[fingerprint]) ")?.trimmingASCIIWhitespace()
-                else {
-                    throw CommandFailure(
-                        "No answer: the certificate was not trusted; nothing was changed.", status: .trustRefused)
-                }
-                switch answer.lowercased() {
-                case "yes": return
-                case "no":
-                    throw CommandFailure("The certificate was not trusted; nothing was changed.", status: .trustRefused)
-                default:
-                    guard let typed = try? CertificateFingerprint(parsing: answer) else {
-                        printError("Please type 'yes', 'no', or the fingerprint you expect (SHA256:…).")
-                        continue
-                    }
-                    guard typed == leaf.fingerprint else {
-                        throw CommandFailure(
-                            "The fingerprint you typed (\(typed)) is not the server's (\(leaf.fingerprint)): refused; "
-                                + "nothing was changed.", status: .trustRefused)
-                    }
-                    return
-                }
-            }
         }
 
         private func report(
