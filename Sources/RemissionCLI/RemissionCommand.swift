@@ -18,7 +18,7 @@ public struct RemissionCommand: ParsableCommand {
             \(ExitStatus.helpText)
             """,
         version: version,
-        subcommands: [Connect.self, Check.self, Trust.self]
+        subcommands: [Connect.self, Check.self, Trust.self, List.self]
     )
 
     public init() {}
