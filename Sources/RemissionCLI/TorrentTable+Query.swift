@@ -47,32 +47,42 @@ struct ListQuery: Sendable, Equatable {
     }
 
     /// Filtered and sorted; ties are broken by id so the order is stable. `--reverse` reverses the
-    /// whole order.
+    /// whole order. Sorts indices, not torrents (a `Torrent` is large to copy).
     func apply(_ torrents: [Torrent]) -> [Torrent] {
-        let search = search?.lowercased()
         var query = self
-        query.search = search
-        let kept = torrents.filter { query.matches($0) }
-        let sorted: [Torrent]
+        query.search = search?.lowercased()
+        let kept = torrents.indices.filter { query.matches(torrents[$0]) }
+        let order: [Int]
         switch sort {
-        case .id: sorted = kept.sorted { $0.id < $1.id }
-        case .name:
-            let keyed = kept.map { ($0.name.lowercased(), $0) }
-            sorted = keyed.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.id < $1.1.id }.map(\.1)
-        case .progress: sorted = Self.sort(kept) { $0.percentDone }
-        case .size: sorted = Self.sort(kept) { $0.sizeWhenDone }
-        case .ratio: sorted = Self.sort(kept) { $0.uploadRatio == -2 ? Double.infinity : $0.uploadRatio }
-        case .added: sorted = Self.sort(kept) { $0.addedDate }
+        case .id: order = Self.sort(kept, torrents) { $0.id }
+        case .name: order = Self.sort(kept, torrents) { $0.name.lowercased() }
+        case .progress: order = Self.sort(kept, torrents) { $0.percentDone }
+        case .size: order = Self.sort(kept, torrents) { $0.sizeWhenDone }
+        case .ratio: order = Self.sort(kept, torrents) { $0.uploadRatio == -2 ? Double.infinity : $0.uploadRatio }
+        case .added: order = Self.sort(kept, torrents) { $0.addedDate }
         // Unknown ETAs (negative) last: they are the furthest away.
-        case .eta: sorted = Self.sort(kept) { $0.leftUntilDone == 0 ? -1 : ($0.eta < 0 ? Int.max : $0.eta) }
-        case .down: sorted = Self.sort(kept) { $0.rateDownload }
-        case .up: sorted = Self.sort(kept) { $0.rateUpload }
-        case .status: sorted = Self.sort(kept) { $0.status.rawValue }
+        case .eta: order = Self.sort(kept, torrents) { $0.leftUntilDone == 0 ? -1 : ($0.eta < 0 ? Int.max : $0.eta) }
+        case .down: order = Self.sort(kept, torrents) { $0.rateDownload }
+        case .up: order = Self.sort(kept, torrents) { $0.rateUpload }
+        case .status: order = Self.sort(kept, torrents) { $0.status.rawValue }
         }
-        return reverse ? sorted.reversed() : sorted
+        var result: [Torrent] = []
+        result.reserveCapacity(order.count)
+        if reverse {
+            for index in order.reversed() { result.append(torrents[index]) }
+        } else {
+            for index in order { result.append(torrents[index]) }
+        }
+        return result
     }
 
-    private static func sort<Key: Comparable>(_ torrents: [Torrent], by key: (Torrent) -> Key) -> [Torrent] {
-        torrents.map { (key($0), $0) }.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.id < $1.1.id }.map(\.1)
+    private static func sort<Key: Comparable>(
+        _ indices: [Int], _ torrents: [Torrent], by key: (Torrent) -> Key
+    ) -> [Int] {
+        var keyed: [(key: Key, id: Int, index: Int)] = []
+        keyed.reserveCapacity(indices.count)
+        for index in indices { keyed.append((key(torrents[index]), torrents[index].id, index)) }
+        keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.id < $1.id }
+        return keyed.map(\.index)
     }
 }

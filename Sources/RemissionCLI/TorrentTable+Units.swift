@@ -76,7 +76,7 @@ enum TerminalText {
     /// `text` made safe for one table cell: control characters (newlines, escapes) become `?`,
     /// so a hostile torrent name can neither break a row nor drive the terminal.
     static func sanitized(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F }) { return text }
+        if isPlainASCII(text) { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             let isControl = scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
@@ -85,10 +85,19 @@ enum TerminalText {
         return result
     }
 
+    /// Printable ASCII only (one column per byte): the common case, checked over contiguous bytes.
+    static func isPlainASCII(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+            return true
+        }
+    }
+
     /// Columns `text` takes on a terminal: East Asian wide characters and emoji count 2, combining
     /// marks 0.
     static func width(_ text: String) -> Int {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+        if isPlainASCII(text) { return text.utf8.count }
         var total = 0
         for scalar in text.unicodeScalars { total += width(scalar) }
         return total
@@ -114,6 +123,7 @@ enum TerminalText {
     static func truncated(_ text: String, to limit: Int) -> String {
         if width(text) <= limit { return text }
         guard limit > 0 else { return "" }
+        if isPlainASCII(text) { return String(text.utf8.prefix(limit - 1))! + "…" }
         var result = ""
         var used = 0
         for character in text {

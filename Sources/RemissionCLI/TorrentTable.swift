@@ -47,44 +47,87 @@ struct TorrentTable {
 
     /// The header, one line per torrent, and the sum line, each without a trailing newline.
     func lines(_ torrents: [Torrent]) -> [String] {
-        let rows = torrents.map(Self.cells)
-        let sum = Self.sumCells(torrents)
-        var widths = Self.headers.map(TerminalText.width)
-        for row in rows + [sum] {
-            for column in 0..<8 { widths[column] = max(widths[column], TerminalText.width(row[column])) }
-        }
-        // The Sum: label spans the ID and Done columns when ID is narrow.
-        widths[0] = max(widths[0], 2)
-        let fixed = widths[0..<8].reduce(0, +) + Self.gap.count * 8
-        let nameWidth = max(Self.minimumNameWidth, width - fixed)
-        var result: [String] = []
-        result.reserveCapacity(rows.count + 2)
-        result.append(line(Self.headers, widths: widths, nameWidth: nameWidth, error: false))
-        for (index, row) in rows.enumerated() {
-            result.append(line(row, widths: widths, nameWidth: nameWidth, error: torrents[index].hasError))
-        }
-        result.append(sumLine(sum, widths: widths))
-        return result
+        render(torrents).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
+    /// The whole table as one string (lines separated by newlines, none at the end). Each cell is
+    /// measured once; rows are appended to one buffer (10,000 torrents are a few milliseconds).
     func render(_ torrents: [Torrent]) -> String {
-        lines(torrents).joined(separator: "\n")
+        var cells: [String] = []
+        var cellWidths: [Int] = []
+        cells.reserveCapacity(torrents.count * 9)
+        cellWidths.reserveCapacity(torrents.count * 9)
+        var widths = Self.headers.map(TerminalText.width)
+        let sum = Self.sumCells(torrents)
+        for column in 0..<8 { widths[column] = max(widths[column], TerminalText.width(sum[column])) }
+        for torrent in torrents {
+            for (column, cell) in Self.cells(torrent).enumerated() {
+                let cellWidth = TerminalText.width(cell)
+                cells.append(cell)
+                cellWidths.append(cellWidth)
+                if column < 8, cellWidth > widths[column] { widths[column] = cellWidth }
+            }
+        }
+        let fixed = widths[0..<8].reduce(0, +) + Self.gap.utf8.count * 8
+        let nameWidth = max(Self.minimumNameWidth, width - fixed)
+        var output = ""
+        output.reserveCapacity((torrents.count + 2) * (min(width, fixed + nameWidth) + 1))
+        appendLine(
+            Self.headers, Self.headers.map(TerminalText.width), widths: widths, nameWidth: nameWidth, error: false,
+            to: &output)
+        for (index, torrent) in torrents.enumerated() {
+            output.append("\n")
+            let range = index * 9..<index * 9 + 9
+            appendLine(
+                cells[range], cellWidths[range], widths: widths, nameWidth: nameWidth, error: torrent.hasError,
+                to: &output)
+        }
+        output.append("\n")
+        output.append(sumLine(sum, widths: widths))
+        return output
     }
 
-    private func line(_ cells: [String], widths: [Int], nameWidth: Int, error: Bool) -> String {
-        var text = ""
-        var used = 0
-        for column in 0..<8 {
-            let cell = Self.padded(cells[column], to: widths[column], right: Self.rightAligned[column])
-            text += column == 0 && error ? styleErrorID(cell) : cell
-            text += Self.gap
-            used += widths[column] + Self.gap.count
+    private func appendLine<Cells: RandomAccessCollection<String>, Widths: RandomAccessCollection<Int>>(
+        _ cells: Cells, _ cellWidths: Widths, widths: [Int], nameWidth: Int, error: Bool, to output: inout String
+    ) where Cells.Index == Int, Widths.Index == Int {
+        let first = cells.startIndex
+        let firstWidth = cellWidths.startIndex
+        var name = cells[first + 8]
+        var nameCells = cellWidths[firstWidth + 8]
+        if nameCells > nameWidth {
+            name = TerminalText.truncated(name, to: nameWidth)
+            nameCells = TerminalText.width(name)
         }
-        let name = TerminalText.truncated(cells[8], to: nameWidth)
-        if used + TerminalText.width(name) <= width { return text + name }
-        // Narrower than the fixed columns: cut the whole row (plain text, so no colour is cut).
-        let plain = (0..<8).map { Self.padded(cells[$0], to: widths[$0], right: Self.rightAligned[$0]) + Self.gap }
-        return TerminalText.truncated(plain.joined() + name, to: width)
+        guard fixedWidth(widths) + nameCells <= width else {
+            // Narrower than the fixed columns: cut the whole row (plain text, so no colour is cut).
+            var plain = ""
+            for column in 0..<8 {
+                Self.pad(cells[first + column], cellWidths[firstWidth + column], widths[column], column, to: &plain)
+                plain.append(Self.gap)
+            }
+            output.append(TerminalText.truncated(plain + name, to: width))
+            return
+        }
+        for column in 0..<8 {
+            if column == 0 && error {
+                var id = ""
+                Self.pad(cells[first], cellWidths[firstWidth], widths[0], 0, to: &id)
+                output.append(styleErrorID(id))
+            } else {
+                Self.pad(cells[first + column], cellWidths[firstWidth + column], widths[column], column, to: &output)
+            }
+            output.append(Self.gap)
+        }
+        output.append(name)
+    }
+
+    private func fixedWidth(_ widths: [Int]) -> Int { widths[0..<8].reduce(0, +) + Self.gap.utf8.count * 8 }
+
+    private static func pad(_ cell: String, _ cellWidth: Int, _ width: Int, _ column: Int, to output: inout String) {
+        let missing = width - cellWidth
+        if missing > 0 && rightAligned[column] { output.append(String(repeating: " ", count: missing)) }
+        output.append(cell)
+        if missing > 0 && !rightAligned[column] { output.append(String(repeating: " ", count: missing)) }
     }
 
     private func sumLine(_ cells: [String], widths: [Int]) -> String {

@@ -109,11 +109,21 @@ extension RemissionCommand {
                 show(snapshot, context: context)
                 throw ExitCode(ExitStatus.offline.rawValue)
             }
+            // Saving the snapshot and rendering are independent: do both at once.
             let now = currentUnixTime()
-            do { try store.save(torrents, fields: Self.fields, for: key, at: now) } catch {
-                printError(context.terminal.styled("warning:", .yellow) + " \(error)")
+            let (query, json, terminal) = (query, json, context.terminal)
+            let results = concurrently([true, false]) { (saving: Bool) -> String in
+                guard saving else {
+                    return Self.text(
+                        torrents, query: query, json: json, server: key.label, offline: false, time: now, terminal)
+                }
+                do { try store.save(torrents, fields: Self.fields, for: key, at: now) } catch {
+                    return terminal.styled("warning:", .yellow) + " \(error)"
+                }
+                return ""
             }
-            output(torrents, server: key.label, offline: false, time: now, context: context)
+            if !results[0].isEmpty { printError(results[0]) }
+            print(results[1])
         }
 
         /// `RemoteSession.open` with this command's parsed trust flags (its default `TrustFlags()` is an
@@ -146,14 +156,21 @@ extension RemissionCommand {
 
         private func output(_ torrents: [Torrent], server: String, offline: Bool, time: Int64, context: CommandContext)
         {
+            print(
+                Self.text(
+                    torrents, query: query, json: json, server: server, offline: offline, time: time, context.terminal))
+        }
+
+        /// The table or the JSON document of the torrents `query` selects.
+        static func text(
+            _ torrents: [Torrent], query: ListQuery, json: Bool, server: String, offline: Bool, time: Int64,
+            _ terminal: Terminal
+        ) -> String {
             let shown = query.apply(torrents)
             if json {
-                print(TorrentListJSON.document(server: server, offline: offline, dataTime: time, torrents: shown))
-                return
+                return TorrentListJSON.document(server: server, offline: offline, dataTime: time, torrents: shown)
             }
-            let terminal = context.terminal
-            let table = TorrentTable(width: terminal.columns, styleErrorID: { terminal.styled($0, .red) })
-            print(table.render(shown))
+            return TorrentTable(width: terminal.columns, styleErrorID: { terminal.styled($0, .red) }).render(shown)
         }
 
         /// `OFFLINE — data from 2026-11-21 22:30 UTC (5 minutes ago)`.
