@@ -126,17 +126,54 @@ public struct SnapshotStore: Sendable {
         return snapshot
     }
 
+    /// Writes the document straight into bytes, row by row: no JSON tree of 10,000 torrents in memory.
     static func encode(
         _ torrents: [Torrent], fields: [TorrentField], server: String, fingerprint: String, at time: Int64
     ) -> [UInt8] {
-        var rows: [JSONValue] = []
-        rows.reserveCapacity(torrents.count)
-        for torrent in torrents { rows.append(.array(fields.map { torrent.snapshotValue($0) })) }
-        let document: JSONObject = [
+        let head: JSONObject = [
             "version": .int(Int64(version)), "server": .string(server), "fingerprint": .string(fingerprint),
-            "savedAt": .int(time), "fields": JSONValue(fields.map(\.rawValue)), "torrents": .array(rows),
+            "savedAt": .int(time), "fields": JSONValue(fields.map(\.rawValue)),
         ]
-        return JSONValue.object(document).serialized()
+        var bytes = JSONValue.object(head).serialized()
+        bytes.removeLast()  // the closing brace; the torrents follow
+        bytes.reserveCapacity(bytes.count + torrents.count * fields.count * 12)
+        bytes.append(contentsOf: #","torrents":["#.utf8)
+        for (index, torrent) in torrents.enumerated() {
+            bytes.append(index == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
+            if index > 0 { bytes.append(UInt8(ascii: "[")) }
+            for (column, field) in fields.enumerated() {
+                if column > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendJSON(torrent.snapshotValue(field), to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        bytes.append(contentsOf: "]}".utf8)
+        return bytes
+    }
+
+    /// Scalars and strings written directly; anything else through the model's serializer.
+    private static func appendJSON(_ value: JSONValue, to bytes: inout [UInt8]) {
+        switch value {
+        case .null: bytes.append(contentsOf: "null".utf8)
+        case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .int(let number): bytes.append(contentsOf: String(number).utf8)
+        case .string(let text) where isPlain(text):
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+        default: bytes.append(contentsOf: value.serialized())
+        }
+    }
+
+    /// No quote, backslash or control character: the UTF-8 bytes are the JSON string's content.
+    private static func isPlain(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { utf8 in
+            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return false
+            }
+            return true
+        }
     }
 
     static func decode(_ bytes: [UInt8]) throws(DecodingFailure) -> Snapshot {
