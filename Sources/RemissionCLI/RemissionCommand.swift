@@ -20,8 +20,8 @@ public struct RemissionCommand: ParsableCommand {
         version: version,
         subcommands: [
             Connect.self, Check.self, Trust.self, Servers.self, Credentials.self,
-            Add.self, Start.self, Stop.self, Verify.self, Reannounce.self, Remove.self, Info.self, Files.self,
-            Session.self, Stats.self, Watch.self,
+            List.self, Add.self, Start.self, Stop.self, Verify.self, Reannounce.self, Remove.self, Info.self,
+            Files.self, Session.self, Stats.self, Watch.self,
         ]
     )
 

@@ -1,0 +1,176 @@
+import ArgumentParser
+import RemissionModel
+import RemissionRPC
+import RemissionStorage
+import RemissionTransport
+import RemissionTrust
+
+extension RemissionCommand {
+    /// `remission list [NAME] [--status S] [--search TEXT] [--label L] [--sort KEY] [--reverse] [--json] [--offline]`.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List torrents: ID, Done, Have, ETA, Up, Down, Ratio, Status, Name, and a Sum line.",
+            discussion: """
+                Like transmission-remote -l. An ID ending in * is a torrent with an error. Sizes and rates
+                use decimal units as Transmission does (1 kB = 1000 bytes, 1 MB = 1000 kB). Names are cut
+                with … so that every row fits the terminal (COLUMNS when not a terminal, else 100).
+                Filtering and sorting happen locally; ties are ordered by id.
+
+                After each successful list the torrents are saved as a snapshot for this server and
+                these connection parameters (scheme, host, port, path, user; never the password) under
+                $XDG_CACHE_HOME/remission/snapshots/. When the server is offline (dns, refused,
+                unreachable, timeout), list shows that snapshot under the banner
+                "OFFLINE — data from <time>" (on stderr) and exits 3. --offline shows it without using
+                the network and exits 0. Trust and authentication failures never fall back to it.
+
+                --json prints one object: {"server": string, "offline": bool, "dataTime": unix seconds
+                of the data, "torrents": [...]}, each torrent {"id": int, "name": string, "hash": 40-hex
+                string, "status": "stopped|check-wait|checking|download-wait|downloading|seed-wait|
+                seeding|unknown", "activity": string (the Status column), "percentDone": number 0…1,
+                "sizeWhenDone", "haveBytes", "leftUntilDone": bytes, "etaSeconds": int or null,
+                "rateDownload", "rateUpload": bytes/s, "ratio": number or null (not available or
+                infinite), "ratioInfinite": bool, "error": null or {"code": int, "kind":
+                "tracker-warning|tracker-error|local-error|unknown", "message": string}, "addedDate":
+                unix seconds, "labels": [string]}.
+
+                Examples:
+                  remission list
+                  remission list nas --status downloading --sort eta
+                  remission list --search ubuntu --sort size --reverse
+                  remission list --offline --json
+                """)
+
+        @Argument(help: "A saved server name or URL (default: --server or the default server).")
+        var name: String?
+
+        @Option(help: "Only torrents in this state: downloading, seeding, stopped, checking, queued, error, active.")
+        var status: ListStatusFilter?
+
+        @Option(help: "Only torrents whose name contains this text (case-insensitive).")
+        var search: String?
+
+        @Option(help: "Only torrents with this label (case-insensitive).")
+        var label: String?
+
+        @Option(help: "Sort by id, name, progress, size, ratio, added, eta, down, up or status.")
+        var sort: ListSortKey = .id
+
+        @Flag(help: "Reverse the order.")
+        var reverse = false
+
+        @Flag(help: "Print JSON (keys below) instead of the table.")
+        var json = false
+
+        @Flag(help: "Show the last snapshot without contacting the server.")
+        var offline = false
+
+        @OptionGroup var trustFlags: TrustFlags
+        @OptionGroup var auth: AuthOptions
+        @OptionGroup var global: GlobalOptions
+
+        /// Only what the table, the filters, the sort keys and --json use.
+        static let fields: [TorrentField] = [
+            .id, .name, .hashString, .status, .percentDone, .sizeWhenDone, .leftUntilDone, .eta, .rateDownload,
+            .rateUpload, .uploadRatio, .error, .errorString, .addedDate, .labels, .isFinished,
+            .peersGettingFromUs, .peersSendingToUs, .recheckProgress,
+        ]
+
+        var query: ListQuery {
+            ListQuery(status: status, search: search, label: label, sort: sort, reverse: reverse)
+        }
+
+        func run() throws {
+            let context = try CommandContext(global: global)
+            let store = SnapshotStore(paths: context.paths)
+            if offline {
+                let key = try offlineKey(context)
+                guard let snapshot = try load(store, key) else {
+                    throw CommandFailure(
+                        "\(key.label): no snapshot for these connection parameters; run list while the server is online.",
+                        status: .failure)
+                }
+                show(snapshot, context: context)
+                return
+            }
+            let session = try RemoteSession.open(
+                context, server: name ?? global.server, trustFlags: trustFlags, auth: auth)
+            let key = SnapshotKey(
+                label: session.target.label, endpoint: session.target.endpoint, user: session.target.credentials?.user)
+            let torrents: [Torrent]
+            do {
+                torrents = try session.client.torrentGet(fields: Self.fields, format: .table)
+            } catch {
+                let failure = session.failure(error)
+                guard failure.status == .offline else { throw failure }
+                guard let snapshot = try load(store, key) else {
+                    throw CommandFailure(
+                        failure.message + "\nno snapshot for these connection parameters", status: .offline)
+                }
+                printError("remission: " + failure.message)
+                show(snapshot, context: context)
+                throw ExitCode(ExitStatus.offline.rawValue)
+            }
+            // Saving the snapshot and rendering are independent: do both at once.
+            let now = currentUnixTime()
+            let (query, json, terminal) = (query, json, context.terminal)
+            let results = concurrently([true, false]) { (saving: Bool) -> String in
+                guard saving else {
+                    return Self.text(
+                        torrents, query: query, json: json, server: key.label, offline: false, time: now, terminal)
+                }
+                do { try store.save(torrents, fields: Self.fields, for: key, at: now) } catch {
+                    return terminal.styled("warning:", .yellow) + " \(error)"
+                }
+                return ""
+            }
+            if !results[0].isEmpty { printError(results[0]) }
+            print(results[1])
+        }
+
+        private func offlineKey(_ context: CommandContext) throws -> SnapshotKey {
+            let (label, endpoint, profile) = try context.locate(name ?? global.server)
+            let user = auth.user ?? profile?.user ?? CredentialInput.parseTRAuth(context.environment["TR_AUTH"])?.user
+            return SnapshotKey(label: label, endpoint: endpoint, user: user)
+        }
+
+        private func load(_ store: SnapshotStore, _ key: SnapshotKey) throws -> Snapshot? {
+            do { return try store.load(for: key) } catch { throw CommandFailure(error.description, status: .failure) }
+        }
+
+        private func show(_ snapshot: Snapshot, context: CommandContext) {
+            printError(context.terminal.styled(Self.banner(savedAt: snapshot.savedAt, now: currentUnixTime()), .yellow))
+            output(snapshot.torrents, server: snapshot.server, offline: true, time: snapshot.savedAt, context: context)
+        }
+
+        private func output(_ torrents: [Torrent], server: String, offline: Bool, time: Int64, context: CommandContext)
+        {
+            print(
+                Self.text(
+                    torrents, query: query, json: json, server: server, offline: offline, time: time, context.terminal))
+        }
+
+        /// The table or the JSON document of the torrents `query` selects.
+        static func text(
+            _ torrents: [Torrent], query: ListQuery, json: Bool, server: String, offline: Bool, time: Int64,
+            _ terminal: Terminal
+        ) -> String {
+            let shown = query.apply(torrents)
+            if json {
+                return TorrentListJSON.document(server: server, offline: offline, dataTime: time, torrents: shown)
+            }
+            return TorrentTable(width: terminal.columns, styleErrorID: { terminal.styled($0, .red) }).render(shown)
+        }
+
+        /// `OFFLINE — data from 2026-11-21 22:30 UTC (5 minutes ago)`.
+        static func banner(savedAt: Int64, now: Int64) -> String {
+            let date = UTCDate(unixSeconds: savedAt)
+            func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+            let minutes = max(0, (now - savedAt) / 60)
+            let ago = minutes == 1 ? "1 minute ago" : "\(minutes) minutes ago"
+            return "OFFLINE — data from \(date) \(two(date.hour)):\(two(date.minute)) UTC (\(ago))"
+        }
+    }
+}
+
+extension ListStatusFilter: ExpressibleByArgument {}
+extension ListSortKey: ExpressibleByArgument {}

@@ -1,0 +1,68 @@
+import RemissionModel
+
+/// `remission list --json`: one object, keys documented in `List`'s help and kept stable.
+enum TorrentListJSON {
+    static func statusName(_ status: TorrentStatus) -> String {
+        switch status {
+        case .stopped: return "stopped"
+        case .checkWait: return "check-wait"
+        case .checking: return "checking"
+        case .downloadWait: return "download-wait"
+        case .downloading: return "downloading"
+        case .seedWait: return "seed-wait"
+        case .seeding: return "seeding"
+        case .unknown: return "unknown"
+        }
+    }
+
+    static func errorKind(_ kind: TorrentErrorKind) -> String {
+        switch kind {
+        case .none: return "none"
+        case .trackerWarning: return "tracker-warning"
+        case .trackerError: return "tracker-error"
+        case .localError: return "local-error"
+        case .unknown: return "unknown"
+        }
+    }
+
+    static func object(_ torrent: Torrent) -> JSONValue {
+        let error: JSONValue =
+            torrent.hasError
+            ? [
+                "code": .int(Int64(torrent.error)), "kind": .string(errorKind(torrent.errorKind)),
+                "message": .string(torrent.errorString),
+            ] : .null
+        let ratio = torrent.uploadRatio
+        return [
+            "id": .int(Int64(torrent.id)),
+            "name": .string(torrent.name),
+            "hash": .string(torrent.hashString),
+            "status": .string(statusName(torrent.status)),
+            "activity": .string(torrent.activityLabel),
+            "percentDone": .double(torrent.percentDone),
+            "sizeWhenDone": .int(Int64(torrent.sizeWhenDone)),
+            "haveBytes": .int(Int64(TorrentUnits.have(torrent))),
+            "leftUntilDone": .int(Int64(torrent.leftUntilDone)),
+            "etaSeconds": torrent.eta >= 0 ? .int(Int64(torrent.eta)) : .null,
+            "rateDownload": .int(Int64(torrent.rateDownload)),
+            "rateUpload": .int(Int64(torrent.rateUpload)),
+            "ratio": ratio >= 0 && ratio.isFinite ? .double(ratio) : .null,
+            "ratioInfinite": .bool(ratio == -2 || ratio == .infinity),
+            "error": error,
+            "addedDate": .int(Int64(torrent.addedDate)),
+            "labels": JSONValue(torrent.labels),
+        ]
+    }
+
+    /// `{"server", "offline", "dataTime", "torrents"}`.
+    static func document(server: String, offline: Bool, dataTime: Int64, torrents: [Torrent]) -> String {
+        var items: [JSONValue] = []
+        items.reserveCapacity(torrents.count)
+        for torrent in torrents { items.append(object(torrent)) }
+        let document: JSONValue = [
+            "server": .string(server), "offline": .bool(offline), "dataTime": .int(dataTime),
+            "torrents": .array(items),
+        ]
+        return document.serializedString()
+    }
+}

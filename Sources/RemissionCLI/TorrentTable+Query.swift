@@ -1,0 +1,88 @@
+import RemissionModel
+
+/// `--status` values of `remission list`.
+enum ListStatusFilter: String, CaseIterable, Sendable {
+    case downloading, seeding, stopped, checking, queued, error, active
+
+    func matches(_ torrent: Torrent) -> Bool {
+        switch self {
+        case .downloading: return torrent.status == .downloading
+        case .seeding: return torrent.status == .seeding
+        case .stopped: return torrent.status == .stopped
+        case .checking: return torrent.status.isChecking
+        case .queued: return torrent.status == .downloadWait || torrent.status == .seedWait
+        case .error: return torrent.hasError
+        case .active:
+            return torrent.rateDownload > 0 || torrent.rateUpload > 0 || torrent.status.isChecking
+                || (torrent.peersGettingFromUs ?? 0) > 0 || (torrent.peersSendingToUs ?? 0) > 0
+        }
+    }
+}
+
+/// `--sort` keys of `remission list`.
+enum ListSortKey: String, CaseIterable, Sendable {
+    case id, name, progress, size, ratio, added, eta, down, up, status
+}
+
+/// Which torrents `list` shows and in what order: pure, so it is tested without I/O.
+struct ListQuery: Sendable, Equatable {
+    var status: ListStatusFilter?
+    /// Case-insensitive substring of the name.
+    var search: String?
+    /// A label the torrent carries (case-insensitive).
+    var label: String?
+    var sort: ListSortKey = .id
+    var reverse = false
+
+    func matches(_ torrent: Torrent) -> Bool {
+        if let status, !status.matches(torrent) { return false }
+        if let label {
+            let wanted = label.lowercased()
+            if !torrent.labels.contains(where: { $0.lowercased() == wanted }) { return false }
+        }
+        if let search, !search.isEmpty {
+            if !torrent.name.lowercased().contains(search.lowercased()) { return false }
+        }
+        return true
+    }
+
+    /// Filtered and sorted; ties are broken by id so the order is stable. `--reverse` reverses the
+    /// whole order. Sorts indices, not torrents (a `Torrent` is large to copy).
+    func apply(_ torrents: [Torrent]) -> [Torrent] {
+        var query = self
+        query.search = search?.lowercased()
+        let kept = torrents.indices.filter { query.matches(torrents[$0]) }
+        let order: [Int]
+        switch sort {
+        case .id: order = Self.sort(kept, torrents) { $0.id }
+        case .name: order = Self.sort(kept, torrents) { $0.name.lowercased() }
+        case .progress: order = Self.sort(kept, torrents) { $0.percentDone }
+        case .size: order = Self.sort(kept, torrents) { $0.sizeWhenDone }
+        case .ratio: order = Self.sort(kept, torrents) { $0.uploadRatio == -2 ? Double.infinity : $0.uploadRatio }
+        case .added: order = Self.sort(kept, torrents) { $0.addedDate }
+        // Unknown ETAs (negative) last: they are the furthest away.
+        case .eta: order = Self.sort(kept, torrents) { $0.leftUntilDone == 0 ? -1 : ($0.eta < 0 ? Int.max : $0.eta) }
+        case .down: order = Self.sort(kept, torrents) { $0.rateDownload }
+        case .up: order = Self.sort(kept, torrents) { $0.rateUpload }
+        case .status: order = Self.sort(kept, torrents) { $0.status.rawValue }
+        }
+        var result: [Torrent] = []
+        result.reserveCapacity(order.count)
+        if reverse {
+            for index in order.reversed() { result.append(torrents[index]) }
+        } else {
+            for index in order { result.append(torrents[index]) }
+        }
+        return result
+    }
+
+    private static func sort<Key: Comparable>(
+        _ indices: [Int], _ torrents: [Torrent], by key: (Torrent) -> Key
+    ) -> [Int] {
+        var keyed: [(key: Key, id: Int, index: Int)] = []
+        keyed.reserveCapacity(indices.count)
+        for index in indices { keyed.append((key(torrents[index]), torrents[index].id, index)) }
+        keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.id < $1.id }
+        return keyed.map(\.index)
+    }
+}

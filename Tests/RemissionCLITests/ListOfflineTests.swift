@@ -1,0 +1,63 @@
+import Foundation
+import RemissionModel
+import TestSupport
+import Testing
+
+/// The offline snapshot end to end, against a private test bed (so stopping its daemon disturbs
+/// no other suite): list online, stop the daemon, list again → the snapshot with the banner, exit 3.
+@Suite("remission list offline (process, private test bed)", .serialized)
+struct ListOfflineTests {
+    @Test("offline: snapshot with banner and exit 3; --offline exit 0; other parameters see nothing")
+    func offline() throws {
+        let shared = try TestBed.shared
+        let directory = NSTemporaryDirectory() + "remission-list-bed-\(UUID().uuidString.prefix(8))"
+        let script = TestBed.repositoryRoot + "/scripts/testbed"
+        let start = try shared.run(
+            script, args: ["start", directory, "--certs", shared.certsDirectory], timeout: .seconds(120))
+        #expect(start.status == 0, "\(start.stdoutText)\(start.stderrText)")
+        defer {
+            _ = try? shared.run(script, args: ["stop", directory], timeout: .seconds(60))
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+        let bed = try TestBed(directory: directory)
+        let home = CLIHome(bed: bed)
+        let fixture = try ListFixture(bed: bed, port: bed.daemonPort(), names: ["one", "two", "three"])
+        defer { try? FileManager.default.removeItem(atPath: fixture.root) }
+        let url = bed.daemonURL()
+        let env = ["TR_AUTH": bed.credentials, "COLUMNS": "160"]
+
+        let online = try home.run(["list", url], env: env)
+        #expect(online.status == 0, "\(online.all)")
+        #expect(!online.err.contains("OFFLINE"))
+
+        try bed.stopDaemon(.main)
+        defer { try? bed.startDaemon(.main) }
+
+        let offline = try home.run(["list", url], env: env)
+        #expect(offline.status == 3, "\(offline.all)")
+        #expect(offline.err.contains("OFFLINE — data from "))
+        #expect(offline.err.contains("UTC (0 minutes ago)"))
+        #expect(offline.err.contains("refused"), "the reason comes too: \(offline.err)")
+        for name in fixture.names { #expect(offline.out.contains(name)) }
+
+        let json = try home.run(["list", url, "--offline", "--json", "--sort", "name"], env: env)
+        #expect(json.status == 0, "\(json.all)")
+        #expect(json.err.contains("OFFLINE — data from "))
+        #expect(try listedTorrents(json.out).map(\.name) == fixture.names.sorted())
+        #expect(try JSONValue.parse(json.out)["offline"]?.bool == true)
+
+        // Other connection parameters (another user; the same port through another path) see no snapshot.
+        let otherUser = try home.run(["list", url, "--offline"], env: ["TR_AUTH": "someone:else"])
+        #expect(otherUser.status == 1)
+        #expect(otherUser.err.contains("no snapshot for these connection parameters"))
+        let otherPath = try home.run(["list", "http://127.0.0.1:\(bed.daemonPort())/other/rpc"], env: env)
+        #expect(otherPath.status == 3)
+        #expect(otherPath.err.contains("no snapshot for these connection parameters"))
+        #expect(!otherPath.out.contains(fixture.names[0]))
+
+        try bed.startDaemon(.main)
+        let back = try home.run(["list", url], env: env)
+        #expect(back.status == 0, "\(back.all)")
+        #expect(!back.err.contains("OFFLINE"))
+    }
+}
