@@ -129,7 +129,9 @@ public final class CurlTransport: HTTPTransport {
         rm_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, milliseconds(options.timeoutSeconds))
         rm_curl_setopt_long(
             handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(min(options.connectTimeoutSeconds, options.timeoutSeconds)))
-        rm_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+        // gzip saves bandwidth on a network; on loopback it only costs CPU (the daemon took 136 ms
+        // instead of 70 ms to send 10,000 torrents compressed).
+        if !endpoint.isLoopback { rm_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "") }
         rm_curl_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent)
         rm_curl_setopt_string(handle, CURLOPT_NETRC_FILE, nil)
         if let proxy = options.proxy { rm_curl_setopt_string(handle, CURLOPT_PROXY, proxy) }
