@@ -70,7 +70,8 @@ public enum CredentialKeyError: Error, Equatable, Sendable, CustomStringConverti
         case .emptyServer:
             return "No server host for the keyring item: remission never looks up or removes passwords by wildcard."
         case .emptyUser:
-            return "No user name for the keyring item: pass --user (remission never looks up or removes passwords by wildcard)."
+            return
+                "No user name for the keyring item: pass --user (remission never looks up or removes passwords by wildcard)."
         case .invalidPort(let port):
             return "'\(port)' is not a valid port (1-65535)."
         case .containsNul(let field):

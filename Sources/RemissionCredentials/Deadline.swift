@@ -35,11 +35,13 @@ final class Deadline: @unchecked Sendable {
             return
         }
         let context = Unmanaged.passRetained(self).toOpaque()
-        thread = g_thread_new("remission-deadline", { context in
-            let deadline = Unmanaged<Deadline>.fromOpaque(context!).takeRetainedValue()
-            deadline.watch()
-            return nil
-        }, context)
+        thread = g_thread_new(
+            "remission-deadline",
+            { context in
+                let deadline = Unmanaged<Deadline>.fromOpaque(context!).takeRetainedValue()
+                deadline.watch()
+                return nil
+            }, context)
     }
 
     deinit {

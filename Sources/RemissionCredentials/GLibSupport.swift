@@ -42,7 +42,8 @@ enum CredentialSchema {
         withUnsafeMutableBytes(of: &schema.pointee.attributes) { raw in
             let slots = raw.bindMemory(to: SecretSchemaAttribute.self)
             for (index, attribute) in attributeNames.enumerated() {
-                slots[index] = SecretSchemaAttribute(name: UnsafePointer(strdup(attribute)), type: SECRET_SCHEMA_ATTRIBUTE_STRING)
+                slots[index] = SecretSchemaAttribute(
+                    name: UnsafePointer(strdup(attribute)), type: SECRET_SCHEMA_ATTRIBUTE_STRING)
             }
         }
         return UnsafePointer(schema)
@@ -60,7 +61,8 @@ extension KeyringError {
         guard let error else {
             return deadline.expired
                 ? .timedOut(operation: operation)
-                : .failure(operation: operation, domain: "remission", code: 0, message: "libsecret failed without saying why")
+                : .failure(
+                    operation: operation, domain: "remission", code: 0, message: "libsecret failed without saying why")
         }
         defer { g_error_free(error) }
         let domain = g_quark_to_string(error.pointee.domain).map { String(cString: $0) } ?? "unknown"

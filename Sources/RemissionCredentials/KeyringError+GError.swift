@@ -57,7 +57,8 @@ extension KeyringError {
             // "Cannot create an item in a locked collection".
             self = .locked(collection: nil)
         } else if (isIO && code == GErrorDomain.ioTimedOut)
-            || (isDBus && [GErrorDomain.dbusNoReply, GErrorDomain.dbusTimeout, GErrorDomain.dbusTimedOut].contains(code))
+            || (isDBus
+                && [GErrorDomain.dbusNoReply, GErrorDomain.dbusTimeout, GErrorDomain.dbusTimedOut].contains(code))
         {
             self = .timedOut(operation: operation)
         } else {

@@ -55,7 +55,8 @@ extension KeyringError: CustomStringConvertible {
         case .noSessionBus(let reason):
             return "No D-Bus session bus (\(reason)). Run remission inside a desktop session, or \(instead)"
         case .sessionBusUnreachable(let reason):
-            return "The D-Bus session bus cannot be reached (\(reason)); its address (DBUS_SESSION_BUS_ADDRESS or $XDG_RUNTIME_DIR/bus) may be stale. "
+            return
+                "The D-Bus session bus cannot be reached (\(reason)); its address (DBUS_SESSION_BUS_ADDRESS or $XDG_RUNTIME_DIR/bus) may be stale. "
                 + "Run remission inside the desktop session that owns your keyring, or \(instead)"
         case .noProvider:
             return "No Secret Service on the D-Bus session bus (org.freedesktop.secrets is not provided). "
@@ -67,7 +68,8 @@ extension KeyringError: CustomStringConvertible {
             let name = collection.map { "The keyring '\($0)'" } ?? "The keyring"
             return "\(name) is locked. Unlock it, e.g. with your desktop's keyring tool, and try again, or \(instead)"
         case .promptDismissed:
-            return "The keyring prompt was dismissed, so the keyring stayed locked. Try again and unlock it, or \(instead)"
+            return
+                "The keyring prompt was dismissed, so the keyring stayed locked. Try again and unlock it, or \(instead)"
         case .timedOut(let operation):
             return "The Secret Service did not answer in time when asked to \(operation.rawValue); it may be hung "
                 + "or showing a prompt nobody can see. Restart it (gnome-keyring-daemon, KeePassXC), or \(instead)"

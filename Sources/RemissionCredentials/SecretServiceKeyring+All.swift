@@ -37,11 +37,14 @@ extension SecretServiceKeyring {
         return found
     }
 
-    private func searchAll(_ wanted: Set<CredentialKey>, _ deadline: Deadline) throws(KeyringError) -> [CredentialKey: String] {
+    private func searchAll(_ wanted: Set<CredentialKey>, _ deadline: Deadline) throws(KeyringError) -> [CredentialKey:
+        String]
+    {
         let everything = AttributeTable([])
         var error: UnsafeMutablePointer<GError>?
         let flags = SecretSearchFlags(rawValue: SECRET_SEARCH_ALL.rawValue | SECRET_SEARCH_LOAD_SECRETS.rawValue)
-        let list = secret_password_searchv_sync(CredentialSchema.pointer, everything.pointer, flags, deadline.cancellable, &error)
+        let list = secret_password_searchv_sync(
+            CredentialSchema.pointer, everything.pointer, flags, deadline.cancellable, &error)
         guard error == nil else {
             if let list { g_list_free_full(list, g_object_unref) }
             throw KeyringError.consuming(error, during: .lookup, deadline: deadline)
@@ -66,7 +69,9 @@ extension SecretServiceKeyring {
         guard let table = secret_retrievable_get_attributes(item) else { return nil }
         defer { g_hash_table_unref(table) }
         func value(_ name: String) -> String? {
-            name.withCString { g_hash_table_lookup(table, $0) }.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+            name.withCString { g_hash_table_lookup(table, $0) }.map {
+                String(cString: $0.assumingMemoryBound(to: CChar.self))
+            }
         }
         guard let server = value("server"), let port = value("port").flatMap({ Int($0) }),
             let scheme = value("protocol").flatMap({ ServerEndpoint.Scheme(rawValue: $0) }), let user = value("user")

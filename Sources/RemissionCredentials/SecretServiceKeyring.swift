@@ -55,7 +55,8 @@ public struct SecretServiceKeyring: PasswordStore {
     private func lookupSecret(_ key: CredentialKey, _ deadline: Deadline) throws(KeyringError) -> String? {
         let attributes = AttributeTable(key)
         var error: UnsafeMutablePointer<GError>?
-        let secret = secret_password_lookupv_sync(CredentialSchema.pointer, attributes.pointer, deadline.cancellable, &error)
+        let secret = secret_password_lookupv_sync(
+            CredentialSchema.pointer, attributes.pointer, deadline.cancellable, &error)
         guard error == nil else {
             if let secret { secret_password_free(secret) }
             throw KeyringError.consuming(error, during: .lookup, deadline: deadline)
@@ -88,7 +89,8 @@ public struct SecretServiceKeyring: PasswordStore {
         try withUnlockedDefaultCollection(.remove) { deadline throws(KeyringError) in
             let attributes = AttributeTable(key)
             var error: UnsafeMutablePointer<GError>?
-            let removed = secret_password_clearv_sync(CredentialSchema.pointer, attributes.pointer, deadline.cancellable, &error)
+            let removed = secret_password_clearv_sync(
+                CredentialSchema.pointer, attributes.pointer, deadline.cancellable, &error)
             if error != nil {
                 throw KeyringError.consuming(error, during: .remove, deadline: deadline)
             }
@@ -102,7 +104,8 @@ public struct SecretServiceKeyring: PasswordStore {
             let deadline = Deadline(timeout: timeout)
             defer { deadline.finish() }
             let collection = try defaultCollection(deadline)
-            return collection.isLocked ? .locked(collection: collection.label) : .available(collection: collection.label)
+            return collection.isLocked
+                ? .locked(collection: collection.label) : .available(collection: collection.label)
         } catch {
             return KeyringStatus(error)
         }
@@ -172,7 +175,8 @@ public struct SecretServiceKeyring: PasswordStore {
         defer { g_object_unref(collection) }
 
         let label = takeGString(secret_collection_get_label(collection)) ?? ""
-        let proxy = UnsafeMutableRawPointer(collection).assumingMemoryBound(to: GDBusProxy.self)  // SecretCollection is a GDBusProxy
+        // SecretCollection is a GDBusProxy.
+        let proxy = UnsafeMutableRawPointer(collection).assumingMemoryBound(to: GDBusProxy.self)
         let path = g_dbus_proxy_get_object_path(proxy).map { String(cString: $0) } ?? "default"
         return (label.isEmpty ? path : label, secret_collection_get_locked(collection) != 0)
     }

@@ -41,7 +41,8 @@ public final class CurlTransport: HTTPTransport {
         self.options = options
         self.handle = handle
         self.exchange = CurlExchange(
-            handle: handle, inspector: HandshakeInspector(
+            handle: handle,
+            inspector: HandshakeInspector(
                 endpoint: endpoint, anchors: anchors, systemStoreDecides: systemStoreDecides, evaluate: evaluate),
             maximumResponseBytes: options.maximumResponseBytes)
         configureHandle()

@@ -24,11 +24,14 @@ final class TrustAnchors {
     private(set) var deferredBundle: String?
 
     init(caFile: String?, environment: [String: String]) throws(TransportError) {
-        guard let store = X509_STORE_new() else { throw .other(code: -1, detail: "OpenSSL could not allocate a certificate store") }
+        guard let store = X509_STORE_new() else {
+            throw .other(code: -1, detail: "OpenSSL could not allocate a certificate store")
+        }
         self.store = store
         self.caFile = caFile
 
-        let directory = environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        let directory =
+            environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
             ?? String(cString: X509_get_default_cert_dir())
         for path in directory.split(separator: ":") {
             _ = X509_STORE_load_path(store, String(path))

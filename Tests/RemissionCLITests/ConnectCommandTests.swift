@@ -19,7 +19,8 @@ struct ConnectCommandTests {
 
     @Test("without a terminal and without a trust flag: exit 5 naming the flags, nothing saved")
     func refusesWithoutFlags() throws {
-        let result = try home.run(["connect", selfSignedURL, "--name", "nas", "--user", bed.user, "--password-stdin"], stdin: bed.password)
+        let result = try home.run(
+            ["connect", selfSignedURL, "--name", "nas", "--user", bed.user, "--password-stdin"], stdin: bed.password)
         #expect(result.status == 5, "\(result.all)")
         let fingerprint = try bed.fingerprint(.selfSigned).replacingOccurrences(of: ":", with: "").uppercased()
         #expect(result.err.contains("--accept-fingerprint SHA256:\(fingerprint)"))
@@ -57,7 +58,10 @@ struct ConnectCommandTests {
     @Test("a wrong password: exit 4 and nothing saved")
     func wrongPassword() throws {
         let result = try home.run(
-            ["connect", bed.url(for: .caSigned), "--name", "bad", "--user", bed.user, "--password-stdin", "--ca-file", bed.caFile],
+            [
+                "connect", bed.url(for: .caSigned), "--name", "bad", "--user", bed.user, "--password-stdin",
+                "--ca-file", bed.caFile,
+            ],
             stdin: "not-the-password")
         #expect(result.status == 4, "\(result.all)")
         #expect(result.err.contains("Nothing was saved"))
@@ -66,18 +70,24 @@ struct ConnectCommandTests {
 
     @Test("--save-offline keeps an offline server, and exits with the offline code")
     func saveOffline() throws {
-        let result = try home.run(["connect", "http://127.0.0.1:\(bed.closedPort)/transmission/rpc", "--name", "later", "--save-offline"])
+        let result = try home.run([
+            "connect", "http://127.0.0.1:\(bed.closedPort)/transmission/rpc", "--name", "later", "--save-offline",
+        ])
         #expect(result.status == 3, "\(result.all)")
         #expect(home.writtenFiles()["config/servers.json"]?.contains("later") == true)
     }
 
     @Test("re-running connect on a name updates it")
     func rerunUpdates() throws {
-        let first = try home.run(["connect", bed.daemonURL(), "--name", "box", "--user", bed.user, "--password-stdin"], stdin: bed.password)
+        let first = try home.run(
+            ["connect", bed.daemonURL(), "--name", "box", "--user", bed.user, "--password-stdin"], stdin: bed.password)
         #expect(first.status == 0, "\(first.all)")
         // Another endpoint has no stored password yet: the keyring item is keyed by host, port and scheme.
         let second = try home.run(
-            ["connect", bed.url(for: .caSigned), "--name", "box", "--ca-file", bed.caFile, "--user", bed.user, "--password-stdin"],
+            [
+                "connect", bed.url(for: .caSigned), "--name", "box", "--ca-file", bed.caFile, "--user", bed.user,
+                "--password-stdin",
+            ],
             stdin: bed.password)
         #expect(second.status == 0, "\(second.all)")
         #expect(second.err.contains("updated server 'box'"))
@@ -87,7 +97,9 @@ struct ConnectCommandTests {
     @Test("plain HTTP to a non-loopback name needs --allow-http without a terminal")
     func plainHTTPNeedsAcknowledgement() throws {
         let hostName = ProcessInfo.processInfo.hostName
-        let result = try home.run(["connect", "http://\(hostName):\(bed.daemonPort())/transmission/rpc", "--name", "lan"])
+        let result = try home.run([
+            "connect", "http://\(hostName):\(bed.daemonPort())/transmission/rpc", "--name", "lan",
+        ])
         #expect(result.status == 5, "\(result.all)")
         #expect(result.err.contains("--allow-http"))
         #expect(home.writtenFiles().keys.filter { $0.hasSuffix(".json") }.isEmpty)
@@ -97,7 +109,8 @@ struct ConnectCommandTests {
     func interactive() throws {
         // localhost, not 127.0.0.1: no other test stores a password for this host in the shared keyring.
         let url = bed.url(for: .selfSigned, host: "localhost")
-        let result = try home.runOnTerminal(["connect", url, "--name", "tty", "--user", bed.user], lines: ["yes", bed.password])
+        let result = try home.runOnTerminal(
+            ["connect", url, "--name", "tty", "--user", bed.user], lines: ["yes", bed.password])
         #expect(result.status == 0, "\(result.all)")
         #expect(result.out.contains("Trust this certificate? (yes/no/[fingerprint])"))
         #expect(result.out.contains("Password for \(bed.user)@localhost"))
@@ -113,16 +126,20 @@ struct ConnectCommandTests {
             ["connect", selfSignedURL, "--name", "tty2", "--user", bed.user], lines: [try bed.fingerprint(.changed)])
         #expect(wrong.status == 5, "\(wrong.all)")
         #expect(wrong.out.contains("is not the server's"))
-        let no = try home.runOnTerminal(["connect", selfSignedURL, "--name", "tty3", "--user", bed.user], lines: ["no"])
+        let no = try home.runOnTerminal(
+            ["connect", selfSignedURL, "--name", "tty3", "--user", bed.user], lines: ["no"])
         #expect(no.status == 5)
         #expect(home.writtenFiles().keys.filter { $0.hasSuffix(".json") }.isEmpty)
     }
 
     @Test("check --all: one line a server, concurrently, exit with the worst code; --json one object each")
     func checkAll() throws {
-        let online = try home.run(["connect", bed.daemonURL(), "--name", "up", "--user", bed.user, "--password-stdin"], stdin: bed.password)
+        let online = try home.run(
+            ["connect", bed.daemonURL(), "--name", "up", "--user", bed.user, "--password-stdin"], stdin: bed.password)
         #expect(online.status == 0, "\(online.all)")
-        let offline = try home.run(["connect", "http://127.0.0.1:\(bed.closedPort)/transmission/rpc", "--name", "down", "--save-offline"])
+        let offline = try home.run([
+            "connect", "http://127.0.0.1:\(bed.closedPort)/transmission/rpc", "--name", "down", "--save-offline",
+        ])
         #expect(offline.status == 3)
         let all = try home.run(["check", "--all"])
         #expect(all.status == 3, "\(all.all)")
@@ -143,7 +160,9 @@ struct ConnectCommandTests {
         let user = bed.user
         let statuses = try (0..<20).map { index in
             Task.detached {
-                try home.run(["connect", url, "--name", "s\(index)", "--user", user, "--password-stdin"], stdin: password).status
+                try home.run(
+                    ["connect", url, "--name", "s\(index)", "--user", user, "--password-stdin"], stdin: password
+                ).status
             }
         }.map { task in try awaitSync(task) }
         #expect(statuses.allSatisfy { $0 == 0 })

@@ -80,7 +80,8 @@ enum Command {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return CommandResult(
-            status: exitStatus, output: String(decoding: output, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self))
+            status: exitStatus, output: String(decoding: output, as: UTF8.self),
+            errors: String(decoding: errors, as: UTF8.self))
     }
 
     /// A pipe whose ends are closed on exec (the child gets copies through dup2).
@@ -94,7 +95,9 @@ enum Command {
     /// Reads two descriptors to EOF at the same time, so that neither pipe can fill and block.
     private static func readBoth(_ first: Int32, _ second: Int32) -> ([UInt8], [UInt8]) {
         var buffers: [[UInt8]] = [[], []]
-        var fds = [pollfd(fd: first, events: Int16(POLLIN), revents: 0), pollfd(fd: second, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: first, events: Int16(POLLIN), revents: 0), pollfd(fd: second, events: Int16(POLLIN), revents: 0),
+        ]
         var chunk = [UInt8](repeating: 0, count: 4096)
         while fds.contains(where: { $0.fd >= 0 }) {
             guard poll(&fds, nfds_t(fds.count), -1) >= 0 else {

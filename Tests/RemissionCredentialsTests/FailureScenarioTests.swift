@@ -34,7 +34,8 @@ struct FailureScenarioTests {
     func noProvider() throws {
         let directory = try FailureScenario.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try FailureScenario.noProvider.check(busConfig: try FailureScenario.busConfig(in: directory, serviceDirectory: nil))
+        try FailureScenario.noProvider.check(
+            busConfig: try FailureScenario.busConfig(in: directory, serviceDirectory: nil))
     }
 
     @Test("a provider that never answers: the deadline ends the wait")
@@ -64,7 +65,9 @@ struct FailureScenarioTests {
         // The system's session configuration: gnome-keyring is D-Bus-activated, not unlocked.
         try FailureScenario.noDefaultCollection.check(
             busConfig: "/usr/share/dbus-1/session.conf",
-            environment: ["XDG_RUNTIME_DIR": directory + "/run", "XDG_DATA_HOME": directory + "/data", "HOME": directory])
+            environment: [
+                "XDG_RUNTIME_DIR": directory + "/run", "XDG_DATA_HOME": directory + "/data", "HOME": directory,
+            ])
     }
 }
 
@@ -85,7 +88,8 @@ struct FailureScenarioChild {
         #expect(throws: lookupError) { try keyring.lookup(key) }
         // Proof that this ran: a filter that matched nothing would also exit 0.
         try "checked \(scenario.rawValue)\n".write(
-            toFile: ProcessInfo.processInfo.environment[FailureScenario.reportVariable] ?? "/dev/null", atomically: true,
+            toFile: ProcessInfo.processInfo.environment[FailureScenario.reportVariable] ?? "/dev/null",
+            atomically: true,
             encoding: .utf8)
     }
 }
@@ -108,7 +112,8 @@ enum FailureScenario: String {
         case .noSessionBus: error = .noSessionBus(reason: "DBUS_SESSION_BUS_ADDRESS is not set")
         case .autolaunch: error = .noSessionBus(reason: "Cannot autolaunch D-Bus without X11 $DISPLAY")
         case .staleAddress: error = .sessionBusUnreachable(reason: "Could not connect: No such file or directory")
-        case .noProvider: error = .noProvider(reason: "The name org.freedesktop.secrets was not provided by any .service files")
+        case .noProvider:
+            error = .noProvider(reason: "The name org.freedesktop.secrets was not provided by any .service files")
         case .hungProvider: error = .timedOut(operation: .connect)
         case .noDefaultCollection: error = .noDefaultCollection(reason: "no collection has the alias 'default'")
         }
@@ -128,7 +133,8 @@ enum FailureScenario: String {
         var removed = ["DISPLAY", "WAYLAND_DISPLAY", "GNOME_KEYRING_CONTROL"]
         if busConfig != nil { removed.append("DBUS_SESSION_BUS_ADDRESS") }
         removed += changes.filter { $0.value == nil }.map(\.key)
-        let assigned = changes.compactMap { name, value in value.map { "\(name)=\($0)" } }
+        let assigned =
+            changes.compactMap { name, value in value.map { "\(name)=\($0)" } }
             + ["\(Self.variable)=\(rawValue)", "\(Self.reportVariable)=\(report)"]
         var command = ["env"] + removed.flatMap { ["-u", $0] } + assigned.sorted()
         if let busConfig { command += ["dbus-run-session", "--config-file=\(busConfig)", "--"] }
@@ -136,7 +142,8 @@ enum FailureScenario: String {
 
         let result = try Command.run(command, limit: 30)
         let proof = try? String(contentsOfFile: report, encoding: .utf8)
-        #expect(result.status == 0 && proof == "checked \(rawValue)\n", "child output:\n\(result.output)\(result.errors)")
+        #expect(
+            result.status == 0 && proof == "checked \(rawValue)\n", "child output:\n\(result.output)\(result.errors)")
     }
 
     /// A session bus configuration that listens in `directory` and activates services only
@@ -164,7 +171,9 @@ enum FailureScenario: String {
     }
 
     static func temporaryDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("remission-scenario-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "remission-scenario-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         return path
     }

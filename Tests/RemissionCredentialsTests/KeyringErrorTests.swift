@@ -9,39 +9,66 @@ struct KeyringErrorTests {
     /// (shared/reference/openssl-libsecret-notes.md §2, peers-and-trust.md part C).
     static let realErrors: [(domain: String, code: Int32, message: String, expected: KeyringError)] = [
         // No DBUS_SESSION_BUS_ADDRESS: GLib tries X11 autolaunch.
-        ("g-io-error-quark", 0, "Cannot autolaunch D-Bus without X11 $DISPLAY",
-         .noSessionBus(reason: "Cannot autolaunch D-Bus without X11 $DISPLAY")),
+        (
+            "g-io-error-quark", 0, "Cannot autolaunch D-Bus without X11 $DISPLAY",
+            .noSessionBus(reason: "Cannot autolaunch D-Bus without X11 $DISPLAY")
+        ),
         // The address names a socket that is gone.
-        ("g-io-error-quark", 1, "Could not connect: No such file or directory",
-         .sessionBusUnreachable(reason: "Could not connect: No such file or directory")),
+        (
+            "g-io-error-quark", 1, "Could not connect: No such file or directory",
+            .sessionBusUnreachable(reason: "Could not connect: No such file or directory")
+        ),
         // A socket nobody listens on (seen with a stale $XDG_RUNTIME_DIR/bus).
-        ("g-io-error-quark", 39, "Could not connect: Connection refused",
-         .sessionBusUnreachable(reason: "Could not connect: Connection refused")),
+        (
+            "g-io-error-quark", 39, "Could not connect: Connection refused",
+            .sessionBusUnreachable(reason: "Could not connect: Connection refused")
+        ),
         // A bus without any Secret Service provider.
-        ("g-dbus-error-quark", 2, "The name org.freedesktop.secrets was not provided by any .service files",
-         .noProvider(reason: "The name org.freedesktop.secrets was not provided by any .service files")),
+        (
+            "g-dbus-error-quark", 2, "The name org.freedesktop.secrets was not provided by any .service files",
+            .noProvider(reason: "The name org.freedesktop.secrets was not provided by any .service files")
+        ),
         // The same, with the remote error name GLib keeps when nobody strips it.
-        ("g-dbus-error-quark", 2,
-         "GDBus.Error:org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided by any .service files",
-         .noProvider(reason: "The name org.freedesktop.secrets was not provided by any .service files")),
+        (
+            "g-dbus-error-quark", 2,
+            "GDBus.Error:org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided by any .service files",
+            .noProvider(reason: "The name org.freedesktop.secrets was not provided by any .service files")
+        ),
         // gnome-keyring activatable, but no login keyring and no display for its prompt.
-        ("g-dbus-error-quark", 19, "Object does not exist at path \u{201C}/org/freedesktop/secrets/collection/login\u{201D}",
-         .noDefaultCollection(reason: "Object does not exist at path \u{201C}/org/freedesktop/secrets/collection/login\u{201D}")),
-        ("g-dbus-error-quark", 19, "Object does not exist at path \"/org/freedesktop/secrets/collection/login\"",
-         .noDefaultCollection(reason: "Object does not exist at path \"/org/freedesktop/secrets/collection/login\"")),
+        (
+            "g-dbus-error-quark", 19,
+            "Object does not exist at path \u{201C}/org/freedesktop/secrets/collection/login\u{201D}",
+            .noDefaultCollection(
+                reason: "Object does not exist at path \u{201C}/org/freedesktop/secrets/collection/login\u{201D}")
+        ),
+        (
+            "g-dbus-error-quark", 19, "Object does not exist at path \"/org/freedesktop/secrets/collection/login\"",
+            .noDefaultCollection(reason: "Object does not exist at path \"/org/freedesktop/secrets/collection/login\"")
+        ),
         // Storing into a collection unlocked with the wrong password.
         ("secret-error", 2, "Cannot create an item in a locked collection", .locked(collection: nil)),
-        ("g-dbus-error-quark", 0, "GDBus.Error:org.freedesktop.Secret.Error.IsLocked: Item is locked", .locked(collection: nil)),
+        (
+            "g-dbus-error-quark", 0, "GDBus.Error:org.freedesktop.Secret.Error.IsLocked: Item is locked",
+            .locked(collection: nil)
+        ),
         // D-Bus call timeouts.
         ("g-io-error-quark", 24, "Timeout was reached", .timedOut(operation: .lookup)),
         ("g-dbus-error-quark", 4, "Did not receive a reply.", .timedOut(operation: .lookup)),
         // Anything else keeps the GError for the message.
-        ("g-io-error-quark", 19, "Operation was cancelled",
-         .failure(operation: .lookup, domain: "g-io-error-quark", code: 19, message: "Operation was cancelled")),
-        ("secret-error", 1, "Received invalid secret from the secret storage",
-         .failure(operation: .lookup, domain: "secret-error", code: 1, message: "Received invalid secret from the secret storage")),
-        ("g-dbus-error-quark", 9, "GDBus.Error:org.freedesktop.DBus.Error.AccessDenied: Rejected",
-         .failure(operation: .lookup, domain: "g-dbus-error-quark", code: 9, message: "Rejected")),
+        (
+            "g-io-error-quark", 19, "Operation was cancelled",
+            .failure(operation: .lookup, domain: "g-io-error-quark", code: 19, message: "Operation was cancelled")
+        ),
+        (
+            "secret-error", 1, "Received invalid secret from the secret storage",
+            .failure(
+                operation: .lookup, domain: "secret-error", code: 1,
+                message: "Received invalid secret from the secret storage")
+        ),
+        (
+            "g-dbus-error-quark", 9, "GDBus.Error:org.freedesktop.DBus.Error.AccessDenied: Rejected",
+            .failure(operation: .lookup, domain: "g-dbus-error-quark", code: 9, message: "Rejected")
+        ),
     ]
 
     @Test("real GErrors map to the cause", arguments: realErrors)
@@ -69,7 +96,8 @@ struct KeyringErrorTests {
     func keepsOperation() {
         let error = KeyringError(domain: "secret-error", code: 1, message: "bad", during: .store)
         #expect(error == .failure(operation: .store, domain: "secret-error", code: 1, message: "bad"))
-        #expect(error.description.hasPrefix("The keyring failed when asked to store the password: bad [secret-error 1]."))
+        #expect(
+            error.description.hasPrefix("The keyring failed when asked to store the password: bad [secret-error 1]."))
     }
 
     @Test("remote D-Bus error names are split off")
@@ -105,11 +133,16 @@ struct KeyringErrorTests {
 
     @Test("messages name the cause")
     func causes() {
-        #expect(KeyringError.noSessionBus(reason: "DBUS_SESSION_BUS_ADDRESS is not set").description
-            == "No D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set). Run remission inside a desktop session, or pass "
-            + "the password with --password-stdin or TR_AUTH=user:password; remission never stores passwords in plain text.")
-        #expect(KeyringError.noProvider(reason: "x").description.contains("install and start gnome-keyring or KeePassXC".capitalizedFirst))
-        #expect(KeyringError.locked(collection: "Login").description.hasPrefix("The keyring 'Login' is locked. Unlock it"))
+        #expect(
+            KeyringError.noSessionBus(reason: "DBUS_SESSION_BUS_ADDRESS is not set").description
+                == "No D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set). Run remission inside a desktop session, or pass "
+                + "the password with --password-stdin or TR_AUTH=user:password; remission never stores passwords in plain text."
+        )
+        #expect(
+            KeyringError.noProvider(reason: "x").description.contains(
+                "install and start gnome-keyring or KeePassXC".capitalizedFirst))
+        #expect(
+            KeyringError.locked(collection: "Login").description.hasPrefix("The keyring 'Login' is locked. Unlock it"))
         #expect(KeyringError.locked(collection: nil).description.hasPrefix("The keyring is locked."))
         #expect(KeyringError.promptDismissed.description.contains("dismissed"))
         #expect(KeyringError.timedOut(operation: .lookup).description.contains("look up the password"))
@@ -126,7 +159,9 @@ struct KeyringErrorTests {
         #expect(KeyringStatus.available(collection: "Login").isAvailable)
         #expect(KeyringStatus.locked(collection: "Login").error == .locked(collection: "Login"))
         #expect(!KeyringStatus.locked(collection: "Login").isAvailable)
-        #expect(KeyringStatus.available(collection: "Login").description == "Secret Service keyring available (collection 'Login', unlocked).")
+        #expect(
+            KeyringStatus.available(collection: "Login").description
+                == "Secret Service keyring available (collection 'Login', unlocked).")
         #expect(KeyringStatus.noProvider(reason: "r").description == KeyringError.noProvider(reason: "r").description)
     }
 }

@@ -6,7 +6,9 @@ import Testing
 /// The headless Secret Service session that scripts/with-keyring provides.
 enum KeyringSession {
     static var password: String? { ProcessInfo.processInfo.environment["REMISSION_TEST_KEYRING_PASSWORD"] }
-    static var isActive: Bool { password != nil && ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil }
+    static var isActive: Bool {
+        password != nil && ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil
+    }
     static let loginCollection = "/org/freedesktop/secrets/collection/login"
 
     /// Locks the login collection through the Secret Service API (`secret-tool lock` hangs
@@ -75,14 +77,15 @@ struct SecretServiceKeyringTests {
         // secret-tool prints the label and secret on stdout, the attributes on stderr.
         let search = try Command.run(["secret-tool", "search", "--all", "server", host])
         let lines = Set((search.output + search.errors).split(separator: "\n").map(String.init))
-        #expect(lines.isSuperset(of: [
-            "label = Remission: Alice@\(host):8443",
-            "schema = org.remission.Credentials",
-            "attribute.server = \(host)",
-            "attribute.port = 8443",
-            "attribute.protocol = https",
-            "attribute.user = Alice",
-        ]), "\(search.output)\(search.errors)")
+        #expect(
+            lines.isSuperset(of: [
+                "label = Remission: Alice@\(host):8443",
+                "schema = org.remission.Credentials",
+                "attribute.server = \(host)",
+                "attribute.port = 8443",
+                "attribute.protocol = https",
+                "attribute.user = Alice",
+            ]), "\(search.output)\(search.errors)")
         #expect(lines.filter { $0.hasPrefix("label = ") }.count == 1)
     }
 
@@ -134,8 +137,11 @@ struct SecretServiceKeyringTests {
         // Like git's org.git.Password items: same attribute names, another (or no) schema.
         let host = KeyringSession.uniqueHost()
         let stored = try Command.run(
-            ["secret-tool", "store", "--label=Git: https://\(host)", "server", host, "port", "443", "protocol", "https",
-             "user", "admin"],
+            [
+                "secret-tool", "store", "--label=Git: https://\(host)", "server", host, "port", "443", "protocol",
+                "https",
+                "user", "admin",
+            ],
             input: "git-pw")
         #expect(stored.status == 0, "\(stored.errors)")
         let key = try CredentialKey(server: host, port: 443, scheme: .https, user: "admin")
@@ -184,8 +190,9 @@ struct SecretServiceKeyringTests {
         let key = try CredentialKey(server: KeyringSession.uniqueHost(), port: 9091, scheme: .http, user: "admin")
         let error = #expect(throws: KeyringError.self) { try hasty.lookup(key) }
         if case .timedOut = error {} else { Issue.record("expected a timeout, got \(String(describing: error))") }
-        #expect(hasty.status() == .error(.timedOut(operation: .connect))
-            || hasty.status() == .error(.timedOut(operation: .openDefaultCollection)))
+        #expect(
+            hasty.status() == .error(.timedOut(operation: .connect))
+                || hasty.status() == .error(.timedOut(operation: .openDefaultCollection)))
         #expect(keyring.status().isAvailable)  // the cancelled calls left nothing behind
     }
 }

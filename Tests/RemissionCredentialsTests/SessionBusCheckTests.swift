@@ -35,7 +35,8 @@ struct SessionBusCheckTests {
 
     @Test("without an address, a socket at $XDG_RUNTIME_DIR/bus (systemd's user bus) is enough")
     func systemdUserBus() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("remission-bus-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "remission-bus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(at: directory) }
         let keyring = SecretServiceKeyring(environment: ["XDG_RUNTIME_DIR": directory.path])
@@ -85,9 +86,12 @@ struct DeadlineTests {
         #expect(g_cancellable_is_cancelled(deadline.cancellable) != 0)
     }
 
-    @Test("durations become GLib microseconds", arguments: [
-        (Duration.seconds(10), 10_000_000), (.milliseconds(1500), 1_500_000), (.microseconds(7), 7), (.seconds(-1), 0),
-    ])
+    @Test(
+        "durations become GLib microseconds",
+        arguments: [
+            (Duration.seconds(10), 10_000_000), (.milliseconds(1500), 1_500_000), (.microseconds(7), 7),
+            (.seconds(-1), 0),
+        ])
     func microseconds(duration: Duration, expected: Int) {
         #expect(Deadline.microseconds(duration) == expected)
     }
@@ -105,7 +109,9 @@ struct UnixSocket {
             buffer.copyBytes(from: path.utf8.prefix(buffer.count - 1))
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard descriptor >= 0, bound == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
     }

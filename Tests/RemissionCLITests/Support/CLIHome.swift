@@ -33,7 +33,8 @@ struct CLIHome {
 
     func run(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) throws -> Result {
         let result = try bed.run(
-            remission, args: arguments, env: environment.merging(env) { _, new in new }, stdin: stdin.map { Data($0.utf8) },
+            remission, args: arguments, env: environment.merging(env) { _, new in new },
+            stdin: stdin.map { Data($0.utf8) },
             timeout: .seconds(60))
         return Result(status: result.status, out: result.stdoutText, err: result.stderrText)
     }
