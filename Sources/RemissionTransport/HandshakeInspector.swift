@@ -90,18 +90,25 @@ final class HandshakeInspector {
 
         var problems = collector.problems
         var anchoredByCAFile = false
+        var verifiedChainPins: [SPKIPin] = []
         if verified && problems.isEmpty, let verifiedChain = X509_STORE_CTX_get0_chain(storeContext) {
             let count = rm_sk_X509_num(verifiedChain)
             if count > 0, let anchor = rm_sk_X509_value(verifiedChain, count - 1) {
                 let fingerprint = CertificateReader.sha256(CertificateReader.derBytes(of: anchor))
                 anchoredByCAFile = anchors.caFileFingerprints.contains(fingerprint)
             }
+            verifiedChainPins = (0..<count).compactMap { index in
+                rm_sk_X509_value(verifiedChain, index).map {
+                    SPKIPin(base64: CertificateReader.base64(CertificateReader.sha256(CertificateReader.spkiBytes(of: $0))))
+                }
+            }
         }
         if let leaf = presented.first, !leafMatchesHost(storeContext) {
             problems.append(.hostMismatch(expected: expectedHost, covered: leaf.subjectAltNames))
         }
         let presentedChain = PresentedChain(
-            certificates: presented, problems: problems, anchoredByCAFile: anchoredByCAFile)
+            certificates: presented, problems: problems, anchoredByCAFile: anchoredByCAFile,
+            signedPrefix: signedPrefix(storeContext), verifiedChainPins: verifiedChainPins)
         let decision = evaluate(presentedChain)
         self.chain = presentedChain
         self.decision = decision
@@ -112,6 +119,23 @@ final class HandshakeInspector {
         }
         X509_STORE_CTX_set_error(storeContext, X509_V_ERR_APPLICATION_VERIFICATION)
         return 0
+    }
+
+    /// How many presented certificates, from the leaf, are each issued and signed by the next one.
+    private func signedPrefix(_ storeContext: OpaquePointer) -> Int {
+        guard let untrusted = X509_STORE_CTX_get0_untrusted(storeContext) else { return 0 }
+        let count = Int(rm_sk_X509_num(untrusted))
+        guard count > 0 else { return 0 }
+        var linked = 1
+        while linked < count, let subject = rm_sk_X509_value(untrusted, Int32(linked - 1)),
+            let issuer = rm_sk_X509_value(untrusted, Int32(linked)),
+            X509_check_issued(issuer, subject) == X509_V_OK,
+            let issuerKey = X509_get0_pubkey(issuer), X509_verify(subject, issuerKey) == 1
+        {
+            linked += 1
+        }
+        ERR_clear_error()
+        return linked
     }
 
     private func leafMatchesHost(_ storeContext: OpaquePointer) -> Bool {

@@ -115,11 +115,28 @@ public struct PresentedChain: Sendable, Hashable {
     public var problems: [VerificationProblem]
     /// Whether the trust anchor that verified the chain came from the server's CA file (not the system store).
     public var anchoredByCAFile: Bool
+    /// How many certificates, from the leaf, form a chain whose signatures verify (each one issued and
+    /// signed by the next). Only these can match a pin: a server can append any public certificate.
+    public var signedPrefix: Int
+    /// The SPKI pins of the chain OpenSSL built and verified without any problem, anchors from the
+    /// store included (a root the server does not send); empty when verification found problems.
+    public var verifiedChainPins: [SPKIPin]
 
-    public init(certificates: [CertificateFacts], problems: [VerificationProblem], anchoredByCAFile: Bool = false) {
+    /// - Parameter signedPrefix: nil means the leaf alone, the safe reading when linkage is unknown.
+    public init(
+        certificates: [CertificateFacts], problems: [VerificationProblem], anchoredByCAFile: Bool = false,
+        signedPrefix: Int? = nil, verifiedChainPins: [SPKIPin] = []
+    ) {
         self.certificates = certificates
         self.problems = problems
         self.anchoredByCAFile = anchoredByCAFile
+        self.signedPrefix = min(signedPrefix ?? 1, certificates.count)
+        self.verifiedChainPins = verifiedChainPins
+    }
+
+    /// True when the host check found the leaf does not cover the host we meant to reach.
+    public var hasHostMismatch: Bool {
+        problems.contains { if case .hostMismatch = $0 { true } else { false } }
     }
 
     public var leaf: CertificateFacts? { certificates.first }

@@ -34,10 +34,14 @@ let selfSignedProblems: [VerificationProblem] = [
     .hostMismatch(expected: "192.168.1.2", covered: [.dns("nas.lan")]), .selfSigned,
 ]
 
-func chain(_ certificates: [CertificateFacts], problems: [VerificationProblem] = [], anchoredByCAFile: Bool = false)
-    -> PresentedChain
-{
-    PresentedChain(certificates: certificates, problems: problems, anchoredByCAFile: anchoredByCAFile)
+/// A presented chain; by default every certificate is signed by the next (`signedPrefix` = all of them).
+func chain(
+    _ certificates: [CertificateFacts], problems: [VerificationProblem] = [], anchoredByCAFile: Bool = false,
+    signedPrefix: Int? = nil, verifiedChainPins: [SPKIPin] = []
+) -> PresentedChain {
+    PresentedChain(
+        certificates: certificates, problems: problems, anchoredByCAFile: anchoredByCAFile,
+        signedPrefix: signedPrefix ?? certificates.count, verifiedChainPins: verifiedChainPins)
 }
 
 func acceptedCertificate(_ certificate: CertificateFacts, at time: Int64 = newYear2026 + day) -> AcceptedCertificate {

@@ -34,6 +34,34 @@ struct TrustPolicyTests {
         #expect(decision == .trusted(.pinnedKey(intermediate.spkiPin), notes: []))
     }
 
+    @Test("a pinned CA certificate appended to an unrelated leaf does not match (it did not sign the leaf)")
+    func appendedCertificateDoesNotMatch() {
+        let trust = ServerTrust(pins: [root.spkiPin, backupPin])
+        let decision = TrustPolicy.evaluate(
+            chain: chain([impostor, root], problems: [.selfSigned], signedPrefix: 1), trust: trust)
+        #expect(!decision.isTrusted)
+    }
+
+    @Test("a pinned CA does not vouch for a leaf that does not cover the host")
+    func caPinNeedsHostMatch() {
+        let trust = ServerTrust(pins: [intermediate.spkiPin, backupPin])
+        let mismatch = VerificationProblem.hostMismatch(expected: "nas.lan", covered: [.dns("other.example")])
+        let decision = TrustPolicy.evaluate(chain: chain([leaf, intermediate, root], problems: [mismatch]), trust: trust)
+        #expect(!decision.isTrusted)
+        let leafPinned = TrustPolicy.evaluate(
+            chain: chain([leaf, intermediate, root], problems: [mismatch]), trust: ServerTrust(pins: [leaf.spkiPin]))
+        #expect(leafPinned.isTrusted)
+    }
+
+    @Test("a pinned root from the store (not sent by the server) matches a verified chain")
+    func storeRootPin() {
+        let trust = ServerTrust(pins: [root.spkiPin, backupPin])
+        let decision = TrustPolicy.evaluate(
+            chain: chain([leaf, intermediate], verifiedChainPins: [leaf.spkiPin, intermediate.spkiPin, root.spkiPin]),
+            trust: trust)
+        #expect(decision == .trusted(.pinnedKey(root.spkiPin), notes: []))
+    }
+
     @Test("the leaf's pin is the basis when several certificates are pinned")
     func leafPinFirst() {
         let trust = ServerTrust(pins: [root.spkiPin, leaf.spkiPin, backupPin])
