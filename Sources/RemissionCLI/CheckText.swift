@@ -78,9 +78,18 @@ enum CheckText {
             default: return "The connection broke: check a proxy between you and the daemon."
             }
         case .unauthorized:
-            return passwordSource == .none
-                ? "Give a password: --password-stdin, TR_AUTH=user:password, or remission credentials set \(server)."
-                : "Wrong user or password (from \(passwordSource)); the stored password was kept. Update it with: remission credentials set \(server)."
+            let saved = !server.contains("://")
+            let set = "remission credentials set \(quotedForShell(server))\(saved ? "" : " --user USER")"
+            switch passwordSource {
+            case .none:
+                return "Give a password: --password-stdin, TR_AUTH=user:password, or \(set)."
+            case .keyring:
+                return
+                    "Wrong user or password (from the keyring); the stored password was kept. Update it with: \(set)."
+            default:
+                return
+                    "Wrong user or password (from \(passwordSource)). Check it; a password in the keyring is set with: \(set)."
+            }
         case .forbidden:
             return "Add your address to rpc-whitelist in the daemon's settings.json (or disable rpc-whitelist-enabled)."
         case .misdirected:

@@ -122,7 +122,7 @@ struct CommandContext: Sendable {
 
     func apply(_ flags: TrustFlags, to trust: inout ServerTrust) throws {
         do {
-            if let caFile = flags.caFile { trust.caFile = caFile }
+            if let caFile = flags.caFile { trust.caFile = absolutePath(caFile) }
             for pin in flags.pins { trust.pins.append(try SPKIPin(parsing: pin)) }
             if let text = flags.acceptFingerprint {
                 let fingerprint = try CertificateFingerprint(parsing: text)

@@ -4,8 +4,8 @@ import RemissionStorage
 import RemissionTransport
 
 /// Finds the user name and password for a server, in PRODUCT.md §3's order: `--password-stdin`,
-/// `TR_AUTH=user:password`, `--netrc FILE` (or `~/.netrc`), the keyring, then a no-echo prompt on a
-/// terminal. The keyring is asked only when a user is known; a broken keyring is an error (exit 7),
+/// `TR_AUTH=user:password`, `--netrc` / `--netrc-file FILE` (only when asked; the `default` entry is
+/// never used), the keyring, then a no-echo prompt on a terminal. The keyring is asked only when a user is known; a broken keyring is an error (exit 7),
 /// never a silent "no password".
 struct CredentialInput {
     var auth: AuthOptions
@@ -64,10 +64,14 @@ struct CredentialInput {
     }
 
     private func netrcCredentials(host: String, user: String?) throws -> (BasicCredentials, String)? {
+        // Only when asked (--netrc, --netrc-file), as curl and transmission-remote's -N: a netrc file
+        // holds passwords for other services, and its `default` entry would match any host.
         let path: String
         if let explicit = auth.netrcFile {
             path = explicit
-        } else if let home = environment["HOME"], !home.isEmpty {
+        } else if auth.useNetrc, let file = environment["NETRC"], !file.isEmpty {
+            path = file
+        } else if auth.useNetrc, let home = environment["HOME"], !home.isEmpty {
             path = home + "/.netrc"
         } else {
             return nil
@@ -77,11 +81,10 @@ struct CredentialInput {
             throw CommandFailure("Cannot read the netrc file \(path): \(error)", status: .failure)
         }
         guard let bytes else {
-            if auth.netrcFile != nil { throw CommandFailure("The netrc file \(path) does not exist.", status: .usage) }
-            return nil
+            throw CommandFailure("The netrc file \(path) does not exist.", status: .usage)
         }
         let netrc = Netrc(parsing: String(decoding: bytes, as: UTF8.self))
-        guard let entry = netrc.entry(host: host, user: user), let password = entry.password,
+        guard let entry = netrc.entry(host: host, user: user), entry.machine != nil, let password = entry.password,
             let login = entry.login ?? user
         else { return nil }
         return (BasicCredentials(user: login, password: password), path)

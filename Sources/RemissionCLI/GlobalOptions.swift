@@ -49,6 +49,9 @@ struct AuthOptions: ParsableArguments {
     @Flag(name: .customLong("password-stdin"), help: "Read the password from standard input (one line).")
     var passwordFromStandardInput = false
 
-    @Option(name: .customLong("netrc"), help: "Read the password from this netrc file (~/.netrc is always tried).")
+    @Flag(name: .customLong("netrc"), help: "Read the password from ~/.netrc (or $NETRC), as curl -n does.")
+    var useNetrc = false
+
+    @Option(name: .customLong("netrc-file"), help: "Read the password from this netrc file (implies --netrc).")
     var netrcFile: String?
 }

@@ -13,6 +13,10 @@ struct Onboarding {
     let existing: ServerProfile?
     let auth: AuthOptions
     var trust: ServerTrust
+    /// The trust stored when connect started: `save` writes only what this run changed.
+    let storedTrust: ServerTrust
+    /// The fingerprint given with --accept-fingerprint, if any.
+    let fingerprintFromFlag: CertificateFingerprint?
     var credentials: BasicCredentials?
     var passwordSource: PasswordSource = .none
     /// A password the user gave now (not one already in the keyring).
@@ -39,10 +43,14 @@ struct Onboarding {
         } catch {
             throw CommandFailure("\(error)", status: .failure)
         }
+        storedTrust = trust
         try context.apply(trustFlags, to: &trust)
+        fingerprintFromFlag = trustFlags.acceptFingerprint.flatMap { try? CertificateFingerprint(parsing: $0) }
     }
 
     // MARK: - Trust
+
+    private var pinsDoNotDecide: Bool { trust.pins.isEmpty }
 
     mutating func decideTrust() throws {
         guard endpoint.scheme == .https else { return }
@@ -62,6 +70,12 @@ struct Onboarding {
             return
         }
         guard case .refused(let problems) = decision else { return }
+        if let given = fingerprintFromFlag, given != leaf.fingerprint, pinsDoNotDecide {
+            printError(ChainText.lines(chain, now: now).joined(separator: "\n"))
+            throw CommandFailure(
+                "The fingerprint you gave (\(given)) is not the server's (\(leaf.fingerprint)): refused; nothing was saved.",
+                status: .trustRefused)
+        }
         let hardFailure = problems.contains {
             switch $0 {
             case .certificateChanged, .pinMismatch: return true
@@ -73,7 +87,7 @@ struct Onboarding {
                 (ChainText.lines(chain, now: now) + text.lines(for: decision, chain: chain)).joined(separator: "\n"))
             let advice =
                 hardFailure
-                ? "Nothing was changed. If the new certificate is expected, accept it explicitly with: remission trust accept \(name) --fingerprint \(leaf.fingerprint)"
+                ? "Nothing was changed. If the new certificate is expected, accept it explicitly with: remission trust accept \(quotedForShell(existing == nil ? endpoint.url : name)) --fingerprint \(leaf.fingerprint)"
                 : "Not on a terminal, so nothing is asked: add --accept-fingerprint \(leaf.fingerprint) to trust this exact certificate, --pin \(leaf.spkiPin) to trust its key, or --ca-file FILE for your CA."
             throw CommandFailure(
                 "The certificate of \(endpoint.authority) is not trusted. \(advice)", status: .trustRefused)
@@ -115,8 +129,8 @@ struct Onboarding {
             mayPrompt: terminal.isInteractive)
         (credentials, passwordSource) = try input.resolve(for: endpoint)
         switch passwordSource {
-        case .standardInput, .environment, .netrc, .prompt: passwordToSave = credentials?.password
-        case .keyring, .none: passwordToSave = nil
+        case .standardInput, .environment, .prompt: passwordToSave = credentials?.password
+        case .netrc, .keyring, .none: passwordToSave = nil  // a netrc password stays where the user keeps it
         }
     }
 
@@ -142,8 +156,17 @@ struct Onboarding {
             }
         }
         do {
-            let decided = trust
-            try context.trustStore.update(endpoint) { $0 = decided }
+            let (before, decided) = (storedTrust, trust)
+            // Only what this run decided is written, over what is stored now (another process may have
+            // changed it while we asked), and an unchanged acceptance keeps its date.
+            try context.trustStore.update(endpoint) { current in
+                current.pins += decided.pins.filter { !before.pins.contains($0) && !current.pins.contains($0) }
+                if decided.accepted?.fingerprint != before.accepted?.fingerprint { current.accepted = decided.accepted }
+                if decided.caFile != before.caFile { current.caFile = decided.caFile }
+                if decided.httpAcknowledged != before.httpAcknowledged {
+                    current.httpAcknowledged = decided.httpAcknowledged
+                }
+            }
             let profile = ServerProfile(
                 name: name, endpoint: endpoint, user: credentials?.user ?? existing?.user,
                 options: existing?.options ?? ServerOptions(), createdAt: existing?.createdAt ?? now,

@@ -76,10 +76,9 @@ final class HandshakeInspector {
                 }
             }
         }
-        if systemStoreDecides, let untrusted = X509_STORE_CTX_get0_untrusted(storeContext),
-            rm_sk_X509_num(untrusted) > 0, let top = rm_sk_X509_value(untrusted, rm_sk_X509_num(untrusted) - 1)
-        {
-            anchors.loadDeferredBundleIfNeeded(storeContext: storeContext, top: top)
+        if systemStoreDecides, let untrusted = X509_STORE_CTX_get0_untrusted(storeContext) {
+            let certificates = (0..<rm_sk_X509_num(untrusted)).compactMap { rm_sk_X509_value(untrusted, $0) }
+            anchors.loadDeferredBundleIfNeeded(storeContext: storeContext, presented: certificates)
         }
         var collector = VerificationCollector()
         let collectorPointer = withUnsafeMutablePointer(to: &collector) { UnsafeMutableRawPointer($0) }
@@ -99,7 +98,8 @@ final class HandshakeInspector {
             }
             verifiedChainPins = (0..<count).compactMap { index in
                 rm_sk_X509_value(verifiedChain, index).map {
-                    SPKIPin(base64: CertificateReader.base64(CertificateReader.sha256(CertificateReader.spkiBytes(of: $0))))
+                    SPKIPin(
+                        base64: CertificateReader.base64(CertificateReader.sha256(CertificateReader.spkiBytes(of: $0))))
                 }
             }
         }

@@ -38,9 +38,9 @@ final class TrustAnchors {
         }
         if let file = environment["SSL_CERT_FILE"], !file.isEmpty {
             deferredBundle = file
-        } else if environment["SSL_CERT_DIR"] == nil, access(directory, R_OK) != 0 {
-            // Debian keeps the hashed directory in sync with the bundle; the bundle is the fallback
-            // only when the directory is missing (e.g. a minimal container).
+        } else {
+            // As OpenSSL's default paths: the default bundle too (some systems keep a directory without
+            // hash links, where only the bundle finds anything). Loaded only if needed, see below.
             deferredBundle = String(cString: X509_get_default_cert_file())
         }
         ERR_clear_error()
@@ -64,12 +64,17 @@ final class TrustAnchors {
 
     /// Loads the deferred bundle when the issuer of the chain's last certificate is in neither the
     /// directory nor the CA file, so the verification that follows sees every anchor OpenSSL would.
-    func loadDeferredBundleIfNeeded(storeContext: OpaquePointer, top: OpaquePointer) {
+    /// `presented` is the chain as sent; the bundle is loaded unless some certificate in it has its
+    /// issuer in the directory or the CA file already.
+    func loadDeferredBundleIfNeeded(storeContext: OpaquePointer, presented: [OpaquePointer]) {
         guard let bundle = deferredBundle else { return }
-        var issuer: OpaquePointer? = nil
-        if X509_STORE_CTX_get1_issuer(&issuer, storeContext, top) == 1 {
-            X509_free(issuer)
-            return
+        for certificate in presented {
+            var issuer: OpaquePointer? = nil
+            if X509_STORE_CTX_get1_issuer(&issuer, storeContext, certificate) == 1 {
+                X509_free(issuer)
+                ERR_clear_error()
+                return
+            }
         }
         deferredBundle = nil
         _ = X509_STORE_load_file(store, bundle)

@@ -103,7 +103,11 @@ struct CheckReportTests {
         let wrongPassword = Self.observe(
             .failure(CheckFailureBox(.unauthorized(passwordSource: "TR_AUTH"))), source: .environment)
         #expect(wrongPassword.hint?.contains("from TR_AUTH") == true)
-        #expect(wrongPassword.hint?.contains("kept") == true)
+        #expect(wrongPassword.hint?.contains("kept") == false)  // nothing is stored for TR_AUTH
+        let wrongStored = Self.observe(
+            .failure(CheckFailureBox(.unauthorized(passwordSource: "the keyring"))), source: .keyring)
+        #expect(wrongStored.hint?.contains("the stored password was kept") == true)
+        #expect(wrongStored.hint?.contains("remission credentials set nas") == true)
     }
 
     @Test("certificate changed is named as such, with the command to accept")

@@ -55,6 +55,17 @@ struct ConnectCommandTests {
         #expect(byDefault.status == 0)
     }
 
+    @Test("a mistyped --accept-fingerprint is named as such (not CERTIFICATE CHANGED), nothing saved")
+    func wrongFingerprintFlag() throws {
+        let result = try home.run(
+            ["connect", selfSignedURL, "--name", "typo", "--accept-fingerprint", try bed.fingerprint(.changed)])
+        #expect(result.status == 5, "\(result.all)")
+        #expect(result.err.contains("The fingerprint you gave"))
+        #expect(result.err.contains("is not the server's"))
+        #expect(!result.all.contains("CERTIFICATE CHANGED"))
+        #expect(home.writtenFiles().keys.filter { $0.hasSuffix(".json") }.isEmpty)
+    }
+
     @Test("a wrong password: exit 4 and nothing saved")
     func wrongPassword() throws {
         let result = try home.run(

@@ -131,7 +131,7 @@ struct TorrentActionsCommandTests {
         try Data("machine \(bed.host) login \(bed.user) password \(bed.password)\n".utf8).write(
             to: URL(fileURLWithPath: netrc))
         chmod(netrc, 0o600)
-        let arguments = ["remove", String(id), "--delete-data", "--server", bed.daemonURL(), "--netrc", netrc]
+        let arguments = ["remove", String(id), "--delete-data", "--server", bed.daemonURL(), "--netrc-file", netrc]
         let declined = try fixture.home.runOnTerminal(arguments, lines: ["no"])
         #expect(declined.status == 1, "\(declined.all)")
         // The size is what is on disk now, which depends on how far the daemon's check has got.

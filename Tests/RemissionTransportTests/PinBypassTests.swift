@@ -20,14 +20,18 @@ struct PinBypassTests {
         let made = try bed.run(
             "openssl",
             args: [
-                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", key, "-out",
-                certificate, "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", key,
+                "-out",
+                certificate, "-days", "2", "-subj", "/CN=localhost", "-addext",
+                "subjectAltName=DNS:localhost,IP:127.0.0.1",
             ])
         #expect(made.status == 0, "\(made.stderrText)")
         let port = try freePort(bed)
         let server = try spawnServer(
-            ["s_server", "-quiet", "-accept", "127.0.0.1:\(port)", "-cert", certificate, "-key", key,
-             "-cert_chain", bed.certificateFile(.ca), "-www"])
+            [
+                "s_server", "-quiet", "-accept", "127.0.0.1:\(port)", "-cert", certificate, "-key", key,
+                "-cert_chain", bed.certificateFile(.ca), "-www",
+            ])
         // SIGKILL: a child spawned from a test thread inherits its blocked signals, SIGTERM included.
         defer { kill(server, SIGKILL); waitpid(server, nil, 0) }
         try waitForListener(port)
@@ -36,7 +40,8 @@ struct PinBypassTests {
         let trust = ServerTrust(pins: [caPin])
         let endpoint = try ServerEndpoint.parse("https://127.0.0.1:\(port)/transmission/rpc")
         let transport = try CurlTransport(
-            endpoint: endpoint, options: TransportOptions(timeoutSeconds: 5, environment: ["SSL_CERT_DIR": "/nonexistent"])
+            endpoint: endpoint,
+            options: TransportOptions(timeoutSeconds: 5, environment: ["SSL_CERT_DIR": "/nonexistent"])
         ) { TrustPolicy(trust: trust).evaluate($0) }
         let client = RPCClient(
             transport: transport, credentials: BasicCredentials(user: "u", password: "secret"), retryPolicy: .none,
@@ -81,7 +86,9 @@ struct PinBypassTests {
             address.sin_port = in_port_t(UInt16(port).bigEndian)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
             let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             close(fd)
             if connected == 0 { return }

@@ -46,7 +46,8 @@ struct TrustPolicyTests {
     func caPinNeedsHostMatch() {
         let trust = ServerTrust(pins: [intermediate.spkiPin, backupPin])
         let mismatch = VerificationProblem.hostMismatch(expected: "nas.lan", covered: [.dns("other.example")])
-        let decision = TrustPolicy.evaluate(chain: chain([leaf, intermediate, root], problems: [mismatch]), trust: trust)
+        let decision = TrustPolicy.evaluate(
+            chain: chain([leaf, intermediate, root], problems: [mismatch]), trust: trust)
         #expect(!decision.isTrusted)
         let leafPinned = TrustPolicy.evaluate(
             chain: chain([leaf, intermediate, root], problems: [mismatch]), trust: ServerTrust(pins: [leaf.spkiPin]))

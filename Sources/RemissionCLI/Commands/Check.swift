@@ -49,7 +49,9 @@ extension RemissionCommand {
 
         func validate() throws {
             if all && !targets.isEmpty { throw ValidationError("Give server names or --all, not both.") }
-            if let watch, watch < 1 { throw ValidationError("--watch takes at least 1 second, e.g. --watch 10.") }
+            if let watch, !(1...86_400).contains(watch) {
+                throw ValidationError("--watch takes 1 to 86400 seconds, e.g. --watch 10.")
+            }
         }
 
         func run() throws {

@@ -180,7 +180,10 @@ extension RemissionCommand.Credentials {
         @Option(name: .shortAndLong, help: "Ask about this user instead of the server's user.")
         var user: String?
 
-        @Option(name: .customLong("netrc"), help: "Consider this netrc file (~/.netrc is always considered).")
+        @Flag(name: .customLong("netrc"), help: "Consider ~/.netrc (or $NETRC).")
+        var useNetrc = false
+
+        @Option(name: .customLong("netrc-file"), help: "Consider this netrc file.")
         var netrcFile: String?
 
         @Flag(help: "Print JSON.")
@@ -193,7 +196,8 @@ extension RemissionCommand.Credentials {
             let (label, endpoint, profile) = try context.locate(name ?? global.server)
             // A ParsableArguments value must come from parsing (its property wrappers have no value otherwise).
             let auth = try AuthOptions.parse(
-                (user.map { ["--user", $0] } ?? []) + (netrcFile.map { ["--netrc", $0] } ?? []))
+                (user.map { ["--user", $0] } ?? []) + (netrcFile.map { ["--netrc-file", $0] } ?? [])
+                    + (useNetrc ? ["--netrc"] : []))
             let input = CredentialInput(
                 auth: auth, environment: context.environment, savedUser: profile?.user, keyring: context.keyring,
                 mayPrompt: false)
