@@ -115,11 +115,10 @@ struct CheckReportBuilder {
             case .timeout(let phase, _):
                 return phase == "connect" ? .tcp : phase == "tls" ? .tls : .http
             case .trustRefused, .tlsHandshake, .caFile: return .tls
-            case .connection, .redirectRefused, .other: return .http
+            case .connection, .other: return .http
             }
-        case .plainHTTPNotAcknowledged: return .tls
         case .forbidden, .misdirected, .sessionHandshakeLoop, .httpStatus: return .http
-        case .unauthorized, .keyring: return .auth
+        case .unauthorized: return .auth
         case .rpcError, .unsupportedVersion, .malformedResponse: return .rpc
         }
     }
@@ -193,13 +192,11 @@ struct CheckReportBuilder {
             case .dns, .refused, .unreachable, .timeout: return .offline
             case .trustRefused: return .trustRefused
             case .caFile: return .failure
-            case .tlsHandshake, .connection, .redirectRefused, .other: return .failure
+            case .tlsHandshake, .connection, .other: return .failure
             }
-        case .plainHTTPNotAcknowledged: return .trustRefused
         case .unauthorized: return .authentication
         case .forbidden, .misdirected, .sessionHandshakeLoop, .rpcError, .unsupportedVersion: return .serverRefused
         case .httpStatus, .malformedResponse: return .failure
-        case .keyring: return .keyring
         }
     }
 }

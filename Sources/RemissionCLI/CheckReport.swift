@@ -47,10 +47,6 @@ public enum CheckFailure: Sendable, Equatable {
     case rpcError(String)
     case unsupportedVersion(found: Int, minimum: Int)
     case malformedResponse(String)
-    /// Plain HTTP to a non-loopback host that the user has not acknowledged (exit 5 where required).
-    case plainHTTPNotAcknowledged
-    /// A credential could not be read (keyring unavailable or locked).
-    case keyring(String)
 }
 
 /// Where the password used by a request came from, as `check` reports it.

@@ -18,8 +18,6 @@ enum CheckText {
         case .unsupportedVersion(let found, let minimum):
             return "rpc-version \(found) is too old (remission needs \(minimum) or later)"
         case .malformedResponse(let detail): return "not a Transmission RPC answer: \(detail)"
-        case .plainHTTPNotAcknowledged: return "plain HTTP to a remote host is not acknowledged"
-        case .keyring(let message): return message
         }
     }
 
@@ -46,7 +44,6 @@ enum CheckText {
         case .tlsHandshake(let detail): return "TLS handshake failed: \(detail)"
         case .caFile(let path, let detail): return "CA file \(path) \(detail)"
         case .connection(let detail): return "connection failed: \(detail)"
-        case .redirectRefused(let location): return "redirect to \(location) refused"
         case .other(_, let detail): return detail
         }
     }
@@ -105,9 +102,6 @@ enum CheckText {
         case .unsupportedVersion: return "Upgrade Transmission to 2.40 or later."
         case .malformedResponse:
             return "Is the URL pointing at Transmission's RPC endpoint (usually /transmission/rpc)?"
-        case .plainHTTPNotAcknowledged:
-            return "Use https://, or acknowledge with: remission trust http \(server) --acknowledge."
-        case .keyring: return "Use --password-stdin or TR_AUTH=user:password instead."
         }
     }
 }

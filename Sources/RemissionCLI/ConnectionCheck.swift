@@ -90,9 +90,3 @@ extension CheckFailure {
 }
 
 func currentUnixTime() -> Int64 { Int64(time(nil)) }
-
-func monotonicMilliseconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1_000_000
-}

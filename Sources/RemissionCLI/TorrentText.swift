@@ -45,8 +45,8 @@ enum TorrentText {
 
     /// `0.52`, `None` (−1, nothing downloaded), `Inf` (−2).
     static func ratio(_ value: Double) -> String {
-        if value == -2 { return "Inf" }
-        if value < 0 { return "None" }
+        if value == -2 || value.isInfinite { return "Inf" }
+        if value < 0 || value.isNaN { return "None" }
         return decimal(value, places: 2)
     }
 

@@ -140,9 +140,6 @@ extension RPCError: CustomStringConvertible {
             return "The TLS handshake failed (\(detail)). Check that the URL's scheme and port match the server."
         case .connection(let detail):
             return "The connection broke (\(detail)). Try again, or run `remission check` to diagnose."
-        case .redirectRefused(let location):
-            return "The server redirected to \(location), another scheme, host or port, which Remission does not "
-                + "follow. Use that URL directly if you trust it."
         case .caFile(let path, let detail):
             return "The CA file \(path) \(detail). Point it at a readable PEM file of CA certificates."
         case .other(let code, let detail):

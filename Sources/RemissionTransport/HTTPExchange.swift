@@ -82,8 +82,6 @@ public enum TransportError: Error, Sendable, Equatable {
     case tlsHandshake(detail: String)
     /// The connection broke or the server sent something that is not HTTP.
     case connection(detail: String)
-    /// A redirect to another scheme, host or port was refused.
-    case redirectRefused(location: String)
     /// The server's CA file could not be used; nothing was sent.
     case caFile(path: String, detail: String)
     /// Any other libcurl failure, with its code and message.

@@ -78,7 +78,6 @@ struct CheckReportTests {
             (.sessionHandshakeLoop, .http, .serverRefused),
             (.rpcError("no method name"), .rpc, .serverRefused),
             (.unsupportedVersion(found: 13, minimum: 14), .rpc, .serverRefused),
-            (.keyring("locked"), .auth, .keyring),
         ])
     func failures(failure: CheckFailure, step: CheckStepName, status: RemissionCLI.ExitStatus) {
         let report = Self.observe(.failure(CheckFailureBox(failure)))

@@ -142,7 +142,6 @@ struct ErrorMappingTests {
         (trustRefused, 5),
         (.tlsHandshake(detail: "wrong version number"), 1),
         (.connection(detail: "reset by peer"), 1),
-        (.redirectRefused(location: "http://elsewhere/"), 1),
         (.other(code: 2, detail: "init failed"), 1),
     ]
 

@@ -47,10 +47,7 @@ extension RemissionCommand {
         @Flag(help: "Print the settings as one JSON object.")
         var json = false
 
-        @OptionGroup var trustFlags: TrustFlags
-
-        @OptionGroup var auth: AuthOptions
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var connection: TorrentConnectionOptions
 
         func validate() throws { _ = try changes() }
 
@@ -96,8 +93,7 @@ extension RemissionCommand {
 
         func run() throws {
             let changes = try changes()
-            let context = try CommandContext(global: global)
-            let session = try RemoteSession.open(context, server: global.server, trustFlags: trustFlags, auth: auth)
+            let (context, session) = try connection.open()
             let view = try session.run { client throws(RPCError) -> SessionView in
                 try client.sessionSet(changes)
                 let info = try client.sessionGet()

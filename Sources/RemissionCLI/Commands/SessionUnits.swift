@@ -37,23 +37,9 @@ enum SessionUnits {
     }
 
     /// A ratio with two decimals; "None" when nothing was downloaded, "Inf" for infinite (−2).
-    static func ratio(_ value: Double) -> String {
-        if value == -2 || value.isInfinite { return "Inf" }
-        if value < 0 || value.isNaN { return "None" }
-        return decimal(value, places: 2)
-    }
+    static func ratio(_ value: Double) -> String { TorrentText.ratio(value) }
 
-    /// Fixed-point text without Foundation: `decimal(1.25, places: 1)` is "1.3".
-    static func decimal(_ value: Double, places: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = Int((value * scale).rounded())
-        let whole = scaled / Int(scale)
-        guard places > 0 else { return "\(whole)" }
-        var fraction = String(abs(scaled) % Int(scale))
-        while fraction.count < places { fraction = "0" + fraction }
-        return "\(scaled < 0 && whole == 0 ? "-" : "")\(whole).\(fraction)"
-    }
+    static func decimal(_ value: Double, places: Int) -> String { TorrentText.decimal(value, places: places) }
 
     /// Local wall-clock time of a Unix time: "14:03:27".
     static func clock(_ unixTime: Int64) -> String {

@@ -17,14 +17,10 @@ extension RemissionCommand {
         @Flag(help: "Print the statistics as one JSON object.")
         var json = false
 
-        @OptionGroup var trustFlags: TrustFlags
-
-        @OptionGroup var auth: AuthOptions
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var connection: TorrentConnectionOptions
 
         func run() throws {
-            let context = try CommandContext(global: global)
-            let session = try RemoteSession.open(context, server: global.server, trustFlags: trustFlags, auth: auth)
+            let (context, session) = try connection.open()
             let stats = try session.run { client throws(RPCError) in try client.sessionStats() }
             if json {
                 print(StatsView(stats: stats).jsonValue().serializedString())
