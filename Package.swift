@@ -15,7 +15,8 @@ let package = Package(
         // C bindings: system libraries found with pkg-config, plus one shim for macros and variadics.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        // libsecret is loaded with dlopen on first use (Sources/CSecret/include/CSecret.h), not linked.
+        .target(name: "CSecret"),
         .target(name: "CShims", dependencies: ["CCurl", "COpenSSL"]),
 
         // Pure values: endpoints, JSON, torrents, sessions.

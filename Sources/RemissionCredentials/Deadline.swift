@@ -12,30 +12,30 @@ import CSecret
 /// Call ``finish()`` exactly once when the operation is over; it stops and joins the thread.
 final class Deadline: @unchecked Sendable {
     /// Pass this to every libsecret call of the operation.
-    let cancellable: UnsafeMutablePointer<GCancellable>
+    let cancellable: OpaquePointer
 
     private let mutex: UnsafeMutablePointer<GMutex>
     private let condition: UnsafeMutablePointer<GCond>
     private let endTime: gint64
     private var isFinished = false  // guarded by mutex
     private var didExpire = false  // guarded by mutex
-    private var thread: UnsafeMutablePointer<GThread>?
+    private var thread: OpaquePointer?
 
     init(timeout: Duration) {
-        cancellable = g_cancellable_new()
+        cancellable = libsecret.g_cancellable_new()!
         mutex = .allocate(capacity: 1)
         condition = .allocate(capacity: 1)
-        g_mutex_init(mutex)
-        g_cond_init(condition)
-        endTime = g_get_monotonic_time() + Self.microseconds(timeout)
+        libsecret.g_mutex_init(mutex)
+        libsecret.g_cond_init(condition)
+        endTime = libsecret.g_get_monotonic_time() + Self.microseconds(timeout)
         guard timeout > .zero else {
             // Already over: cancel now rather than racing a thread against the first call.
             didExpire = true
-            g_cancellable_cancel(cancellable)
+            libsecret.g_cancellable_cancel(cancellable)
             return
         }
         let context = Unmanaged.passRetained(self).toOpaque()
-        thread = g_thread_new(
+        thread = libsecret.g_thread_new(
             "remission-deadline",
             { context in
                 let deadline = Unmanaged<Deadline>.fromOpaque(context!).takeRetainedValue()
@@ -45,44 +45,44 @@ final class Deadline: @unchecked Sendable {
     }
 
     deinit {
-        g_mutex_clear(mutex)
-        g_cond_clear(condition)
+        libsecret.g_mutex_clear(mutex)
+        libsecret.g_cond_clear(condition)
         mutex.deallocate()
         condition.deallocate()
-        g_object_unref(cancellable)
+        libsecret.g_object_unref(UnsafeMutableRawPointer(cancellable))
     }
 
     /// True once the timeout has passed before ``finish()``.
     var expired: Bool {
-        g_mutex_lock(mutex)
-        defer { g_mutex_unlock(mutex) }
+        libsecret.g_mutex_lock(mutex)
+        defer { libsecret.g_mutex_unlock(mutex) }
         return didExpire
     }
 
     /// Ends the watch: the thread stops waiting and is joined. Idempotent.
     func finish() {
-        g_mutex_lock(mutex)
+        libsecret.g_mutex_lock(mutex)
         isFinished = true
-        g_cond_signal(condition)
-        g_mutex_unlock(mutex)
+        libsecret.g_cond_signal(condition)
+        libsecret.g_mutex_unlock(mutex)
         if let thread {
-            g_thread_join(thread)
+            _ = libsecret.g_thread_join(thread)
             self.thread = nil
         }
     }
 
     /// Runs on the helper thread: waits for ``finish()`` or the end time.
     private func watch() {
-        g_mutex_lock(mutex)
+        libsecret.g_mutex_lock(mutex)
         while !isFinished {
-            if g_cond_wait_until(condition, mutex, endTime) == 0 && !isFinished {
+            if libsecret.g_cond_wait_until(condition, mutex, endTime) == 0 && !isFinished {
                 didExpire = true
-                g_mutex_unlock(mutex)
-                g_cancellable_cancel(cancellable)
+                libsecret.g_mutex_unlock(mutex)
+                libsecret.g_cancellable_cancel(cancellable)
                 return
             }
         }
-        g_mutex_unlock(mutex)
+        libsecret.g_mutex_unlock(mutex)
     }
 
     static func microseconds(_ duration: Duration) -> gint64 {

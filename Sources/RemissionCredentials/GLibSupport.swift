@@ -1,4 +1,5 @@
 import CSecret
+import Glibc
 
 /// A `GHashTable` of string attributes, as libsecret's `…v_sync` calls take them.
 ///
@@ -8,9 +9,10 @@ final class AttributeTable {
     let pointer: OpaquePointer
 
     init(_ attributes: [(name: String, value: String)]) {
-        pointer = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free)
+        pointer = libsecret.g_hash_table_new_full(
+            libsecret.g_str_hash, libsecret.g_str_equal, libsecret.g_free, libsecret.g_free)!
         for (name, value) in attributes {
-            g_hash_table_insert(pointer, g_strdup(name), g_strdup(value))
+            _ = libsecret.g_hash_table_insert(pointer, libsecret.g_strdup(name), libsecret.g_strdup(value))
         }
     }
 
@@ -19,7 +21,7 @@ final class AttributeTable {
     }
 
     deinit {
-        g_hash_table_unref(pointer)
+        libsecret.g_hash_table_unref(pointer)
     }
 }
 
@@ -64,8 +66,8 @@ extension KeyringError {
                 : .failure(
                     operation: operation, domain: "remission", code: 0, message: "libsecret failed without saying why")
         }
-        defer { g_error_free(error) }
-        let domain = g_quark_to_string(error.pointee.domain).map { String(cString: $0) } ?? "unknown"
+        defer { libsecret.g_error_free(error) }
+        let domain = libsecret.g_quark_to_string(error.pointee.domain).map { String(cString: $0) } ?? "unknown"
         if deadline.expired && domain == GErrorDomain.io && error.pointee.code == GErrorDomain.ioCancelled {
             return .timedOut(operation: operation)
         }
@@ -77,6 +79,6 @@ extension KeyringError {
 /// Copies a `gchar *` that GLib gave us into a Swift string and frees it with `g_free`.
 func takeGString(_ pointer: UnsafeMutablePointer<gchar>?) -> String? {
     guard let pointer else { return nil }
-    defer { g_free(pointer) }
+    defer { libsecret.g_free(pointer) }
     return String(cString: pointer)
 }

@@ -43,33 +43,33 @@ extension SecretServiceKeyring {
         let everything = AttributeTable([])
         var error: UnsafeMutablePointer<GError>?
         let flags = SecretSearchFlags(rawValue: SECRET_SEARCH_ALL.rawValue | SECRET_SEARCH_LOAD_SECRETS.rawValue)
-        let list = secret_password_searchv_sync(
+        let list = libsecret.secret_password_searchv_sync(
             CredentialSchema.pointer, everything.pointer, flags, deadline.cancellable, &error)
         guard error == nil else {
-            if let list { g_list_free_full(list, g_object_unref) }
+            if let list { libsecret.g_list_free_full(list, libsecret.g_object_unref) }
             throw KeyringError.consuming(error, during: .lookup, deadline: deadline)
         }
-        defer { if let list { g_list_free_full(list, g_object_unref) } }
+        defer { if let list { libsecret.g_list_free_full(list, libsecret.g_object_unref) } }
         var found: [CredentialKey: String] = [:]
         var node = list
         while let current = node {
             defer { node = current.pointee.next }
             guard let data = current.pointee.data,
                 let key = Self.key(of: OpaquePointer(data)), wanted.contains(key),
-                let value = secret_item_get_secret(data.assumingMemoryBound(to: SecretItem.self))
+                let value = libsecret.secret_item_get_secret(OpaquePointer(data))
             else { continue }
-            defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
-            if let text = secret_value_get_text(value) { found[key] = String(cString: text) }
+            defer { libsecret.secret_value_unref(UnsafeMutableRawPointer(value)) }
+            if let text = libsecret.secret_value_get_text(value) { found[key] = String(cString: text) }
         }
         return found
     }
 
     /// The credential key an item's attributes describe.
     private static func key(of item: OpaquePointer) -> CredentialKey? {
-        guard let table = secret_retrievable_get_attributes(item) else { return nil }
-        defer { g_hash_table_unref(table) }
+        guard let table = libsecret.secret_retrievable_get_attributes(item) else { return nil }
+        defer { libsecret.g_hash_table_unref(table) }
         func value(_ name: String) -> String? {
-            name.withCString { g_hash_table_lookup(table, $0) }.map {
+            name.withCString { libsecret.g_hash_table_lookup(table, $0) }.map {
                 String(cString: $0.assumingMemoryBound(to: CChar.self))
             }
         }

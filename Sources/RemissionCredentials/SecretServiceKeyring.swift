@@ -55,14 +55,14 @@ public struct SecretServiceKeyring: PasswordStore {
     private func lookupSecret(_ key: CredentialKey, _ deadline: Deadline) throws(KeyringError) -> String? {
         let attributes = AttributeTable(key)
         var error: UnsafeMutablePointer<GError>?
-        let secret = secret_password_lookupv_sync(
+        let secret = libsecret.secret_password_lookupv_sync(
             CredentialSchema.pointer, attributes.pointer, deadline.cancellable, &error)
         guard error == nil else {
-            if let secret { secret_password_free(secret) }
+            if let secret { libsecret.secret_password_free(secret) }
             throw KeyringError.consuming(error, during: .lookup, deadline: deadline)
         }
         guard let secret else { return nil }
-        defer { secret_password_free(secret) }
+        defer { libsecret.secret_password_free(secret) }
         return String(cString: secret)
     }
 
@@ -72,7 +72,7 @@ public struct SecretServiceKeyring: PasswordStore {
             let attributes = AttributeTable(key)
             var error: UnsafeMutablePointer<GError>?
             let stored = password.withCString { secret in
-                secret_password_storev_sync(
+                libsecret.secret_password_storev_sync(
                     CredentialSchema.pointer, attributes.pointer, SECRET_COLLECTION_DEFAULT, key.label, secret,
                     deadline.cancellable, &error)
             }
@@ -89,7 +89,7 @@ public struct SecretServiceKeyring: PasswordStore {
         try withUnlockedDefaultCollection(.remove) { deadline throws(KeyringError) in
             let attributes = AttributeTable(key)
             var error: UnsafeMutablePointer<GError>?
-            let removed = secret_password_clearv_sync(
+            let removed = libsecret.secret_password_clearv_sync(
                 CredentialSchema.pointer, attributes.pointer, deadline.cancellable, &error)
             if error != nil {
                 throw KeyringError.consuming(error, during: .remove, deadline: deadline)
@@ -146,7 +146,7 @@ public struct SecretServiceKeyring: PasswordStore {
             return try readDefaultCollection(deadline)
         } catch {
             guard case .noProvider = error, !deadline.expired else { throw error }
-            secret_service_disconnect()
+            libsecret.secret_service_disconnect()
             return try readDefaultCollection(deadline)
         }
     }
@@ -155,30 +155,30 @@ public struct SecretServiceKeyring: PasswordStore {
     /// Loading the collection reads its properties, so nothing is unlocked or prompted.
     private func readDefaultCollection(_ deadline: Deadline) throws(KeyringError) -> (label: String, isLocked: Bool) {
         var error: UnsafeMutablePointer<GError>?
-        let service = secret_service_get_sync(SECRET_SERVICE_NONE, deadline.cancellable, &error)
+        let service = libsecret.secret_service_get_sync(SECRET_SERVICE_NONE, deadline.cancellable, &error)
         guard let service, error == nil else {
-            if let service { g_object_unref(service) }
+            if let service { libsecret.g_object_unref(UnsafeMutableRawPointer(service)) }
             throw KeyringError.consuming(error, during: .connect, deadline: deadline)
         }
-        defer { g_object_unref(service) }
+        defer { libsecret.g_object_unref(UnsafeMutableRawPointer(service)) }
 
-        let collection = secret_collection_for_alias_sync(
+        let collection = libsecret.secret_collection_for_alias_sync(
             service, SECRET_COLLECTION_DEFAULT, SECRET_COLLECTION_NONE, deadline.cancellable, &error)
         guard error == nil else {
-            if let collection { g_object_unref(collection) }
+            if let collection { libsecret.g_object_unref(UnsafeMutableRawPointer(collection)) }
             throw KeyringError.consuming(error, during: .openDefaultCollection, deadline: deadline)
         }
         guard let collection else {
             if deadline.expired { throw KeyringError.timedOut(operation: .openDefaultCollection) }
             throw KeyringError.noDefaultCollection(reason: "no collection has the alias 'default'")
         }
-        defer { g_object_unref(collection) }
+        defer { libsecret.g_object_unref(UnsafeMutableRawPointer(collection)) }
 
-        let label = takeGString(secret_collection_get_label(collection)) ?? ""
+        let label = takeGString(libsecret.secret_collection_get_label(collection)) ?? ""
         // SecretCollection is a GDBusProxy.
-        let proxy = UnsafeMutableRawPointer(collection).assumingMemoryBound(to: GDBusProxy.self)
-        let path = g_dbus_proxy_get_object_path(proxy).map { String(cString: $0) } ?? "default"
-        return (label.isEmpty ? path : label, secret_collection_get_locked(collection) != 0)
+        let proxy = collection
+        let path = libsecret.g_dbus_proxy_get_object_path(proxy).map { String(cString: $0) } ?? "default"
+        return (label.isEmpty ? path : label, libsecret.secret_collection_get_locked(collection) != 0)
     }
 
     // MARK: - Environment

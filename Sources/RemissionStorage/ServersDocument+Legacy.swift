@@ -43,7 +43,7 @@ enum LegacyServerList {
         }
         let document = ServersDocument(defaultName: profiles.first?.name, profiles: profiles)
         do {
-            return try JSONDecoder().decode(DocumentJSON.self, from: JSONEncoder().encode(document))
+            return DocumentJSON(try JSONValue.parse(Array(JSONEncoder().encode(document))))
         } catch {
             throw ImportError(description: "the imported list could not be encoded: \(error)")
         }

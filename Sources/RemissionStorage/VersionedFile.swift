@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RemissionModel
 
 /// Loads and updates one `VersionedDocument` file.
 ///
@@ -50,10 +51,8 @@ public struct VersionedFile<Document: VersionedDocument>: Sendable {
     /// The document and, when it was migrated from an older version, the original bytes and version.
     private func read() throws(StorageError) -> (document: Document, olderOriginal: (bytes: [UInt8], version: Int)?) {
         guard let bytes = try AtomicFile.read(path) else { return (Document(), nil) }
-        let decoder = JSONDecoder()
-        let data = Data(bytes)
         let top: DocumentJSON
-        do { top = try decoder.decode(DocumentJSON.self, from: data) } catch {
+        do { top = DocumentJSON(try JSONValue.parse(bytes)) } catch {
             throw .corrupt(path: path, detail: "it is not valid JSON")
         }
         let found: Int
@@ -72,14 +71,9 @@ public struct VersionedFile<Document: VersionedDocument>: Sendable {
             throw .newerVersion(path: path, found: found, supported: Document.currentVersion)
         }
         if found == Document.currentVersion {
-            return (try decode(data), nil)
+            return (try decode(top), nil)
         }
-        let migrated = try migrate(top, from: found)
-        let migratedData: Data
-        do { migratedData = try JSONEncoder().encode(migrated) } catch {
-            throw .corrupt(path: path, detail: "\(error)")
-        }
-        return (try decode(migratedData), (bytes, found))
+        return (try decode(try migrate(top, from: found)), (bytes, found))
     }
 
     private func migrate(_ top: DocumentJSON, from found: Int) throws(StorageError) -> DocumentJSON {
@@ -96,9 +90,9 @@ public struct VersionedFile<Document: VersionedDocument>: Sendable {
         return document
     }
 
-    private func decode(_ data: Data) throws(StorageError) -> Document {
+    private func decode(_ document: DocumentJSON) throws(StorageError) -> Document {
         do {
-            return try JSONDecoder().decode(Document.self, from: data)
+            return try DocumentDecoder.decode(Document.self, from: document)
         } catch let error as DecodingError {
             throw .corrupt(path: path, detail: describe(error))
         } catch {
@@ -111,7 +105,7 @@ public struct VersionedFile<Document: VersionedDocument>: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            var top = try JSONDecoder().decode(DocumentJSON.self, from: JSONEncoder().encode(document))
+            var top = DocumentJSON(try JSONValue.parse(Array(JSONEncoder().encode(document))))
             guard case .object = top else {
                 throw StorageError.corrupt(path: path, detail: "\(Document.self) does not encode as a JSON object")
             }

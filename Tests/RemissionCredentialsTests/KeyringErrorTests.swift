@@ -1,4 +1,5 @@
 import CSecret
+import Glibc
 import Testing
 
 @testable import RemissionCredentials
@@ -76,20 +77,50 @@ struct KeyringErrorTests {
         #expect(KeyringError(domain: row.domain, code: row.code, message: row.message, during: .lookup) == row.expected)
     }
 
-    @Test("the codes the mapping uses are GLib's and libsecret's")
-    func codesMatchHeaders() {
-        #expect(GErrorDomain.ioCancelled == Int32(G_IO_ERROR_CANCELLED.rawValue))
-        #expect(GErrorDomain.ioTimedOut == Int32(G_IO_ERROR_TIMED_OUT.rawValue))
-        #expect(GErrorDomain.dbusServiceUnknown == Int32(G_DBUS_ERROR_SERVICE_UNKNOWN.rawValue))
-        #expect(GErrorDomain.dbusNameHasNoOwner == Int32(G_DBUS_ERROR_NAME_HAS_NO_OWNER.rawValue))
-        #expect(GErrorDomain.dbusNoReply == Int32(G_DBUS_ERROR_NO_REPLY.rawValue))
-        #expect(GErrorDomain.dbusTimeout == Int32(G_DBUS_ERROR_TIMEOUT.rawValue))
-        #expect(GErrorDomain.dbusTimedOut == Int32(G_DBUS_ERROR_TIMED_OUT.rawValue))
-        #expect(GErrorDomain.secretIsLocked == Int32(SECRET_ERROR_IS_LOCKED.rawValue))
-        #expect(GErrorDomain.secretNoSuchObject == Int32(SECRET_ERROR_NO_SUCH_OBJECT.rawValue))
-        #expect(String(cString: g_quark_to_string(g_io_error_quark())) == GErrorDomain.io)
-        #expect(String(cString: g_quark_to_string(g_dbus_error_quark())) == GErrorDomain.dbus)
-        #expect(String(cString: g_quark_to_string(secret_error_get_quark())) == GErrorDomain.secret)
+    /// The domain and code of a GError that the loaded GLib makes, freed.
+    private func domainAndCode(_ error: UnsafeMutablePointer<GError>?) -> (String, Int32)? {
+        guard let error else { return nil }
+        defer { libsecret.g_error_free(error) }
+        return (String(cString: libsecret.g_quark_to_string(error.pointee.domain)!), error.pointee.code)
+    }
+
+    /// What the loaded GLib and libsecret make of a D-Bus error name.
+    private func fromDBus(_ name: String) -> (String, Int32)? {
+        domainAndCode(libsecret.g_dbus_error_new_for_dbus_error(name, "message"))
+    }
+
+    @Test("the domains and codes the mapping uses are those the real GLib and libsecret produce")
+    func codesMatchLibraries() throws {
+        try SecretLibrary.load()
+        _ = libsecret.secret_error_get_quark()  // registers the org.freedesktop.Secret.Error names
+        let cancellable = libsecret.g_cancellable_new()
+        defer { libsecret.g_object_unref(UnsafeMutableRawPointer(cancellable)) }
+        libsecret.g_cancellable_cancel(cancellable)
+        var error: UnsafeMutablePointer<GError>?
+        #expect(libsecret.g_cancellable_set_error_if_cancelled(cancellable, &error) != 0)
+        let cancelled = try #require(domainAndCode(error))
+        #expect(cancelled.0 == GErrorDomain.io && cancelled.1 == GErrorDomain.ioCancelled)
+        #expect(libsecret.g_io_error_from_errno(ETIMEDOUT) == GErrorDomain.ioTimedOut)
+
+        let dbus: [(String, Int32)] = [
+            ("org.freedesktop.DBus.Error.ServiceUnknown", GErrorDomain.dbusServiceUnknown),
+            ("org.freedesktop.DBus.Error.NameHasNoOwner", GErrorDomain.dbusNameHasNoOwner),
+            ("org.freedesktop.DBus.Error.NoReply", GErrorDomain.dbusNoReply),
+            ("org.freedesktop.DBus.Error.Timeout", GErrorDomain.dbusTimeout),
+            ("org.freedesktop.DBus.Error.TimedOut", GErrorDomain.dbusTimedOut),
+        ]
+        for (name, code) in dbus {
+            let made = try #require(fromDBus(name))
+            #expect(made.0 == GErrorDomain.dbus && made.1 == code, "\(name)")
+        }
+        let secret: [(String, Int32)] = [
+            ("org.freedesktop.Secret.Error.IsLocked", GErrorDomain.secretIsLocked),
+            ("org.freedesktop.Secret.Error.NoSuchObject", GErrorDomain.secretNoSuchObject),
+        ]
+        for (name, code) in secret {
+            let made = try #require(fromDBus(name))
+            #expect(made.0 == GErrorDomain.secret && made.1 == code, "\(name)")
+        }
     }
 
     @Test("the operation is kept as context")

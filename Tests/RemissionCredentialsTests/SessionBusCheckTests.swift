@@ -63,7 +63,7 @@ struct DeadlineTests {
             try await Task.sleep(for: .milliseconds(5))
         }
         #expect(deadline.expired)
-        #expect(g_cancellable_is_cancelled(deadline.cancellable) != 0)
+        #expect(libsecret.g_cancellable_is_cancelled(deadline.cancellable) != 0)
         #expect(ContinuousClock.now - start >= .milliseconds(45))
     }
 
@@ -75,7 +75,7 @@ struct DeadlineTests {
         deadline.finish()  // idempotent
         #expect(ContinuousClock.now - start < .seconds(2))
         #expect(!deadline.expired)
-        #expect(g_cancellable_is_cancelled(deadline.cancellable) == 0)
+        #expect(libsecret.g_cancellable_is_cancelled(deadline.cancellable) == 0)
     }
 
     @Test("a zero timeout is over before the first call")
@@ -83,7 +83,7 @@ struct DeadlineTests {
         let deadline = Deadline(timeout: .zero)
         defer { deadline.finish() }
         #expect(deadline.expired)
-        #expect(g_cancellable_is_cancelled(deadline.cancellable) != 0)
+        #expect(libsecret.g_cancellable_is_cancelled(deadline.cancellable) != 0)
     }
 
     @Test(
