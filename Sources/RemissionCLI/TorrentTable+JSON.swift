@@ -56,13 +56,26 @@ enum TorrentListJSON {
 
     /// `{"server", "offline", "dataTime", "torrents"}`.
     static func document(server: String, offline: Bool, dataTime: Int64, torrents: [Torrent]) -> String {
-        var items: [JSONValue] = []
-        items.reserveCapacity(torrents.count)
-        for torrent in torrents { items.append(object(torrent)) }
-        let document: JSONValue = [
-            "server": .string(server), "offline": .bool(offline), "dataTime": .int(dataTime),
-            "torrents": .array(items),
-        ]
-        return document.serializedString()
+        String(
+            decoding: documentBytes(
+                server: server, offline: offline, dataTime: dataTime, torrents: torrents, order: torrents.indices),
+            as: UTF8.self)
+    }
+
+    /// The document of `torrents[i]` for each `i` of `order`, as UTF-8: written object by object,
+    /// without a JSON tree of the whole list.
+    static func documentBytes<Order: Collection<Int>>(
+        server: String, offline: Bool, dataTime: Int64, torrents: [Torrent], order: Order
+    ) -> [UInt8] {
+        let head: JSONValue = ["server": .string(server), "offline": .bool(offline), "dataTime": .int(dataTime)]
+        var bytes = head.serialized()
+        bytes.removeLast()  // the closing brace; the torrents follow
+        bytes.append(contentsOf: #","torrents":["#.utf8)
+        for (position, index) in order.enumerated() {
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: object(torrents[index]).serialized())
+        }
+        bytes.append(contentsOf: "]}".utf8)
+        return bytes
     }
 }

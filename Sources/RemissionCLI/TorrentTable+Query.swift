@@ -47,11 +47,21 @@ struct ListQuery: Sendable, Equatable {
     }
 
     /// Filtered and sorted; ties are broken by id so the order is stable. `--reverse` reverses the
-    /// whole order. Sorts indices, not torrents (a `Torrent` is large to copy).
+    /// whole order.
     func apply(_ torrents: [Torrent]) -> [Torrent] {
+        order(torrents).map { torrents[$0] }
+    }
+
+    /// The indices in `torrents` of what `apply` returns, in its order (no torrent is copied).
+    func order(_ torrents: [Torrent]) -> [Int] {
         var query = self
         query.search = search?.lowercased()
-        let kept = torrents.indices.filter { query.matches(torrents[$0]) }
+        let kept: [Int]
+        if query.status == nil && query.label == nil && (query.search ?? "").isEmpty {
+            kept = Array(torrents.indices)
+        } else {
+            kept = torrents.indices.filter { query.matches(torrents[$0]) }
+        }
         let order: [Int]
         switch sort {
         case .id: order = Self.sort(kept, torrents) { $0.id }
@@ -66,14 +76,7 @@ struct ListQuery: Sendable, Equatable {
         case .up: order = Self.sort(kept, torrents) { $0.rateUpload }
         case .status: order = Self.sort(kept, torrents) { $0.status.rawValue }
         }
-        var result: [Torrent] = []
-        result.reserveCapacity(order.count)
-        if reverse {
-            for index in order.reversed() { result.append(torrents[index]) }
-        } else {
-            for index in order { result.append(torrents[index]) }
-        }
-        return result
+        return reverse ? order.reversed() : order
     }
 
     private static func sort<Key: Comparable>(

@@ -17,6 +17,11 @@ struct TorrentTable {
 
     /// The cells of one torrent, sanitized.
     static func cells(_ torrent: Torrent) -> [String] {
+        fixedCells(torrent) + [TerminalText.sanitized(torrent.name)]
+    }
+
+    /// Every cell but the name.
+    static func fixedCells(_ torrent: Torrent) -> [String] {
         [
             "\(torrent.id)\(torrent.hasError ? "*" : "")",
             TorrentUnits.done(torrent),
@@ -26,19 +31,22 @@ struct TorrentTable {
             TorrentUnits.speed(torrent.rateDownload),
             TorrentUnits.ratio(torrent.uploadRatio),
             TerminalText.sanitized(torrent.activityLabel),
-            TerminalText.sanitized(torrent.name),
         ]
     }
 
     /// The `Sum:` line's cells: total have, upload and download rates.
     static func sumCells(_ torrents: [Torrent]) -> [String] {
+        sumCells(torrents, order: torrents.indices)
+    }
+
+    static func sumCells<Order: Collection<Int>>(_ torrents: [Torrent], order: Order) -> [String] {
         var have = 0
         var up = 0
         var down = 0
-        for torrent in torrents {
-            have += TorrentUnits.have(torrent)
-            up += torrent.rateUpload
-            down += torrent.rateDownload
+        for index in order {
+            have += TorrentUnits.have(torrents[index])
+            up += torrents[index].rateUpload
+            down += torrents[index].rateDownload
         }
         return [
             "Sum:", "", TorrentUnits.size(have), "", TorrentUnits.speed(up), TorrentUnits.speed(down), "", "", "",
@@ -50,40 +58,88 @@ struct TorrentTable {
         render(torrents).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    /// The whole table as one string (lines separated by newlines, none at the end). Each cell is
-    /// measured once; rows are appended to one buffer (10,000 torrents are a few milliseconds).
+    /// The whole table as one string (lines separated by newlines, none at the end).
     func render(_ torrents: [Torrent]) -> String {
-        var cells: [String] = []
-        var cellWidths: [Int] = []
-        cells.reserveCapacity(torrents.count * 9)
-        cellWidths.reserveCapacity(torrents.count * 9)
+        String(decoding: renderBytes(torrents, order: torrents.indices), as: UTF8.self)
+    }
+
+    /// The table of `torrents[i]` for each `i` of `order`, as UTF-8 (no newline at the end). Cells are
+    /// measured once and kept as bytes, one buffer for all of them; rows are written into one output
+    /// buffer (10,000 torrents: a few milliseconds, no per-row strings kept).
+    func renderBytes<Order: Collection<Int>>(_ torrents: [Torrent], order: Order) -> [UInt8] {
+        var cellBytes: [UInt8] = []  // the 8 fixed cells of every row, back to back
+        var cellEnds: [Int32] = []  // where each fixed cell ends in cellBytes
+        var cellWidths: [Int32] = []
+        var names: [String] = []
+        var nameWidths: [Int] = []
+        cellBytes.reserveCapacity(order.count * 48)
+        cellEnds.reserveCapacity(order.count * 8)
+        cellWidths.reserveCapacity(order.count * 8)
+        names.reserveCapacity(order.count)
+        nameWidths.reserveCapacity(order.count)
         var widths = Self.headers.map(TerminalText.width)
-        let sum = Self.sumCells(torrents)
+        let sum = Self.sumCells(torrents, order: order)
         for column in 0..<8 { widths[column] = max(widths[column], TerminalText.width(sum[column])) }
-        for torrent in torrents {
-            for (column, cell) in Self.cells(torrent).enumerated() {
+        for index in order {
+            for (column, cell) in Self.fixedCells(torrents[index]).enumerated() {
                 let cellWidth = TerminalText.width(cell)
-                cells.append(cell)
-                cellWidths.append(cellWidth)
-                if column < 8, cellWidth > widths[column] { widths[column] = cellWidth }
+                cellBytes.append(contentsOf: cell.utf8)
+                cellEnds.append(Int32(cellBytes.count))
+                cellWidths.append(Int32(cellWidth))
+                if cellWidth > widths[column] { widths[column] = cellWidth }
             }
+            let name = TerminalText.sanitized(torrents[index].name)
+            names.append(name)
+            nameWidths.append(TerminalText.width(name))
         }
-        let fixed = widths[0..<8].reduce(0, +) + Self.gap.utf8.count * 8
+        let fixed = fixedWidth(widths)
         let nameWidth = max(Self.minimumNameWidth, width - fixed)
-        var output = ""
-        output.reserveCapacity((torrents.count + 2) * (min(width, fixed + nameWidth) + 1))
+        var output: [UInt8] = []
+        output.reserveCapacity((order.count + 2) * (min(width, fixed + nameWidth) + 1))
+        var header = ""
         appendLine(
             Self.headers, Self.headers.map(TerminalText.width), widths: widths, nameWidth: nameWidth, error: false,
-            to: &output)
-        for (index, torrent) in torrents.enumerated() {
-            output.append("\n")
-            let range = index * 9..<index * 9 + 9
-            appendLine(
-                cells[range], cellWidths[range], widths: widths, nameWidth: nameWidth, error: torrent.hasError,
-                to: &output)
+            to: &header)
+        output.append(contentsOf: header.utf8)
+        for (row, index) in order.enumerated() {
+            output.append(UInt8(ascii: "\n"))
+            var name = names[row]
+            var nameCells = nameWidths[row]
+            if nameCells > nameWidth {
+                name = TerminalText.truncated(name, to: nameWidth)
+                nameCells = TerminalText.width(name)
+            }
+            let first = row * 8
+            let error = torrents[index].hasError
+            guard fixed + nameCells <= width, !error else {
+                // Rare: coloured or cut rows take the path through strings.
+                var cells: [String] = []
+                for cell in first..<first + 8 {
+                    let start = cell == 0 ? 0 : Int(cellEnds[cell - 1])
+                    cells.append(String(decoding: cellBytes[start..<Int(cellEnds[cell])], as: UTF8.self))
+                }
+                cells.append(names[row])
+                var line = ""
+                appendLine(
+                    cells, cellWidths[first..<first + 8].map(Int.init) + [nameWidths[row]], widths: widths,
+                    nameWidth: nameWidth, error: error, to: &line)
+                output.append(contentsOf: line.utf8)
+                continue
+            }
+            for column in 0..<8 {
+                let cell = first + column
+                let start = cell == 0 ? 0 : Int(cellEnds[cell - 1])
+                let missing = widths[column] - Int(cellWidths[cell])
+                let right = Self.rightAligned[column]
+                if missing > 0 && right { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: missing)) }
+                output.append(contentsOf: cellBytes[start..<Int(cellEnds[cell])])
+                if missing > 0 && !right { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: missing)) }
+                output.append(contentsOf: Self.gap.utf8)
+            }
+            output.append(contentsOf: name.utf8)
         }
-        output.append("\n")
-        output.append(sumLine(sum, widths: widths))
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: sumLine(sum, widths: widths).utf8)
         return output
     }
 

@@ -67,7 +67,7 @@ struct JSONParser {
 
     // MARK: Values
 
-    private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+    mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
         skipWhitespace()
         guard position < bytes.count else { throw .truncated(offset: position) }
         switch bytes[position] {
@@ -168,13 +168,13 @@ struct JSONParser {
         }
     }
 
-    private func checkDepth(_ depth: Int) throws(JSONParseError) {
+    func checkDepth(_ depth: Int) throws(JSONParseError) {
         if depth > Self.maximumDepth {
             throw .malformed(detail: "nesting deeper than \(Self.maximumDepth) levels", offset: position)
         }
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1
@@ -186,7 +186,7 @@ struct JSONParser {
     // MARK: Strings
 
     /// Reads a string starting at its opening quote and leaves `position` after the closing one.
-    private mutating func parseString() throws(JSONParseError) -> String {
+    mutating func parseString() throws(JSONParseError) -> String {
         position += 1  // "
         let start = position
         while position < bytes.count {

@@ -93,6 +93,16 @@ extension Torrent {
         case .isFinished: isFinished = value.bool
         case .isStalled: isStalled = value.bool
         case .queuePosition: queuePosition = value.int
+        case .recheckProgress: recheckProgress = value.double
+        default: details.set(field, from: value)
+        }
+    }
+}
+
+extension TorrentDetails {
+    /// Stores one detail field's value (see `Torrent.set(_:from:)`); list fields are ignored.
+    mutating func set(_ field: TorrentField, from value: JSONValue) {
+        switch field {
         case .files, .fileStats, .priorities, .wanted, .trackers, .trackerStats, .peers:
             setList(field, from: value)
         case .activityDate: activityDate = value.int
@@ -121,10 +131,10 @@ extension Torrent {
         case .seedIdleLimit: seedIdleLimit = value.int
         case .seedIdleMode: seedIdleMode = value.int
         case .metadataPercentComplete: metadataPercentComplete = value.double
-        case .recheckProgress: recheckProgress = value.double
         case .secondsDownloading: secondsDownloading = value.int
         case .secondsSeeding: secondsSeeding = value.int
         case .peerLimit: peerLimit = value.int
+        default: break
         }
     }
 

@@ -4,6 +4,7 @@
 /// "not available" values Transmission itself uses: `eta` −1, `uploadRatio` −1), and optional
 /// ones stay nil. Integers are `Int` (64-bit on every platform Remission runs on); sizes are bytes,
 /// rates bytes per second, dates Unix seconds (0 = never).
+@dynamicMemberLookup
 public struct Torrent: Sendable, Equatable {
     /// Session-local id; changes when the daemon restarts (key on `hashString` across runs).
     public var id = 0
@@ -37,51 +38,29 @@ public struct Torrent: Sendable, Equatable {
     public var isStalled: Bool?
     public var queuePosition: Int?
 
-    // Details.
-    public var files: [TorrentFile]?
-    public var fileStats: [TorrentFileStats]?
-    public var priorities: [FilePriority]?
-    /// Classic servers send `[0, 1]` integers, JSON-RPC ones booleans; both decode to `Bool`.
-    public var wanted: [Bool]?
-    public var trackers: [TorrentTracker]?
-    public var trackerStats: [TrackerStat]?
-    public var peers: [TorrentPeer]?
-    public var activityDate: Int?
-    public var doneDate: Int?
-    public var startDate: Int?
-    public var dateCreated: Int?
-    public var totalSize: Int?
-    public var downloadedEver: Int?
-    public var uploadedEver: Int?
-    public var corruptEver: Int?
-    public var desiredAvailable: Int?
-    public var comment: String?
-    public var creator: String?
-    public var isPrivate: Bool?
-    public var magnetLink: String?
-    public var pieceCount: Int?
-    public var pieceSize: Int?
-    public var bandwidthPriority: FilePriority?
-    /// kB/s (k = 1000).
-    public var downloadLimit: Int?
-    public var downloadLimited: Bool?
-    /// kB/s (k = 1000).
-    public var uploadLimit: Int?
-    public var uploadLimited: Bool?
-    public var honorsSessionLimits: Bool?
-    public var seedRatioLimit: Double?
-    /// 0 global setting, 1 this torrent's limit, 2 unlimited.
-    public var seedRatioMode: Int?
-    /// Minutes.
-    public var seedIdleLimit: Int?
-    public var seedIdleMode: Int?
-    public var metadataPercentComplete: Double?
+    /// 0…1 of a running verification.
     public var recheckProgress: Double?
-    public var secondsDownloading: Int?
-    public var secondsSeeding: Int?
-    public var peerLimit: Int?
+
+    /// Everything else (`info`'s fields), kept out of line: a list of 10,000 torrents neither
+    /// carries nor copies it. Read and written as if stored here (`torrent.comment`).
+    public var details: TorrentDetails {
+        get { detailsBox.value }
+        set {
+            if isKnownUniquelyReferenced(&detailsBox) {
+                detailsBox.value = newValue
+            } else {
+                detailsBox = TorrentDetailsBox(newValue)
+            }
+        }
+    }
+    private var detailsBox = TorrentDetailsBox.empty
 
     public init() {}
+
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<TorrentDetails, Value>) -> Value {
+        get { detailsBox.value[keyPath: keyPath] }
+        set { details[keyPath: keyPath] = newValue }
+    }
 
     public init(id: Int, name: String, hashString: String = "", status: TorrentStatus = .stopped) {
         self.id = id

@@ -83,12 +83,12 @@ extension RPCClient {
         logger.debug("RPC response", metadata: metadata)
     }
 
-    func logReply(_ method: RPCMethod, reply: JSONValue) {
+    func logReply(_ method: RPCMethod, reply: @autoclosure () -> JSONValue) {
         guard logger.logLevel <= .debug else { return }
         logger.debug(
             "RPC reply",
             metadata: [
-                "rpc.method": .string(method.name(in: dialect)), "rpc.reply": .string(BodySummary.describe(reply)),
+                "rpc.method": .string(method.name(in: dialect)), "rpc.reply": .string(BodySummary.describe(reply())),
             ])
     }
 

@@ -56,20 +56,27 @@ extension RPCClient {
     private func torrentGetReply(
         ids: TorrentSelection, fields: [TorrentField], format: TorrentListFormat
     ) throws(RPCError) -> (torrents: [Torrent], removed: JSONValue?) {
-        let reply = try perform(.torrentGet) { dialect in
+        let arguments = { (dialect: RPCDialect) -> JSONObject in
             var arguments = JSONObject()
             arguments["fields"] = JSONValue(fields.map { $0.name(in: dialect) })
             if let idsValue = ids.idsValue(in: dialect) { arguments["ids"] = idsValue }
             if format == .table { arguments["format"] = "table" }
             return arguments
         }
-        guard let list = reply["torrents"] else {
-            throw .malformed(detail: "torrent-get did not return 'torrents'", offset: nil)
-        }
-        do {
-            return (try Torrent.decodeList(list), reply["removed"])
-        } catch {
-            throw .malformed(detail: error.detail, offset: nil)
+        // The torrents are decoded while the reply is parsed, without its JSON tree.
+        return try perform(.torrentGet, arguments: arguments) {
+            (body: [UInt8]?) throws(RPCError) -> (torrents: [Torrent], removed: JSONValue?) in
+            let missing = RPCError.malformed(detail: "torrent-get did not return 'torrents'", offset: nil)
+            guard let body else { throw missing }  // 204: no payload
+            let reply = try RPCEnvelope.parseTorrentReply(body)
+            logReply(.torrentGet, reply: reply.shape)
+            let (payload, key) = try RPCEnvelope.payload(of: reply.envelope)
+            guard let list = payload["torrents"] else { throw missing }
+            do throws(DecodingFailure) {
+                return (try reply.torrents(list, in: key), payload["removed"])
+            } catch {
+                throw .malformed(detail: error.detail, offset: nil)
+            }
         }
     }
 

@@ -75,10 +75,22 @@ public final class RPCClient {
     /// Sends one call, retrying transient faults, and returns the reply's payload object.
     /// `arguments` is asked again for each attempt, because the dialect may change in between.
     func perform(_ method: RPCMethod, arguments: (RPCDialect) -> JSONObject) throws(RPCError) -> JSONObject {
+        try perform(method, arguments: arguments) { (body: [UInt8]?) throws(RPCError) -> JSONObject in
+            guard let body else { return JSONObject() }
+            let reply = try RPCEnvelope.parse(body)
+            logReply(method, reply: reply)
+            return try RPCEnvelope.payload(of: reply).object
+        }
+    }
+
+    /// `perform` with the reply read by `read`: given the body of a 200, or nil for a 204.
+    func perform<Reply>(
+        _ method: RPCMethod, arguments: (RPCDialect) -> JSONObject, read: ([UInt8]?) throws(RPCError) -> Reply
+    ) throws(RPCError) -> Reply {
         var attempt = 1
         while true {
             do {
-                return try performWithHandshake(method, attempt: attempt, arguments: arguments)
+                return try performWithHandshake(method, attempt: attempt, arguments: arguments, read: read)
             } catch {
                 guard error.isTransient, attempt < retryPolicy.maxAttempts else { throw error }
                 let delay = retryPolicy.delayMilliseconds(beforeRetry: attempt, randomFraction: random.nextFraction())
@@ -90,14 +102,15 @@ public final class RPCClient {
     }
 
     /// One attempt: the request, and at most one resend after a 409 with a new session id.
-    private func performWithHandshake(
-        _ method: RPCMethod, attempt: Int, arguments: (RPCDialect) -> JSONObject
-    ) throws(RPCError) -> JSONObject {
+    private func performWithHandshake<Reply>(
+        _ method: RPCMethod, attempt: Int, arguments: (RPCDialect) -> JSONObject,
+        read: ([UInt8]?) throws(RPCError) -> Reply
+    ) throws(RPCError) -> Reply {
         var answeredHandshake = false
         while true {
             let sentSessionId = sessionId
             let response = try exchange(method, attempt: attempt, arguments: arguments(dialect))
-            guard response.status == 409 else { return try interpret(response, method: method) }
+            guard response.status == 409 else { return try read(try interpret(response)) }
 
             guard let newId = response.header(Self.sessionIdHeader)?.trimmingASCIIWhitespace(), !newId.isEmpty else {
                 throw .sessionHandshakeLoop(.missingHeader)
@@ -137,15 +150,13 @@ public final class RPCClient {
         }
     }
 
-    /// Maps a non-409 response to the reply payload or an error.
-    private func interpret(_ response: HTTPResponse, method: RPCMethod) throws(RPCError) -> JSONObject {
+    /// Maps a non-409 response to the body of a 200, nil for a 204, or an error.
+    private func interpret(_ response: HTTPResponse) throws(RPCError) -> [UInt8]? {
         switch response.status {
         case 200:
-            let reply = try RPCEnvelope.parse(response.body)
-            logReply(method, reply: reply)
-            return try RPCEnvelope.payload(of: reply)
+            return response.body
         case 204:
-            return JSONObject()
+            return nil
         case 401:
             throw .unauthorized(user: credentials?.user)
         case 403:

@@ -23,19 +23,25 @@ enum RPCEnvelope {
 
     /// Parses a reply body; a body that is not JSON is `malformed` or `truncated` with its offset.
     static func parse(_ body: [UInt8]) throws(RPCError) -> JSONValue {
-        do {
-            return try JSONValue.parse(body)
-        } catch {
-            switch error {
-            case .malformed(let detail, let offset): throw .malformed(detail: detail, offset: offset)
-            case .truncated(let offset): throw .truncated(offset: offset)
-            }
+        do { return try JSONValue.parse(body) } catch { throw rpcError(error) }
+    }
+
+    /// A `torrent-get` reply body, its torrents decoded straight from the bytes (`TorrentReply`).
+    static func parseTorrentReply(_ body: [UInt8]) throws(RPCError) -> TorrentReply {
+        do { return try TorrentReply.parse(body) } catch { throw rpcError(error) }
+    }
+
+    private static func rpcError(_ error: JSONParseError) -> RPCError {
+        switch error {
+        case .malformed(let detail, let offset): return .malformed(detail: detail, offset: offset)
+        case .truncated(let offset): return .truncated(offset: offset)
         }
     }
 
-    /// The payload of a reply: classic `arguments` when `result` is "success", JSON-RPC `result`.
+    /// The payload of a reply: classic `arguments` when `result` is "success", JSON-RPC `result`;
+    /// `key` names the top-level member it came from (nil when there is none).
     /// The reply's own shape decides how it is read, whatever dialect the request used.
-    static func payload(of reply: JSONValue) throws(RPCError) -> JSONObject {
+    static func payload(of reply: JSONValue) throws(RPCError) -> (object: JSONObject, key: String?) {
         guard case .object(let top) = reply else {
             throw .malformed(detail: "the reply is not a JSON object", offset: nil)
         }
@@ -45,13 +51,14 @@ enum RPCEnvelope {
         switch top["result"] {
         case .string(let result)?:
             guard result == "success" else { throw .rpcFailure(result) }
-            return top["arguments"]?.object ?? JSONObject()
+            guard let arguments = top["arguments"]?.object else { return (JSONObject(), nil) }
+            return (arguments, "arguments")
         case .object(let result)?:
-            return result
+            return (result, "result")
         case .null?:
-            return JSONObject()
+            return (JSONObject(), nil)
         case nil where top["jsonrpc"] != nil:
-            return JSONObject()
+            return (JSONObject(), nil)
         default:
             throw .malformed(detail: "the reply has neither 'result' nor 'error'", offset: nil)
         }

@@ -33,8 +33,8 @@ extension Torrent {
         case .isStalled: return bool(isStalled)
         case .queuePosition: return int(queuePosition)
         case .recheckProgress: return double(recheckProgress)
-        case .metadataPercentComplete: return double(metadataPercentComplete)
-        case .totalSize: return int(totalSize)
+        case .metadataPercentComplete: return double(self.metadataPercentComplete)
+        case .totalSize: return int(self.totalSize)
         default: return .null
         }
     }

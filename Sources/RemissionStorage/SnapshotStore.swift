@@ -143,7 +143,7 @@ public struct SnapshotStore: Sendable {
             if index > 0 { bytes.append(UInt8(ascii: "[")) }
             for (column, field) in fields.enumerated() {
                 if column > 0 { bytes.append(UInt8(ascii: ",")) }
-                appendJSON(torrent.snapshotValue(field), to: &bytes)
+                appendField(field, of: torrent, to: &bytes)
             }
             bytes.append(UInt8(ascii: "]"))
         }
@@ -151,12 +151,59 @@ public struct SnapshotStore: Sendable {
         return bytes
     }
 
-    /// Scalars and strings written directly; anything else through the model's serializer.
-    private static func appendJSON(_ value: JSONValue, to bytes: inout [UInt8]) {
+    /// One field as `appendJSON(torrent.snapshotValue(field))` writes it; `list`'s fields are written
+    /// straight from the torrent (no `JSONValue` per cell: 190,000 cells for 10,000 torrents).
+    static func appendField(_ field: TorrentField, of torrent: Torrent, to bytes: inout [UInt8]) {
+        switch field {
+        case .id: appendInt(torrent.id, to: &bytes)
+        case .name: appendString(torrent.name, to: &bytes)
+        case .hashString: appendString(torrent.hashString, to: &bytes)
+        case .status: appendInt(torrent.status.rawValue, to: &bytes)
+        case .percentDone: appendJSON(.double(torrent.percentDone), to: &bytes)
+        case .sizeWhenDone: appendInt(torrent.sizeWhenDone, to: &bytes)
+        case .leftUntilDone: appendInt(torrent.leftUntilDone, to: &bytes)
+        case .eta: appendInt(torrent.eta, to: &bytes)
+        case .rateDownload: appendInt(torrent.rateDownload, to: &bytes)
+        case .rateUpload: appendInt(torrent.rateUpload, to: &bytes)
+        case .uploadRatio: appendJSON(.double(torrent.uploadRatio), to: &bytes)
+        case .error: appendInt(torrent.error, to: &bytes)
+        case .errorString: appendString(torrent.errorString, to: &bytes)
+        case .addedDate: appendInt(torrent.addedDate, to: &bytes)
+        case .peersGettingFromUs: appendInt(torrent.peersGettingFromUs, to: &bytes)
+        case .peersSendingToUs: appendInt(torrent.peersSendingToUs, to: &bytes)
+        case .isFinished:
+            bytes.append(contentsOf: (torrent.isFinished.map { $0 ? "true" : "false" } ?? "null").utf8)
+        case .labels where torrent.labels.isEmpty: bytes.append(contentsOf: "[]".utf8)
+        default: appendJSON(torrent.snapshotValue(field), to: &bytes)
+        }
+    }
+
+    /// Decimal digits, as `String(value)` spells them, without making the string.
+    private static func appendInt(_ value: Int?, to bytes: inout [UInt8]) {
+        guard let value else { return bytes.append(contentsOf: "null".utf8) }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
+    }
+
+    private static func appendString(_ text: String, to bytes: inout [UInt8]) {
+        appendJSON(.string(text), to: &bytes)
+    }
+
+    /// Scalars, strings and empty arrays written directly, as the model's serializer writes them
+    /// (a finite double as its shortest round-trip text); anything else through that serializer.
+    static func appendJSON(_ value: JSONValue, to bytes: inout [UInt8]) {
         switch value {
         case .null: bytes.append(contentsOf: "null".utf8)
         case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
         case .int(let number): bytes.append(contentsOf: String(number).utf8)
+        case .double(let number) where number.isFinite: bytes.append(contentsOf: number.description.utf8)
+        case .array(let items) where items.isEmpty: bytes.append(contentsOf: "[]".utf8)
         case .string(let text) where isPlain(text):
             bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: text.utf8)

@@ -132,4 +132,28 @@ struct SnapshotStoreTests {
         #expect(fnv1a64Hex([]) == "cbf29ce484222325")
         #expect(fnv1a64Hex(Array("a".utf8)) == "af63dc4c8601ec8c")
     }
+
+    @Test("every field is written straight from the torrent exactly as its JSON value serializes")
+    func directFields() {
+        var extreme = Torrent(id: -1, name: "ctl\u{1}\\", hashString: "", status: .unknown(-9))
+        extreme.sizeWhenDone = Int.max
+        extreme.leftUntilDone = Int.min
+        extreme.rateDownload = 1_000_000
+        extreme.uploadRatio = .infinity
+        extreme.percentDone = 1e-7
+        extreme.isFinished = true
+        extreme.peersSendingToUs = -3
+        extreme.totalSize = 42
+        for torrent in Self.torrents() + [extreme, Torrent()] {
+            for field in TorrentField.allCases {
+                var direct: [UInt8] = []
+                SnapshotStore.appendField(field, of: torrent, to: &direct)
+                var general: [UInt8] = []
+                SnapshotStore.appendJSON(torrent.snapshotValue(field), to: &general)
+                #expect(
+                    String(decoding: direct, as: UTF8.self) == String(decoding: general, as: UTF8.self),
+                    "\(field) of torrent \(torrent.id)")
+            }
+        }
+    }
 }

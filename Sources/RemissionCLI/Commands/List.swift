@@ -5,6 +5,10 @@ import RemissionStorage
 import RemissionTransport
 import RemissionTrust
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension RemissionCommand {
     /// `remission list [NAME] [--status S] [--search TEXT] [--label L] [--sort KEY] [--reverse] [--json] [--offline]`.
     struct List: ParsableCommand {
@@ -113,18 +117,18 @@ extension RemissionCommand {
             // Saving the snapshot and rendering are independent: do both at once.
             let now = currentUnixTime()
             let (query, json, terminal) = (query, json, context.terminal)
-            let results = concurrently([true, false]) { (saving: Bool) -> String in
+            let results = concurrently([true, false]) { (saving: Bool) -> [UInt8] in
                 guard saving else {
-                    return Self.text(
+                    return Self.output(
                         torrents, query: query, json: json, server: key.label, offline: false, time: now, terminal)
                 }
                 do { try store.save(torrents, fields: Self.fields, for: key, at: now) } catch {
-                    return terminal.styled("warning:", .yellow) + " \(error)"
+                    return Array((terminal.styled("warning:", .yellow) + " \(error)").utf8)
                 }
-                return ""
+                return []
             }
-            if !results[0].isEmpty { printError(results[0]) }
-            print(results[1])
+            if !results[0].isEmpty { printError(String(decoding: results[0], as: UTF8.self)) }
+            writeLine(results[1])
         }
 
         private func offlineKey(_ context: CommandContext) throws -> SnapshotKey {
@@ -144,9 +148,23 @@ extension RemissionCommand {
 
         private func output(_ torrents: [Torrent], server: String, offline: Bool, time: Int64, context: CommandContext)
         {
-            print(
-                Self.text(
+            writeLine(
+                Self.output(
                     torrents, query: query, json: json, server: server, offline: offline, time: time, context.terminal))
+        }
+
+        /// The table or the JSON document of the torrents `query` selects, as UTF-8.
+        static func output(
+            _ torrents: [Torrent], query: ListQuery, json: Bool, server: String, offline: Bool, time: Int64,
+            _ terminal: Terminal
+        ) -> [UInt8] {
+            let order = query.order(torrents)
+            if json {
+                return TorrentListJSON.documentBytes(
+                    server: server, offline: offline, dataTime: time, torrents: torrents, order: order)
+            }
+            let table = TorrentTable(width: terminal.columns, styleErrorID: { terminal.styled($0, .red) })
+            return table.renderBytes(torrents, order: order)
         }
 
         /// The table or the JSON document of the torrents `query` selects.
@@ -154,11 +172,10 @@ extension RemissionCommand {
             _ torrents: [Torrent], query: ListQuery, json: Bool, server: String, offline: Bool, time: Int64,
             _ terminal: Terminal
         ) -> String {
-            let shown = query.apply(torrents)
-            if json {
-                return TorrentListJSON.document(server: server, offline: offline, dataTime: time, torrents: shown)
-            }
-            return TorrentTable(width: terminal.columns, styleErrorID: { terminal.styled($0, .red) }).render(shown)
+            String(
+                decoding: output(
+                    torrents, query: query, json: json, server: server, offline: offline, time: time, terminal),
+                as: UTF8.self)
         }
 
         /// `OFFLINE — data from 2026-11-21 22:30 UTC (5 minutes ago)`.
@@ -174,3 +191,23 @@ extension RemissionCommand {
 
 extension ListStatusFilter: ExpressibleByArgument {}
 extension ListSortKey: ExpressibleByArgument {}
+
+/// Writes `bytes` and a newline straight to file descriptor 1 (after whatever `print` buffered):
+/// the whole table in one `write`, not copied into a `String` and through stdout's buffer.
+private func writeLine(_ bytes: [UInt8]) {
+    fflush(nil)
+    writeAll(bytes)
+    writeAll([UInt8(ascii: "\n")])
+}
+
+private func writeAll(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}
