@@ -14,9 +14,14 @@ enum SecretLibrary {
     /// else, so a missing library is one clear keyring error (exit 7) rather than a crash.
     static func load() throws(KeyringError) {
         guard loaded.api == nil else { return }
-        throw .failure(
+        throw notLoaded(loaded.error)
+    }
+
+    /// The keyring error for a libsecret that `dlopen` could not load, with its reason.
+    static func notLoaded(_ reason: String) -> KeyringError {
+        .failure(
             operation: .connect, domain: "remission", code: 0,
-            message: "libsecret could not be loaded (\(loaded.error)); install the libsecret-1-0 package")
+            message: "libsecret could not be loaded (\(reason)); install the libsecret-1-0 package")
     }
 
     /// The loaded functions, for code that runs after `load()` succeeded.

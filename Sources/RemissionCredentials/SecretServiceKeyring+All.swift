@@ -21,7 +21,7 @@ extension SecretServiceKeyring {
         guard keys.count > 1 else {
             return try keys.first.flatMap { key throws(KeyringError) in try lookup(key).map { [key: $0] } } ?? [:]
         }
-        try checkSessionBus()
+        try prepare()
         let wanted = Set(keys)
         var found: [CredentialKey: String] = [:]
         do {

@@ -38,7 +38,7 @@ public struct SecretServiceKeyring: PasswordStore {
     /// proves the keyring usable, and that saves several D-Bus round trips on every command. A locked
     /// collection answers "nothing" to a lookup, so "nothing" is then told apart from "locked".
     public func lookup(_ key: CredentialKey) throws(KeyringError) -> String? {
-        try checkSessionBus()
+        try prepare()
         let deadline = Deadline(timeout: timeout)
         defer { deadline.finish() }
         do throws(KeyringError) {
@@ -100,7 +100,7 @@ public struct SecretServiceKeyring: PasswordStore {
 
     public func status() -> KeyringStatus {
         do throws(KeyringError) {
-            try checkSessionBus()
+            try prepare()
             let deadline = Deadline(timeout: timeout)
             defer { deadline.finish() }
             let collection = try defaultCollection(deadline)
@@ -112,6 +112,13 @@ public struct SecretServiceKeyring: PasswordStore {
     }
 
     // MARK: - Steps
+
+    /// Every operation starts here: a session bus must be there and libsecret must load (it is loaded
+    /// now, on first use, not at start-up), each failing with the message users need.
+    func prepare() throws(KeyringError) {
+        try checkSessionBus()
+        try SecretLibrary.load()
+    }
 
     /// Fails fast, with the message users need, when there is no session bus at all.
     ///
@@ -127,7 +134,7 @@ public struct SecretServiceKeyring: PasswordStore {
     private func withUnlockedDefaultCollection<T>(
         _ operation: KeyringOperation, _ body: (Deadline) throws(KeyringError) -> T
     ) throws(KeyringError) -> T {
-        try checkSessionBus()
+        try prepare()
         let deadline = Deadline(timeout: timeout)
         defer { deadline.finish() }
         let collection = try defaultCollection(deadline)

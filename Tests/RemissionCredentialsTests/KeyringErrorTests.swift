@@ -123,6 +123,15 @@ struct KeyringErrorTests {
         }
     }
 
+    @Test("a libsecret that cannot be loaded is a keyring error, exit 7, naming the reason and the way around it")
+    func libraryNotLoaded() {
+        let error = SecretLibrary.notLoaded("libsecret-1.so.0: cannot open shared object file")
+        #expect(error.exitCode == 7)
+        #expect(error.description.contains("libsecret-1.so.0: cannot open shared object file"))
+        #expect(error.description.contains("libsecret-1-0"))
+        #expect(error.description.contains("--password-stdin"))
+    }
+
     @Test("the operation is kept as context")
     func keepsOperation() {
         let error = KeyringError(domain: "secret-error", code: 1, message: "bad", during: .store)
