@@ -164,6 +164,20 @@ public final class TestBed: Sendable {
         accessLogLines(listener).map(AccessLogEntry.init(line:))
     }
 
+    /// The access log once `done` holds for it, or as it is after `timeout`. nginx writes a request's
+    /// line after the response has gone out, so a client can read its answer before the line exists.
+    public func accessLog(
+        _ listener: Listener, until done: ([AccessLogEntry]) -> Bool, timeout: Duration = .seconds(3)
+    ) -> [AccessLogEntry] {
+        let end = ContinuousClock.now + timeout
+        var entries = accessLog(listener)
+        while !done(entries), ContinuousClock.now < end {
+            usleep(20_000)
+            entries = accessLog(listener)
+        }
+        return entries
+    }
+
     // MARK: - Daemons
 
     /// Stops one daemon (default: main). The port stays reserved; nginx answers 502.
