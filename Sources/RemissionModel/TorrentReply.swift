@@ -57,10 +57,27 @@ public struct DecodedTorrentList: Sendable, Equatable {
     public var torrents: [Torrent]
     /// Rows plus the header in table format; objects in object format.
     public var elementCount: Int
+    /// Table format only: where the rows lie in the reply, so a snapshot can store them as received.
+    public var table: TableLayout?
 
-    public init(torrents: [Torrent], elementCount: Int) {
+    public init(torrents: [Torrent], elementCount: Int, table: TableLayout? = nil) {
         self.torrents = torrents
         self.elementCount = elementCount
+        self.table = table
+    }
+}
+
+/// A `torrents` array in table format, as it lies in the reply's bytes.
+public struct TableLayout: Sendable, Equatable {
+    /// The header's field names as sent (either spelling).
+    public var header: [String]
+    /// From the first row's `[` to the list's closing `]`, exclusive; empty without rows. The text
+    /// in this range is the rows separated by commas (and any whitespace the server put there).
+    public var rows: Range<Int>
+
+    public init(header: [String], rows: Range<Int>) {
+        self.header = header
+        self.rows = rows
     }
 }
 
@@ -169,15 +186,19 @@ extension JSONParser {
     private mutating func parseTorrentTable(depth: Int) throws(JSONParseError) -> DecodedTorrentList {
         guard case .array(let names) = try parseValue(depth: depth) else { throw miss }
         var columns: [TorrentField?] = []
+        var header: [String] = []
         columns.reserveCapacity(names.count)
         for name in names {
             guard case .string(let text) = name else { throw miss }
             columns.append(TorrentField(wireName: text))
+            header.append(text)
         }
         var torrents: [Torrent] = []
         var elements = 1
+        var rowsStart: Int?
         while try expectMoreElements(closing: UInt8(ascii: "]"), first: false) {
             guard bytes[position] == UInt8(ascii: "[") else { throw miss }
+            if rowsStart == nil { rowsStart = position }
             let rowStart = position
             try checkDepth(depth + 1)
             position += 1
@@ -194,7 +215,10 @@ extension JSONParser {
             torrents.append(torrent)
             elements += 1
         }
-        return DecodedTorrentList(torrents: torrents, elementCount: elements)
+        let rowsEnd = position - 1  // the closing bracket
+        return DecodedTorrentList(
+            torrents: torrents, elementCount: elements,
+            table: TableLayout(header: header, rows: (rowsStart ?? rowsEnd)..<rowsEnd))
     }
 
     /// One object per torrent (servers before rpc-version 16 ignore `format: "table"`).

@@ -24,6 +24,21 @@ public enum TorrentAddResult: Sendable, Equatable {
     case duplicate(id: Int, name: String, hash: String)
 }
 
+/// A `torrent-get` list and, when the server answered in table format, its rows as received:
+/// `header` names the columns (as the server spelled them) and `rows` is the JSON text of the
+/// rows, comma-separated, without the enclosing brackets. A snapshot stores that text unchanged.
+public struct TorrentList: Sendable, Equatable {
+    public var torrents: [Torrent]
+    public var header: [String]?
+    public var rows: ArraySlice<UInt8>?
+
+    public init(torrents: [Torrent], header: [String]? = nil, rows: ArraySlice<UInt8>? = nil) {
+        self.torrents = torrents
+        self.header = header
+        self.rows = rows
+    }
+}
+
 /// Torrents that changed recently, and ids removed meanwhile (`ids: "recently-active"`).
 public struct RecentChanges: Sendable, Equatable {
     public var torrents: [Torrent]
@@ -41,7 +56,14 @@ extension RPCClient {
     public func torrentGet(
         ids: TorrentSelection = .all, fields: [TorrentField] = TorrentField.list, format: TorrentListFormat = .table
     ) throws(RPCError) -> [Torrent] {
-        try torrentGetReply(ids: ids, fields: fields, format: format).torrents
+        try torrentGetReply(ids: ids, fields: fields, format: format).list.torrents
+    }
+
+    /// `torrent-get` like `torrentGet`, also giving the rows as received (for snapshots).
+    public func torrentList(
+        ids: TorrentSelection = .all, fields: [TorrentField], format: TorrentListFormat = .table
+    ) throws(RPCError) -> TorrentList {
+        try torrentGetReply(ids: ids, fields: fields, format: format).list
     }
 
     /// `torrent-get` with `ids: "recently-active"`: what changed in the last minute, for live views.
@@ -50,12 +72,12 @@ extension RPCClient {
     ) throws(RPCError) -> RecentChanges {
         let reply = try torrentGetReply(ids: .recentlyActive, fields: fields, format: format)
         let removed = reply.removed?.array?.compactMap(\.int) ?? []
-        return RecentChanges(torrents: reply.torrents, removedIds: removed)
+        return RecentChanges(torrents: reply.list.torrents, removedIds: removed)
     }
 
     private func torrentGetReply(
         ids: TorrentSelection, fields: [TorrentField], format: TorrentListFormat
-    ) throws(RPCError) -> (torrents: [Torrent], removed: JSONValue?) {
+    ) throws(RPCError) -> (list: TorrentList, removed: JSONValue?) {
         let arguments = { (dialect: RPCDialect) -> JSONObject in
             var arguments = JSONObject()
             arguments["fields"] = JSONValue(fields.map { $0.name(in: dialect) })
@@ -65,7 +87,7 @@ extension RPCClient {
         }
         // The torrents are decoded while the reply is parsed, without its JSON tree.
         return try perform(.torrentGet, arguments: arguments) {
-            (body: [UInt8]?) throws(RPCError) -> (torrents: [Torrent], removed: JSONValue?) in
+            (body: [UInt8]?) throws(RPCError) -> (list: TorrentList, removed: JSONValue?) in
             let missing = RPCError.malformed(detail: "torrent-get did not return 'torrents'", offset: nil)
             guard let body else { throw missing }  // 204: no payload
             let reply = try RPCEnvelope.parseTorrentReply(body)
@@ -73,7 +95,12 @@ extension RPCClient {
             let (payload, key) = try RPCEnvelope.payload(of: reply.envelope)
             guard let list = payload["torrents"] else { throw missing }
             do throws(DecodingFailure) {
-                return (try reply.torrents(list, in: key), payload["removed"])
+                let torrents = try reply.torrents(list, in: key)
+                guard let key, let table = reply.decoded[key]?.table else {
+                    return (TorrentList(torrents: torrents), payload["removed"])
+                }
+                let rows = TorrentList(torrents: torrents, header: table.header, rows: body[table.rows])
+                return (rows, payload["removed"])
             } catch {
                 throw .malformed(detail: error.detail, offset: nil)
             }

@@ -19,12 +19,17 @@ public enum AtomicFile {
     /// with mode 0600 whatever mode an earlier version had. A symbolic link at `path` is replaced by
     /// the file, not followed.
     public static func write(_ bytes: [UInt8], to path: String) throws(StorageError) {
+        try write(parts: [bytes[...]], to: path)
+    }
+
+    /// `write(_:to:)` of the parts one after the other, without joining them in memory first.
+    public static func write(parts: [ArraySlice<UInt8>], to path: String) throws(StorageError) {
         let directory = parentDirectory(of: path)
         try FileSystem.createDirectory(directory)
 
         let (descriptor, temporary) = try temporaryFile(for: path, in: directory)
         do throws(StorageError) {
-            try FileSystem.writeAll(descriptor, bytes, path: temporary)
+            for part in parts { try FileSystem.writeAll(descriptor, part, path: temporary) }
             guard fchmod(descriptor, 0o600) == 0 else { throw .io(path: temporary, operation: "fchmod", errno: errno) }
             try FileSystem.sync(descriptor, path: temporary)
         } catch {

@@ -32,7 +32,7 @@ enum FileSystem {
     }
 
     /// Writes every byte, looping over short writes.
-    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(StorageError) {
+    static func writeAll(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>, path: String) throws(StorageError) {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }

@@ -7,7 +7,9 @@ import Testing
 /// no other suite): list online, stop the daemon, list again → the snapshot with the banner, exit 3.
 @Suite("remission list offline (process, private test bed)", .serialized)
 struct ListOfflineTests {
-    @Test("offline: snapshot with banner and exit 3; --offline exit 0; other parameters see nothing")
+    @Test(
+        "offline: snapshot with banner and exit 3; --offline exit 0; missing fields named; other parameters see nothing"
+    )
     func offline() throws {
         let shared = try TestBed.shared
         let directory = NSTemporaryDirectory() + "remission-list-bed-\(UUID().uuidString.prefix(8))"
@@ -40,11 +42,15 @@ struct ListOfflineTests {
         #expect(offline.err.contains("refused"), "the reason comes too: \(offline.err)")
         for name in fixture.names { #expect(offline.out.contains(name)) }
 
-        let json = try home.run(["list", url, "--offline", "--json", "--sort", "name"], env: env)
-        #expect(json.status == 0, "\(json.all)")
-        #expect(json.err.contains("OFFLINE — data from "))
-        #expect(try listedTorrents(json.out).map(\.name) == fixture.names.sorted())
-        #expect(try JSONValue.parse(json.out)["offline"]?.bool == true)
+        // The plain list fetched only the table's fields: views that need more say so, showing nothing.
+        let jsonWhileDown = try home.run(["list", url, "--json"], env: env)
+        #expect(jsonWhileDown.status == 3, "\(jsonWhileDown.all)")
+        #expect(jsonWhileDown.err.contains("lacks hashString, errorString, addedDate, labels"), "\(jsonWhileDown.err)")
+        #expect(jsonWhileDown.out.isEmpty)
+        let labelOffline = try home.run(["list", url, "--offline", "--label", "x"], env: env)
+        #expect(labelOffline.status == 1, "\(labelOffline.all)")
+        #expect(labelOffline.err.contains("lacks labels"), "\(labelOffline.err)")
+        #expect(labelOffline.out.isEmpty)
 
         // Other connection parameters (another user; the same port through another path) see no snapshot.
         let otherUser = try home.run(["list", url, "--offline"], env: ["TR_AUTH": "someone:else"])
@@ -55,9 +61,20 @@ struct ListOfflineTests {
         #expect(otherPath.err.contains("no snapshot for these connection parameters"))
         #expect(!otherPath.out.contains(fixture.names[0]))
 
+        // Back online, a --json list keeps every field; offline, --json then shows them.
         try bed.startDaemon(.main)
-        let back = try home.run(["list", url], env: env)
+        let back = try home.run(["list", url, "--json"], env: env)
         #expect(back.status == 0, "\(back.all)")
         #expect(!back.err.contains("OFFLINE"))
+        let json = try home.run(["list", url, "--offline", "--json", "--sort", "name"], env: env)
+        #expect(json.status == 0, "\(json.all)")
+        #expect(json.err.contains("OFFLINE — data from "))
+        #expect(try listedTorrents(json.out).map(\.name) == fixture.names.sorted())
+        let document = try JSONValue.parse(json.out)
+        #expect(document["offline"]?.bool == true)
+        let hashes = document["torrents"]?.array?.compactMap { $0["hash"]?.string } ?? []
+        #expect(hashes.count == 3 && hashes.allSatisfy { $0.count == 40 }, "\(hashes)")
+        let plainOffline = try home.run(["list", url, "--offline", "--sort", "added"], env: env)
+        #expect(plainOffline.status == 0, "a snapshot with every field serves every view: \(plainOffline.all)")
     }
 }

@@ -62,7 +62,24 @@ struct TorrentReplyTests {
         let empty = try Self.parse(#"{"arguments":{"torrents":[]},"result":"success"}"#)
         #expect(empty.decoded["arguments"] == DecodedTorrentList(torrents: [], elementCount: 0))
         let header = try Self.parse(#"{"arguments":{"torrents":[["id"]]},"result":"success"}"#)
-        #expect(header.decoded["arguments"] == DecodedTorrentList(torrents: [], elementCount: 1))
+        #expect(header.decoded["arguments"]?.torrents == [])
+        #expect(header.decoded["arguments"]?.elementCount == 1)
+        #expect(header.decoded["arguments"]?.table?.header == ["id"])
+        #expect(header.decoded["arguments"]?.table?.rows.isEmpty == true)
+        #expect(reply.decoded["arguments"]?.table == nil, "object format has no table layout")
+    }
+
+    @Test("a table reply records its header as sent and exactly where its rows lie")
+    func tableLayout() throws {
+        let body = #"{"result":"success","arguments":{"torrents":[ ["id","percent_done"] , [1,0.5],[2, 1] ] }}"#
+        let reply = try Self.parse(body)
+        let table = try #require(reply.decoded["arguments"]?.table)
+        #expect(table.header == ["id", "percent_done"])
+        let bytes = Array(body.utf8)
+        #expect(String(decoding: bytes[table.rows], as: UTF8.self) == "[1,0.5],[2, 1] ")
+        // The rows' text, put back between brackets after the header, decodes to the same torrents.
+        let rebuilt = Array(#"[["id","percent_done"],"#.utf8) + bytes[table.rows] + Array("]".utf8)
+        #expect(try Torrent.decodeList(try JSONValue.parse(rebuilt)) == reply.decoded["arguments"]?.torrents)
     }
 
     @Test("malformed and truncated replies fail exactly as the ordinary parser fails")

@@ -133,6 +133,37 @@ struct SnapshotStoreTests {
         #expect(fnv1a64Hex(Array("a".utf8)) == "af63dc4c8601ec8c")
     }
 
+    @Test("rows saved as the server sent them load as the same torrents, with the fields they hold")
+    func rowsAsReceived() throws {
+        let directory = TemporaryDirectory()
+        let store = SnapshotStore(directory: directory.path)
+        var encoded: [UInt8] = []
+        for (index, torrent) in Self.torrents().enumerated() {
+            if index > 0 { encoded.append(UInt8(ascii: ",")) }
+            encoded.append(UInt8(ascii: "["))
+            for (column, field) in Self.fields.enumerated() {
+                if column > 0 { encoded.append(UInt8(ascii: ",")) }
+                SnapshotStore.appendField(field, of: torrent, to: &encoded)
+            }
+            encoded.append(UInt8(ascii: "]"))
+        }
+        // Snake-case names, as a JSON-RPC 2.0 server sends them.
+        let header = Self.fields.map { RPCDialect.snakeCased($0.rawValue) }
+        try store.save(header: header, rows: encoded[...], for: Self.key, at: 99)
+        let snapshot = try #require(try store.load(for: Self.key))
+        #expect(snapshot.torrents == Self.torrents())
+        #expect(snapshot.savedAt == 99)
+        #expect(snapshot.fields == Set(Self.fields))
+
+        try store.save(header: ["id", "name"], rows: [][...], for: Self.key, at: 100)
+        let empty = try #require(try store.load(for: Self.key))
+        #expect(empty.torrents.isEmpty && empty.fields == [.id, .name])
+
+        try store.save(header: ["id"], rows: Array("[1],[2]".utf8)[...], for: Self.key, at: 101)
+        let fewer = try #require(try store.load(for: Self.key))
+        #expect(fewer.torrents.map(\.id) == [1, 2] && fewer.fields == [.id])
+    }
+
     @Test("every field is written straight from the torrent exactly as its JSON value serializes")
     func directFields() {
         var extreme = Torrent(id: -1, name: "ctl\u{1}\\", hashString: "", status: .unknown(-9))
