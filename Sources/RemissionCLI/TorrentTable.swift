@@ -15,42 +15,9 @@ struct TorrentTable {
     /// Called on a row's ID cell (already padded), e.g. to colour error torrents.
     var styleErrorID: (String) -> String = { $0 }
 
-    /// The cells of one torrent, sanitized.
-    static func cells(_ torrent: Torrent) -> [String] {
-        fixedCells(torrent) + [TerminalText.sanitized(torrent.name)]
-    }
-
-    /// Every cell but the name.
-    static func fixedCells(_ torrent: Torrent) -> [String] {
-        [
-            "\(torrent.id)\(torrent.hasError ? "*" : "")",
-            TorrentUnits.done(torrent),
-            TorrentUnits.size(TorrentUnits.have(torrent)),
-            TorrentUnits.eta(torrent),
-            TorrentUnits.speed(torrent.rateUpload),
-            TorrentUnits.speed(torrent.rateDownload),
-            TorrentUnits.ratio(torrent.uploadRatio),
-            TerminalText.sanitized(torrent.activityLabel),
-        ]
-    }
-
     /// The `Sum:` line's cells: total have, upload and download rates.
-    static func sumCells(_ torrents: [Torrent]) -> [String] {
-        sumCells(torrents, order: torrents.indices)
-    }
-
-    static func sumCells<Order: Collection<Int>>(_ torrents: [Torrent], order: Order) -> [String] {
-        var have = 0
-        var up = 0
-        var down = 0
-        for index in order {
-            have += TorrentUnits.have(torrents[index])
-            up += torrents[index].rateUpload
-            down += torrents[index].rateDownload
-        }
-        return [
-            "Sum:", "", TorrentUnits.size(have), "", TorrentUnits.speed(up), TorrentUnits.speed(down), "", "", "",
-        ]
+    static func sumCells(have: Int, up: Int, down: Int) -> [String] {
+        ["Sum:", "", TorrentUnits.size(have), "", TorrentUnits.speed(up), TorrentUnits.speed(down), "", "", ""]
     }
 
     /// The header, one line per torrent, and the sum line, each without a trailing newline.
@@ -63,127 +30,40 @@ struct TorrentTable {
         String(decoding: renderBytes(torrents, order: torrents.indices), as: UTF8.self)
     }
 
-    /// The table of `torrents[i]` for each `i` of `order`, as UTF-8 (no newline at the end). Cells are
-    /// measured once and kept as bytes, one buffer for all of them; rows are written into one output
-    /// buffer (10,000 torrents: a few milliseconds, no per-row strings kept).
+    /// The table of `torrents[i]` for each `i` of `order`, as UTF-8 (no newline at the end). The
+    /// cells and names of all rows are written as bytes into a few buffers and measured, then each
+    /// row is padded straight into the output; no string is made per row or cell (but for error
+    /// IDs, which `styleErrorID` takes as strings, and cuts of names beyond Latin letters).
     func renderBytes<Order: Collection<Int>>(_ torrents: [Torrent], order: Order) -> [UInt8] {
-        var cellBytes: [UInt8] = []  // the 8 fixed cells of every row, back to back
-        var cellEnds: [Int32] = []  // where each fixed cell ends in cellBytes
-        var cellWidths: [Int32] = []
-        var names: [String] = []
-        var nameWidths: [Int] = []
-        cellBytes.reserveCapacity(order.count * 48)
-        cellEnds.reserveCapacity(order.count * 8)
-        cellWidths.reserveCapacity(order.count * 8)
-        names.reserveCapacity(order.count)
-        nameWidths.reserveCapacity(order.count)
-        var widths = Self.headers.map(TerminalText.width)
-        let sum = Self.sumCells(torrents, order: order)
-        for column in 0..<8 { widths[column] = max(widths[column], TerminalText.width(sum[column])) }
+        // Through a buffer pointer: a row's fields are read in place, its strings not retained.
+        torrents.withUnsafeBufferPointer { renderBytes($0, order: order) }
+    }
+
+    private func renderBytes<Order: Collection<Int>>(_ torrents: UnsafeBufferPointer<Torrent>, order: Order)
+        -> [UInt8]
+    {
+        var cells = TableCells(rows: order.count + 1)
+        var names = TableNames(rows: order.count + 1)
         for index in order {
-            for (column, cell) in Self.fixedCells(torrents[index]).enumerated() {
-                let cellWidth = TerminalText.width(cell)
-                cellBytes.append(contentsOf: cell.utf8)
-                cellEnds.append(Int32(cellBytes.count))
-                cellWidths.append(Int32(cellWidth))
-                if cellWidth > widths[column] { widths[column] = cellWidth }
-            }
-            let name = TerminalText.sanitized(torrents[index].name)
-            names.append(name)
-            nameWidths.append(TerminalText.width(name))
+            precondition(torrents.indices.contains(index), "index out of range")
+            let row = UnsafeMutablePointer(mutating: torrents.baseAddress! + index)  // only read
+            cells.append(&row.pointee)
+            names.append(&row.pointee.name)
         }
-        let fixed = fixedWidth(widths)
-        let nameWidth = max(Self.minimumNameWidth, width - fixed)
+        cells.measure()
+        let sum = Self.sumCells(have: cells.have, up: cells.up, down: cells.down)
+        for column in 0..<8 { cells.widen(column, to: TerminalText.width(sum[column])) }
+        let writer = TableWriter(cells: cells, names: names, width: width, styleErrorID: styleErrorID)
         var output: [UInt8] = []
-        output.reserveCapacity((order.count + 2) * (min(width, fixed + nameWidth) + 1))
-        var header = ""
-        appendLine(
-            Self.headers, Self.headers.map(TerminalText.width), widths: widths, nameWidth: nameWidth, error: false,
-            to: &header)
-        output.append(contentsOf: header.utf8)
-        for (row, index) in order.enumerated() {
-            output.append(UInt8(ascii: "\n"))
-            var name = names[row]
-            var nameCells = nameWidths[row]
-            if nameCells > nameWidth {
-                name = TerminalText.truncated(name, to: nameWidth)
-                nameCells = TerminalText.width(name)
-            }
-            let first = row * 8
-            let error = torrents[index].hasError
-            guard fixed + nameCells <= width, !error else {
-                // Rare: coloured or cut rows take the path through strings.
-                var cells: [String] = []
-                for cell in first..<first + 8 {
-                    let start = cell == 0 ? 0 : Int(cellEnds[cell - 1])
-                    cells.append(String(decoding: cellBytes[start..<Int(cellEnds[cell])], as: UTF8.self))
-                }
-                cells.append(names[row])
-                var line = ""
-                appendLine(
-                    cells, cellWidths[first..<first + 8].map(Int.init) + [nameWidths[row]], widths: widths,
-                    nameWidth: nameWidth, error: error, to: &line)
-                output.append(contentsOf: line.utf8)
-                continue
-            }
-            for column in 0..<8 {
-                let cell = first + column
-                let start = cell == 0 ? 0 : Int(cellEnds[cell - 1])
-                let missing = widths[column] - Int(cellWidths[cell])
-                let right = Self.rightAligned[column]
-                if missing > 0 && right { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: missing)) }
-                output.append(contentsOf: cellBytes[start..<Int(cellEnds[cell])])
-                if missing > 0 && !right { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: missing)) }
-                output.append(contentsOf: Self.gap.utf8)
-            }
-            output.append(contentsOf: name.utf8)
+        output.reserveCapacity(names.bytes.count + (order.count + 2) * max(0, writer.fixed + 1))
+        var scratch: [UInt8] = []
+        for row in 0...order.count {
+            if row > 0 { output.append(UInt8(ascii: "\n")) }
+            writer.append(row: row, to: &output, scratch: &scratch)
         }
         output.append(UInt8(ascii: "\n"))
-        output.append(contentsOf: sumLine(sum, widths: widths).utf8)
+        output.append(contentsOf: sumLine(sum, widths: cells.columnWidths).utf8)
         return output
-    }
-
-    private func appendLine<Cells: RandomAccessCollection<String>, Widths: RandomAccessCollection<Int>>(
-        _ cells: Cells, _ cellWidths: Widths, widths: [Int], nameWidth: Int, error: Bool, to output: inout String
-    ) where Cells.Index == Int, Widths.Index == Int {
-        let first = cells.startIndex
-        let firstWidth = cellWidths.startIndex
-        var name = cells[first + 8]
-        var nameCells = cellWidths[firstWidth + 8]
-        if nameCells > nameWidth {
-            name = TerminalText.truncated(name, to: nameWidth)
-            nameCells = TerminalText.width(name)
-        }
-        guard fixedWidth(widths) + nameCells <= width else {
-            // Narrower than the fixed columns: cut the whole row (plain text, so no colour is cut).
-            var plain = ""
-            for column in 0..<8 {
-                Self.pad(cells[first + column], cellWidths[firstWidth + column], widths[column], column, to: &plain)
-                plain.append(Self.gap)
-            }
-            output.append(TerminalText.truncated(plain + name, to: width))
-            return
-        }
-        for column in 0..<8 {
-            if column == 0 && error {
-                var id = ""
-                Self.pad(cells[first], cellWidths[firstWidth], widths[0], 0, to: &id)
-                output.append(styleErrorID(id))
-            } else {
-                Self.pad(cells[first + column], cellWidths[firstWidth + column], widths[column], column, to: &output)
-            }
-            output.append(Self.gap)
-        }
-        output.append(name)
-    }
-
-    private func fixedWidth(_ widths: [Int]) -> Int { widths[0..<8].reduce(0, +) + Self.gap.utf8.count * 8 }
-
-    private static func pad(_ cell: String, _ cellWidth: Int, _ width: Int, _ column: Int, to output: inout String) {
-        let missing = width - cellWidth
-        if missing > 0 && rightAligned[column] { output.append(String(repeating: " ", count: missing)) }
-        output.append(cell)
-        if missing > 0 && !rightAligned[column] { output.append(String(repeating: " ", count: missing)) }
     }
 
     private func sumLine(_ cells: [String], widths: [Int]) -> String {
