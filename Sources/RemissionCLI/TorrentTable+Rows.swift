@@ -53,9 +53,7 @@ struct TableCells {
         for column in 0..<7 { widen(column, to: widest[column]) }
     }
 
-    /// Appends the cells of `torrent`, which is only read: `inout` because an exclusive access is
-    /// borrowed in place by `activityLabel`, where a shared one is copied, retaining its strings.
-    mutating func append(_ torrent: inout Torrent) {
+    mutating func append(_ torrent: borrowing Torrent) {
         let have = TorrentUnits.have(torrent)
         self.have += have
         up += torrent.rateUpload
@@ -117,12 +115,10 @@ struct TableNames {
         bytes.reserveCapacity(rows * 48)
         ends.reserveCapacity(rows)
         widths.reserveCapacity(rows)
-        var header = TorrentTable.headers[8]
-        append(&header)
+        append(TorrentTable.headers[8])
     }
 
-    /// `inout` to borrow the name in place (see `TableCells.append`); it is only read.
-    mutating func append(_ name: inout String) {
+    mutating func append(_ name: borrowing String) {
         // Columns when measured by bytes; -1 when it needs sanitizing, -2 when measured by scalars.
         var columns = TerminalText.withUTF8(name) { utf8 in
             if TerminalText.isPlainASCII(utf8) {

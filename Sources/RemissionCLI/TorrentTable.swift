@@ -46,9 +46,8 @@ struct TorrentTable {
         var names = TableNames(rows: order.count + 1)
         for index in order {
             precondition(torrents.indices.contains(index), "index out of range")
-            let row = UnsafeMutablePointer(mutating: torrents.baseAddress! + index)  // only read
-            cells.append(&row.pointee)
-            names.append(&row.pointee.name)
+            cells.append(torrents[index])
+            names.append(torrents[index].name)
         }
         cells.measure()
         let sum = Self.sumCells(have: cells.have, up: cells.up, down: cells.down)
