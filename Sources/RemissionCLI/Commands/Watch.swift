@@ -65,6 +65,7 @@ extension RemissionCommand {
                 server: session.target.label, totalCount: 0, view: view.joined(separator: ", "),
                 useColor: context.terminal.useColor)
             var backoff = 1.0
+            let fields = Self.fields(sort: sort)
             func draw() {
                 let shown = WatchScreen.arrange(torrents, status: status, sort: sort, reverse: reverse)
                 let size = WatchTerminal.size(environment: context.environment)
@@ -75,7 +76,7 @@ extension RemissionCommand {
                 var wait = interval
                 do {
                     torrents = try session.run { client throws(RPCError) in
-                        try client.torrentGet(fields: TorrentField.list, format: .table)
+                        try client.torrentGet(fields: fields, format: .table)
                     }
                     state.lastUpdate = currentUnixTime()
                     state.totalCount = torrents.count
@@ -93,6 +94,13 @@ extension RemissionCommand {
                     return
                 }
             }
+        }
+
+        /// What the screen shows and sorts by, and no more: every field costs the daemon time for
+        /// every torrent on every refresh. The list's table fields, the verified size the Have
+        /// column prefers, and the added date when sorting by it.
+        static func fields(sort: WatchSortKey) -> [TorrentField] {
+            RemissionCommand.List.tableFields + [.haveValid] + (sort == .added ? [.addedDate] : [])
         }
 
         /// Polls stdin until the time is up; true when q was pressed. Redraws on resize, and every second
