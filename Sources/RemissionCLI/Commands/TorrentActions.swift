@@ -43,7 +43,8 @@ enum TorrentAction {
             print("No torrents \(selection == .recentlyActive ? "active" : "at all"); nothing \(pastTense).")
             return
         }
-        try session.run { client throws(RPCError) in try perform(lookup.selection, client) }
+        let acted = lookup.actionSelection(for: selection)
+        try session.run { client throws(RPCError) in try perform(acted, client) }
         print("\(pastTense) \(TorrentText.count(lookup.found.count, "torrent")):")
         lookup.lines().forEach { print($0) }
     }
