@@ -11,17 +11,9 @@ struct ListOfflineTests {
         "offline: snapshot with banner and exit 3; --offline exit 0; missing fields named; other parameters see nothing"
     )
     func offline() throws {
-        let shared = try TestBed.shared
-        let directory = NSTemporaryDirectory() + "remission-list-bed-\(UUID().uuidString.prefix(8))"
-        let script = TestBed.repositoryRoot + "/scripts/testbed"
-        let start = try shared.run(
-            script, args: ["start", directory, "--certs", shared.certsDirectory], timeout: .seconds(120))
-        #expect(start.status == 0, "\(start.stdoutText)\(start.stderrText)")
-        defer {
-            _ = try? shared.run(script, args: ["stop", directory], timeout: .seconds(60))
-            try? FileManager.default.removeItem(atPath: directory)
-        }
-        let bed = try TestBed(directory: directory)
+        let own = try PrivateBed.start()
+        defer { own.stop() }
+        let bed = own.bed
         let home = CLIHome(bed: bed)
         let fixture = try ListFixture(bed: bed, port: bed.daemonPort(), names: ["one", "two", "three"])
         defer { try? FileManager.default.removeItem(atPath: fixture.root) }
