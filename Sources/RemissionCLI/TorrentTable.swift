@@ -35,13 +35,24 @@ struct TorrentTable {
     /// row is padded straight into the output; no string is made per row or cell (but for error
     /// IDs, which `styleErrorID` takes as strings, and cuts of names beyond Latin letters).
     func renderBytes<Order: Collection<Int>>(_ torrents: [Torrent], order: Order) -> [UInt8] {
-        // Through a buffer pointer: a row's fields are read in place, its strings not retained.
-        torrents.withUnsafeBufferPointer { renderBytes($0, order: order) }
+        var output: [UInt8] = []
+        write(torrents, order: order, chunkSize: .max) { output.append(contentsOf: $0) }
+        output.removeLast()  // the newline after the sum line
+        return output
     }
 
-    private func renderBytes<Order: Collection<Int>>(_ torrents: UnsafeBufferPointer<Torrent>, order: Order)
-        -> [UInt8]
-    {
+    /// The same table, handed to `emit` in pieces of at least `chunkSize` bytes (the last one
+    /// shorter, ending with the sum line and a newline), so a long table is never held whole.
+    func write<Order: Collection<Int>>(
+        _ torrents: [Torrent], order: Order, chunkSize: Int, to emit: (borrowing [UInt8]) -> Void
+    ) {
+        // Through a buffer pointer: a row's fields are read in place, its strings not retained.
+        torrents.withUnsafeBufferPointer { write($0, order: order, chunkSize: chunkSize, to: emit) }
+    }
+
+    private func write<Order: Collection<Int>>(
+        _ torrents: UnsafeBufferPointer<Torrent>, order: Order, chunkSize: Int, to emit: (borrowing [UInt8]) -> Void
+    ) {
         var cells = TableCells(rows: order.count + 1)
         var names = TableNames(rows: order.count + 1)
         for index in order {
@@ -54,15 +65,22 @@ struct TorrentTable {
         for column in 0..<8 { cells.widen(column, to: TerminalText.width(sum[column])) }
         let writer = TableWriter(cells: cells, names: names, width: width, styleErrorID: styleErrorID)
         var output: [UInt8] = []
-        output.reserveCapacity(names.bytes.count + (order.count + 2) * max(0, writer.fixed + 1))
+        let fixedRow = max(0, writer.fixed + 1)
+        let wholeTable = names.bytes.count + (order.count + 2) * fixedRow
+        // A chunk is flushed after the row that reaches `chunkSize`: room for that row's overshoot.
+        output.reserveCapacity(wholeTable <= chunkSize ? wholeTable : chunkSize + 4 * fixedRow)
         var scratch: [UInt8] = []
         for row in 0...order.count {
-            if row > 0 { output.append(UInt8(ascii: "\n")) }
             writer.append(row: row, to: &output, scratch: &scratch)
+            output.append(UInt8(ascii: "\n"))
+            if output.count >= chunkSize {
+                emit(output)
+                output.removeAll(keepingCapacity: true)
+            }
         }
-        output.append(UInt8(ascii: "\n"))
         output.append(contentsOf: sumLine(sum, widths: cells.columnWidths).utf8)
-        return output
+        output.append(UInt8(ascii: "\n"))
+        emit(output)
     }
 
     private func sumLine(_ cells: [String], widths: [Int]) -> String {

@@ -77,7 +77,6 @@ extension Torrent {
         case .sizeWhenDone: sizeWhenDone = value.int ?? sizeWhenDone
         case .leftUntilDone: leftUntilDone = value.int ?? leftUntilDone
         case .haveValid: haveValid = value.int
-        case .haveUnchecked: haveUnchecked = value.int
         case .eta: eta = value.int ?? eta
         case .rateDownload: rateDownload = value.int ?? rateDownload
         case .rateUpload: rateUpload = value.int ?? rateUpload
@@ -85,14 +84,10 @@ extension Torrent {
         case .error: error = value.int ?? error
         case .errorString: errorString = value.string ?? errorString
         case .addedDate: addedDate = value.int ?? addedDate
-        case .downloadDir: downloadDir = value.string ?? downloadDir
         case .labels: labels = value.array?.compactMap(\.string) ?? labels
-        case .peersConnected: peersConnected = value.int ?? peersConnected
         case .peersGettingFromUs: peersGettingFromUs = value.int
         case .peersSendingToUs: peersSendingToUs = value.int
         case .isFinished: isFinished = value.bool
-        case .isStalled: isStalled = value.bool
-        case .queuePosition: queuePosition = value.int
         case .recheckProgress: recheckProgress = value.double
         default: details.set(field, from: value)
         }
@@ -106,6 +101,11 @@ extension TorrentDetails {
         case .files, .fileStats, .priorities, .wanted, .trackers, .trackerStats, .peers:
             setList(field, from: value)
         case .activityDate: activityDate = value.int
+        case .queuePosition: queuePosition = value.int
+        case .isStalled: isStalled = value.bool
+        case .peersConnected: peersConnected = value.int ?? peersConnected
+        case .downloadDir: downloadDir = value.string ?? downloadDir
+        case .haveUnchecked: haveUnchecked = value.int
         case .doneDate: doneDate = value.int
         case .startDate: startDate = value.int
         case .dateCreated: dateCreated = value.int

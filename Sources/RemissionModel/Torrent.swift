@@ -18,7 +18,6 @@ public struct Torrent: Sendable, Equatable {
     public var leftUntilDone = 0
     /// Verified bytes present.
     public var haveValid: Int?
-    public var haveUnchecked: Int?
     /// Seconds; −1 not available, −2 unknown.
     public var eta = -1
     public var rateDownload = 0
@@ -29,20 +28,16 @@ public struct Torrent: Sendable, Equatable {
     public var error = 0
     public var errorString = ""
     public var addedDate = 0
-    public var downloadDir = ""
     public var labels: [String] = []
-    public var peersConnected = 0
     public var peersGettingFromUs: Int?
     public var peersSendingToUs: Int?
     public var isFinished: Bool?
-    public var isStalled: Bool?
-    public var queuePosition: Int?
-
     /// 0…1 of a running verification.
     public var recheckProgress: Double?
 
-    /// Everything else (`info`'s fields), kept out of line: a list of 10,000 torrents neither
-    /// carries nor copies it. Read and written as if stored here (`torrent.comment`).
+    /// Everything else (`info`'s fields, and the few list fields `list` does not show), kept out of
+    /// line: a list of 10,000 torrents neither carries nor copies it (each byte here is 10 kB
+    /// there). Read and written as if stored here (`torrent.comment`).
     public var details: TorrentDetails {
         get { detailsBox.value }
         set {

@@ -1,5 +1,12 @@
 /// The fields of a torrent that only `info` shows (see `Torrent.details`). Defaults as in `Torrent`.
 public struct TorrentDetails: Sendable, Equatable {
+    // Fields `list` does not show, kept here so that a list row stays small.
+    public var haveUnchecked: Int?
+    public var downloadDir = ""
+    public var peersConnected = 0
+    public var isStalled: Bool?
+    public var queuePosition: Int?
+
     public var files: [TorrentFile]?
     public var fileStats: [TorrentFileStats]?
     public var priorities: [FilePriority]?

@@ -125,6 +125,25 @@ struct ListTableTests {
         if width >= 80 { #expect(lines[1].hasSuffix("…")) }
     }
 
+    @Test("a long table is handed out in pieces of at least the chunk size that join into the whole")
+    func pieces() {
+        let torrents = (1...500).map { id in
+            var torrent = Torrent(id: id, name: "torrent \(id) " + String(repeating: "é", count: id % 40))
+            torrent.sizeWhenDone = id * 1000
+            return torrent
+        }
+        let table = TorrentTable(width: 100)
+        let order = Array(torrents.indices.reversed())
+        var pieces: [[UInt8]] = []
+        table.write(torrents, order: order, chunkSize: 4096) { pieces.append(copy $0) }
+        #expect(pieces.count > 5)
+        #expect(pieces.dropLast().allSatisfy { $0.count >= 4096 && $0.last == UInt8(ascii: "\n") })
+        #expect(pieces.joined().elementsEqual(table.renderBytes(torrents, order: order) + [UInt8(ascii: "\n")]))
+        let whole = String(decoding: pieces.joined(), as: UTF8.self)
+        #expect(whole.split(separator: "\n").count == 502)
+        #expect(whole.hasSuffix("\n") && whole.split(separator: "\n").last!.hasPrefix("Sum:"))
+    }
+
     @Test("an empty list still has the header and a Sum line")
     func empty() {
         let lines = TorrentTable(width: 100).lines([])

@@ -135,10 +135,13 @@ extension RemissionCommand {
             // Saving the snapshot and rendering are independent: do both at once.
             let now = currentUnixTime()
             let (query, json, terminal, torrents) = (query, json, context.terminal, list.torrents)
+            fflush(nil)
             let results = concurrently([true, false]) { (saving: Bool) -> [UInt8] in
                 guard saving else {
-                    return Self.output(
-                        torrents, query: query, json: json, server: key.label, offline: false, time: now, terminal)
+                    Self.write(
+                        torrents, query: query, json: json, server: key.label, offline: false, time: now, terminal,
+                        to: writeAll)
+                    return []
                 }
                 do { try Self.save(list, fields: fields, in: store, for: key, at: now) } catch {
                     return Array((terminal.styled("warning:", .yellow) + " \(error)").utf8)
@@ -146,7 +149,6 @@ extension RemissionCommand {
                 return []
             }
             if !results[0].isEmpty { printError(String(decoding: results[0], as: UTF8.self)) }
-            writeLine(results[1])
         }
 
         private func offlineKey(_ context: CommandContext) throws -> SnapshotKey {
@@ -190,34 +192,28 @@ extension RemissionCommand {
 
         private func output(_ torrents: [Torrent], server: String, offline: Bool, time: Int64, context: CommandContext)
         {
-            writeLine(
-                Self.output(
-                    torrents, query: query, json: json, server: server, offline: offline, time: time, context.terminal))
+            fflush(nil)
+            Self.write(
+                torrents, query: query, json: json, server: server, offline: offline, time: time, context.terminal,
+                to: writeAll)
         }
 
-        /// The table or the JSON document of the torrents `query` selects, as UTF-8.
-        static func output(
+        /// The table or the JSON document of the torrents `query` selects, as UTF-8 with a newline at
+        /// the end, handed to `emit` in pieces (a long table is written as it is padded, not held).
+        static func write(
             _ torrents: [Torrent], query: ListQuery, json: Bool, server: String, offline: Bool, time: Int64,
-            _ terminal: Terminal
-        ) -> [UInt8] {
+            _ terminal: Terminal, to emit: (borrowing [UInt8]) -> Void
+        ) {
             let order = query.order(torrents)
             if json {
-                return TorrentListJSON.documentBytes(
+                var document = TorrentListJSON.documentBytes(
                     server: server, offline: offline, dataTime: time, torrents: torrents, order: order)
+                document.append(UInt8(ascii: "\n"))
+                emit(document)
+                return
             }
             let table = TorrentTable(width: terminal.columns, styleErrorID: { terminal.styled($0, .red) })
-            return table.renderBytes(torrents, order: order)
-        }
-
-        /// The table or the JSON document of the torrents `query` selects.
-        static func text(
-            _ torrents: [Torrent], query: ListQuery, json: Bool, server: String, offline: Bool, time: Int64,
-            _ terminal: Terminal
-        ) -> String {
-            String(
-                decoding: output(
-                    torrents, query: query, json: json, server: server, offline: offline, time: time, terminal),
-                as: UTF8.self)
+            table.write(torrents, order: order, chunkSize: 64 << 10, to: emit)
         }
 
         /// `OFFLINE — data from 2026-11-21 22:30 UTC (5 minutes ago)`.
@@ -239,15 +235,9 @@ extension RemissionCommand {
 extension ListStatusFilter: ExpressibleByArgument {}
 extension ListSortKey: ExpressibleByArgument {}
 
-/// Writes `bytes` and a newline straight to file descriptor 1 (after whatever `print` buffered):
-/// the whole table in one `write`, not copied into a `String` and through stdout's buffer.
-private func writeLine(_ bytes: [UInt8]) {
-    fflush(nil)
-    writeAll(bytes)
-    writeAll([UInt8(ascii: "\n")])
-}
-
-private func writeAll(_ bytes: [UInt8]) {
+/// Writes `bytes` straight to file descriptor 1, not copied into a `String` and through stdout's
+/// buffer (callers flush what `print` buffered first).
+private func writeAll(_ bytes: borrowing [UInt8]) {
     bytes.withUnsafeBufferPointer { buffer in
         var offset = 0
         while offset < buffer.count {
