@@ -35,8 +35,9 @@ public enum TorrentField: String, Sendable, Hashable, CaseIterable {
         return table
     }()
 
-    /// What `remission list` shows: the columns of transmission-remote's `-l` plus what sorting,
-    /// filtering and the error marker need. Requested with `format: "table"`.
+    /// A general list of torrents, the RPC client's default: the columns of transmission-remote's
+    /// `-l` plus what sorting, filtering and the error marker need. (`remission list` asks for only
+    /// what its view shows: `List.fields(json:query:)`.)
     public static let list: [TorrentField] = [
         .id, .name, .hashString, .status, .percentDone, .sizeWhenDone, .leftUntilDone, .haveValid,
         .eta, .rateDownload, .rateUpload, .uploadRatio, .error, .errorString, .addedDate, .downloadDir,
