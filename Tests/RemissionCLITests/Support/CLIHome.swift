@@ -6,7 +6,8 @@ import TestSupport
 struct CLIHome {
     let bed: TestBed
     let directory: String
-    let remission = TestBed.builtProduct("remission")
+    /// The binary it runs: the debug build that `swift test` built, unless a test names another.
+    var remission = TestBed.builtProduct("remission")
 
     init(bed: TestBed) {
         self.bed = bed
