@@ -67,6 +67,19 @@ enum TorrentListJSON {
     static func documentBytes<Order: Collection<Int>>(
         server: String, offline: Bool, dataTime: Int64, torrents: [Torrent], order: Order
     ) -> [UInt8] {
+        var bytes: [UInt8] = []
+        write(server: server, offline: offline, dataTime: dataTime, torrents: torrents, order: order, chunkSize: .max) {
+            bytes.append(contentsOf: $0)
+        }
+        return bytes
+    }
+
+    /// The same document, handed to `emit` in pieces of at least `chunkSize` bytes (the last one
+    /// shorter), so a long list is never held whole.
+    static func write<Order: Collection<Int>>(
+        server: String, offline: Bool, dataTime: Int64, torrents: [Torrent], order: Order, chunkSize: Int,
+        to emit: (borrowing [UInt8]) -> Void
+    ) {
         let head: JSONValue = ["server": .string(server), "offline": .bool(offline), "dataTime": .int(dataTime)]
         var bytes = head.serialized()
         bytes.removeLast()  // the closing brace; the torrents follow
@@ -74,8 +87,12 @@ enum TorrentListJSON {
         for (position, index) in order.enumerated() {
             if position > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(contentsOf: object(torrents[index]).serialized())
+            if bytes.count >= chunkSize {
+                emit(bytes)
+                bytes.removeAll(keepingCapacity: true)
+            }
         }
         bytes.append(contentsOf: "]}".utf8)
-        return bytes
+        emit(bytes)
     }
 }

@@ -125,8 +125,8 @@ struct ListTableTests {
         if width >= 80 { #expect(lines[1].hasSuffix("…")) }
     }
 
-    @Test("a long table is handed out in pieces of at least the chunk size that join into the whole")
-    func pieces() {
+    @Test("a long table or JSON document is handed out in pieces of at least the chunk size that join into the whole")
+    func pieces() throws {
         let torrents = (1...500).map { id in
             var torrent = Torrent(id: id, name: "torrent \(id) " + String(repeating: "é", count: id % 40))
             torrent.sizeWhenDone = id * 1000
@@ -142,6 +142,18 @@ struct ListTableTests {
         let whole = String(decoding: pieces.joined(), as: UTF8.self)
         #expect(whole.split(separator: "\n").count == 502)
         #expect(whole.hasSuffix("\n") && whole.split(separator: "\n").last!.hasPrefix("Sum:"))
+
+        var jsonPieces: [[UInt8]] = []
+        TorrentListJSON.write(
+            server: "nas", offline: false, dataTime: 42, torrents: torrents, order: order, chunkSize: 4096
+        ) { jsonPieces.append(copy $0) }
+        #expect(jsonPieces.count > 5)
+        #expect(jsonPieces.dropLast().allSatisfy { $0.count >= 4096 })
+        let document = TorrentListJSON.documentBytes(
+            server: "nas", offline: false, dataTime: 42, torrents: torrents, order: order)
+        #expect(jsonPieces.joined().elementsEqual(document))
+        let parsed = try JSONValue.parse(String(decoding: document, as: UTF8.self))
+        #expect(parsed["torrents"]?.array?.map { $0["id"]?.int } == order.map { torrents[$0].id })
     }
 
     @Test("an empty list still has the header and a Sum line")

@@ -205,15 +205,16 @@ extension RemissionCommand {
             _ terminal: Terminal, to emit: (borrowing [UInt8]) -> Void
         ) {
             let order = query.order(torrents)
+            let chunkSize = 64 << 10
             if json {
-                var document = TorrentListJSON.documentBytes(
-                    server: server, offline: offline, dataTime: time, torrents: torrents, order: order)
-                document.append(UInt8(ascii: "\n"))
-                emit(document)
+                TorrentListJSON.write(
+                    server: server, offline: offline, dataTime: time, torrents: torrents, order: order,
+                    chunkSize: chunkSize, to: emit)
+                emit([UInt8(ascii: "\n")])
                 return
             }
             let table = TorrentTable(width: terminal.columns, styleErrorID: { terminal.styled($0, .red) })
-            table.write(torrents, order: order, chunkSize: 64 << 10, to: emit)
+            table.write(torrents, order: order, chunkSize: chunkSize, to: emit)
         }
 
         /// `OFFLINE — data from 2026-11-21 22:30 UTC (5 minutes ago)`.
