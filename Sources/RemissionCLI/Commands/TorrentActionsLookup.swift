@@ -25,17 +25,29 @@ struct TorrentLookup {
         guard case .torrents(let references) = selection else {
             return TorrentLookup(found: torrents.sorted { $0.id < $1.id }, missing: [])
         }
+        return match(references, in: torrents)
+    }
+
+    /// The torrents `references` name, in their order and each once, and the references that name
+    /// none. Linear: `remove 1-10000` names 10,000 ids (a scan per id took ~10 s of CPU).
+    static func match(_ references: [TorrentReference], in torrents: [Torrent]) -> TorrentLookup {
+        var byID: [Int: Torrent] = [:]
+        var byHash: [String: Torrent] = [:]
+        for torrent in torrents.reversed() {  // the first torrent with an id or hash wins
+            byID[torrent.id] = torrent
+            byHash[torrent.hashString.lowercased()] = torrent
+        }
         var found: [Torrent] = []
+        var foundIDs: Set<Int> = []
         var missing: [TorrentReference] = []
         for reference in references {
-            let match = torrents.first {
+            let match =
                 switch reference {
-                case .id(let id): return $0.id == id
-                case .hash(let hash): return $0.hashString.lowercased() == hash
+                case .id(let id): byID[id]
+                case .hash(let hash): byHash[hash]
                 }
-            }
             if let match {
-                if !found.contains(where: { $0.id == match.id }) { found.append(match) }
+                if foundIDs.insert(match.id).inserted { found.append(match) }
             } else {
                 missing.append(reference)
             }
