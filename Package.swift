@@ -12,12 +12,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        // C bindings: system libraries found with pkg-config, plus one shim for macros and variadics.
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // C bindings: OpenSSL found with pkg-config and linked, plus one shim for its macros.
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
-        // libsecret is loaded with dlopen on first use (Sources/CSecret/include/CSecret.h), not linked.
+        // libcurl and libsecret are loaded with dlopen, not linked (their headers say why); libcurl's
+        // headers come from libcurl4-openssl-dev.
+        .target(name: "CCurl"),
         .target(name: "CSecret"),
-        .target(name: "CShims", dependencies: ["CCurl", "COpenSSL"]),
+        .target(name: "CShims", dependencies: ["COpenSSL"]),
 
         // Pure values: endpoints, JSON, torrents, sessions.
         .target(name: "RemissionModel"),

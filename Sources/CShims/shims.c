@@ -1,38 +1,6 @@
-#define CURL_DISABLE_TYPECHECK
 #include "CShims.h"
 #include <openssl/x509v3.h>
 #include <openssl/crypto.h>
-
-CURLcode rm_curl_setopt_long(CURL *h, CURLoption o, long v) { return curl_easy_setopt(h, o, v); }
-CURLcode rm_curl_setopt_offt(CURL *h, CURLoption o, curl_off_t v) { return curl_easy_setopt(h, o, v); }
-CURLcode rm_curl_setopt_string(CURL *h, CURLoption o, const char *v) { return curl_easy_setopt(h, o, v); }
-CURLcode rm_curl_setopt_pointer(CURL *h, CURLoption o, void *v) { return curl_easy_setopt(h, o, v); }
-CURLcode rm_curl_setopt_slist(CURL *h, CURLoption o, struct curl_slist *v) { return curl_easy_setopt(h, o, v); }
-
-CURLcode rm_curl_setopt_write_function(CURL *h, rm_curl_data_callback c) {
-    return curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, c);
-}
-CURLcode rm_curl_setopt_header_function(CURL *h, rm_curl_data_callback c) {
-    return curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, c);
-}
-CURLcode rm_curl_setopt_ssl_ctx_function(CURL *h, rm_curl_ssl_ctx_callback c) {
-    return curl_easy_setopt(h, CURLOPT_SSL_CTX_FUNCTION, c);
-}
-CURLcode rm_curl_setopt_sockopt_function(CURL *h, rm_curl_sockopt_callback c) {
-    return curl_easy_setopt(h, CURLOPT_SOCKOPTFUNCTION, c);
-}
-CURLcode rm_curl_setopt_prereq_function(CURL *h, rm_curl_prereq_callback c) {
-    return curl_easy_setopt(h, CURLOPT_PREREQFUNCTION, c);
-}
-
-CURLcode rm_curl_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
-CURLcode rm_curl_getinfo_offt(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
-CURLcode rm_curl_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
-CURLcode rm_curl_getinfo_tls_session(CURL *h, struct curl_tlssessioninfo **v) {
-    return curl_easy_getinfo(h, CURLINFO_TLS_SSL_PTR, v);
-}
-
-long rm_curlauth_basic(void) { return (long)CURLAUTH_BASIC; }
 
 int rm_sk_X509_num(const STACK_OF(X509) *s) { return sk_X509_num(s); }
 X509 *rm_sk_X509_value(const STACK_OF(X509) *s, int i) { return sk_X509_value(s, i); }

@@ -115,7 +115,7 @@ struct CheckReportBuilder {
             case .timeout(let phase, _):
                 return phase == "connect" ? .tcp : phase == "tls" ? .tls : .http
             case .trustRefused, .tlsHandshake, .caFile: return .tls
-            case .connection, .other: return .http
+            case .connection, .other, .engineUnavailable: return .http
             }
         case .forbidden, .misdirected, .sessionHandshakeLoop, .httpStatus: return .http
         case .unauthorized: return .auth
@@ -192,7 +192,7 @@ struct CheckReportBuilder {
             case .dns, .refused, .unreachable, .timeout: return .offline
             case .trustRefused: return .trustRefused
             case .caFile: return .failure
-            case .tlsHandshake, .connection, .other: return .failure
+            case .tlsHandshake, .connection, .other, .engineUnavailable: return .failure
             }
         case .unauthorized: return .authentication
         case .forbidden, .misdirected, .sessionHandshakeLoop, .rpcError, .unsupportedVersion: return .serverRefused

@@ -44,6 +44,7 @@ enum CheckText {
         case .tlsHandshake(let detail): return "TLS handshake failed: \(detail)"
         case .caFile(let path, let detail): return "CA file \(path) \(detail)"
         case .connection(let detail): return "connection failed: \(detail)"
+        case .engineUnavailable(let detail): return "libcurl could not be loaded: \(detail)"
         case .other(_, let detail): return detail
         }
     }

@@ -61,6 +61,14 @@ struct ConnectionCheck {
     }
 }
 
+/// Loads libcurl before a check, so that a missing one is one clear message (exit 1) rather than a
+/// report of connection steps that were never tried.
+func requireHTTPEngine() throws {
+    do { try CurlTransport.loadEngine() } catch {
+        throw CommandFailure(RPCError.transport(error).description, status: .failure)
+    }
+}
+
 /// The transport for a target, with the trust policy evaluated inside the handshake.
 func makeTransport(_ target: ServerTarget, options: TransportOptions) throws(TransportError) -> CurlTransport {
     let policy = TrustPolicy(trust: target.trust)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RemissionTransport
 
 #if canImport(Glibc)
     import Glibc
@@ -30,24 +31,48 @@ public struct RemissionCommand: ParsableCommand {
     /// Parses the command line, runs the command and exits with PRODUCT.md's exit codes:
     /// usage errors exit 2 (ArgumentParser's default would be 64).
     public static func start(_ arguments: [String]? = nil) -> Never {
+        if mayConnect(arguments ?? Array(CommandLine.arguments.dropFirst())) {
+            // libcurl's ~10 ms of loading overlaps with parsing the command line and reading settings.
+            CurlLibrary.preload()
+        }
+        let status = run(arguments)
+        CurlLibrary.finishPreload()
+        Glibc.exit(status)
+    }
+
+    /// Whether the command line names a command that connects to a server. Only a hint for
+    /// `start`: a command that connects loads libcurl anyway, and one that does not merely waits
+    /// at exit for a load it did not need.
+    static func mayConnect(_ arguments: [String]) -> Bool {
+        guard let command = arguments.first, connectingCommands.contains(command) else { return false }
+        return !arguments.contains { ["--help", "-h", "--offline"].contains($0) }
+    }
+
+    private static let connectingCommands: Set<String> = [
+        "connect", "check", "list", "add", "start", "stop", "verify", "reannounce", "remove", "info", "files",
+        "session", "stats", "watch",
+    ]
+
+    /// Runs the command; returns the exit status.
+    private static func run(_ arguments: [String]?) -> Int32 {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
-            Glibc.exit(0)
+            return 0
         } catch let code as ExitCode {
-            Glibc.exit(code.rawValue)
+            return code.rawValue
         } catch let failure as CommandFailure {
             printError("remission: " + failure.message)
-            Glibc.exit(failure.status.rawValue)
+            return failure.status.rawValue
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
                 print(message)
-                Glibc.exit(0)
+                return 0
             }
             if !message.isEmpty { printError(message) }
-            Glibc.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
+            return code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue
         }
     }
 }

@@ -142,6 +142,9 @@ extension RPCError: CustomStringConvertible {
             return "The connection broke (\(detail)). Try again, or run `remission check` to diagnose."
         case .caFile(let path, let detail):
             return "The CA file \(path) \(detail). Point it at a readable PEM file of CA certificates."
+        case .engineUnavailable(let detail):
+            return "libcurl, the HTTP library remission uses, could not be loaded (\(detail)). "
+                + "Install it: apt-get install libcurl4."
         case .other(let code, let detail):
             return "The request failed (libcurl error \(code): \(detail)). Run `remission check` to diagnose."
         }

@@ -39,7 +39,7 @@ final class CurlExchange {
 
     func errorMessage(for code: CURLcode) -> String {
         let buffered = String(cString: errorBuffer)
-        return buffered.isEmpty ? String(cString: curl_easy_strerror(code)) : buffered
+        return buffered.isEmpty ? String(cString: rm_curl_easy_strerror(code)) : buffered
     }
 
     /// Where a timed-out exchange stalled, from what our callbacks saw.

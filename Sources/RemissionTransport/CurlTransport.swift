@@ -33,7 +33,8 @@ public final class CurlTransport: HTTPTransport {
         endpoint: ServerEndpoint, caFile: String? = nil, options: TransportOptions = TransportOptions(),
         systemStoreDecides: Bool = true, evaluate: @escaping (PresentedChain) -> TrustDecision
     ) throws(TransportError) {
-        guard curlIsInitialized, let handle = curl_easy_init() else {
+        try Self.loadEngine()
+        guard let handle = rm_curl_easy_init() else {
             throw .other(code: -1, detail: "libcurl could not be initialised")
         }
         let anchors = try TrustAnchors(caFile: caFile, environment: options.environment)
@@ -48,17 +49,23 @@ public final class CurlTransport: HTTPTransport {
         configureHandle()
     }
 
+    /// Loads libcurl, once per process (every transport does this first). Commands call it early to
+    /// fail with one clear message when it is missing.
+    public static func loadEngine() throws(TransportError) {
+        try CurlLibrary.load()
+    }
+
     deinit {
-        curl_easy_cleanup(handle)
+        rm_curl_easy_cleanup(handle)
     }
 
     public func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportError) -> HTTPResponse {
         exchange.reset()
         var headerList: UnsafeMutablePointer<curl_slist>? = nil
-        defer { curl_slist_free_all(headerList) }
+        defer { rm_curl_slist_free_all(headerList) }
         // curl would otherwise add `Expect: 100-continue` to large bodies (torrent metainfo) and wait.
         for header in request.headers + [HTTPHeader("Expect", "")] {
-            headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
+            headerList = rm_curl_slist_append(headerList, "\(header.name): \(header.value)")
         }
         rm_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
         rm_curl_setopt_string(
@@ -77,7 +84,7 @@ public final class CurlTransport: HTTPTransport {
             let bytes = body.baseAddress.map { UnsafeMutableRawPointer(mutating: $0) } ?? emptyBody
             rm_curl_setopt_pointer(handle, CURLOPT_POSTFIELDS, bytes)
             defer { rm_curl_setopt_pointer(handle, CURLOPT_POSTFIELDS, nil) }
-            return curl_easy_perform(handle)
+            return rm_curl_easy_perform(handle)
         }
         lastReport = exchange.report(started: started)
         if !lastReport.reusedConnection { lastConnectionOpening = lastReport }
@@ -98,7 +105,7 @@ public final class CurlTransport: HTTPTransport {
             rm_curl_setopt_long(handle, CURLOPT_FRESH_CONNECT, 0)
         }
         let started = monotonicMilliseconds()
-        let code = curl_easy_perform(handle)
+        let code = rm_curl_easy_perform(handle)
         if code == CURLE_OK {
             exchange.inspector.readTLSInfo(handle: handle)
         }
@@ -196,6 +203,3 @@ private func milliseconds(_ seconds: Double) -> Int {
 
 /// Pointer for an empty POST body (curl needs a non-NULL POSTFIELDS to send a zero-length body).
 private nonisolated(unsafe) let emptyBody = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
-
-/// libcurl must be initialised once per process before any handle exists.
-private let curlIsInitialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK

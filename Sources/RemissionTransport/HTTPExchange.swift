@@ -84,6 +84,8 @@ public enum TransportError: Error, Sendable, Equatable {
     case connection(detail: String)
     /// The server's CA file could not be used; nothing was sent.
     case caFile(path: String, detail: String)
+    /// libcurl itself could not be loaded (not installed, or broken); nothing was attempted.
+    case engineUnavailable(detail: String)
     /// Any other libcurl failure, with its code and message.
     case other(code: Int, detail: String)
 }

@@ -100,6 +100,7 @@ extension RemissionCommand {
                     return .failure(CommandFailure("\(error)", status: .failure))
                 }
             }
+            try requireHTTPEngine()
             let options = context.transportOptions
             let logger = context.logger
             let now = currentUnixTime()

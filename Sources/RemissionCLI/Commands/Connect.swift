@@ -52,6 +52,7 @@ extension RemissionCommand {
 
         func run() throws {
             let context = try CommandContext(global: global)
+            try requireHTTPEngine()
             var onboarding = try Onboarding(context: context, url: url, name: name, trustFlags: trustFlags, auth: auth)
             try onboarding.decideTrust()
             try onboarding.decidePlainHTTP(allowed: allowHTTP)
