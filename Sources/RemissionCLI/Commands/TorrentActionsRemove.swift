@@ -12,7 +12,8 @@ extension RemissionCommand {
                 The torrents to remove are listed first. On a terminal, remission asks before removing
                 (with --delete-data: "Delete the data of N torrents (SIZE)?"); --yes skips the question.
                 Without a terminal, removing the torrents alone goes ahead, but deleting data needs --yes
-                (exit 2 otherwise, nothing removed).
+                (exit 2 otherwise, nothing removed). More than 250 torrents are removed 250 per request,
+                with progress on stderr.
 
                 Examples:
                   remission remove 3
