@@ -64,7 +64,7 @@ struct ConnectionCheck {
 /// Loads libcurl before a check, so that a missing one is one clear message (exit 1) rather than a
 /// report of connection steps that were never tried.
 func requireHTTPEngine() throws {
-    do { try CurlTransport.loadEngine() } catch {
+    do { try CurlLibrary.load() } catch {
         throw CommandFailure(RPCError.transport(error).description, status: .failure)
     }
 }

@@ -16,7 +16,7 @@ public enum CurlLibrary {
 
     /// Loads libcurl and runs `curl_global_init`, once per process. A missing or broken libcurl is
     /// a clear error for the command that needed it; commands that do not connect never load it.
-    static func load() throws(TransportError) {
+    public static func load() throws(TransportError) {
         var reason: UnsafePointer<CChar>?
         guard rm_curl_load(&reason) == 0 else { return }
         let detail = reason.map { String(cString: $0) } ?? "unknown error"

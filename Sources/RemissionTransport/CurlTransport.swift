@@ -33,7 +33,7 @@ public final class CurlTransport: HTTPTransport {
         endpoint: ServerEndpoint, caFile: String? = nil, options: TransportOptions = TransportOptions(),
         systemStoreDecides: Bool = true, evaluate: @escaping (PresentedChain) -> TrustDecision
     ) throws(TransportError) {
-        try Self.loadEngine()
+        try CurlLibrary.load()
         guard let handle = rm_curl_easy_init() else {
             throw .other(code: -1, detail: "libcurl could not be initialised")
         }
@@ -47,12 +47,6 @@ public final class CurlTransport: HTTPTransport {
                 endpoint: endpoint, anchors: anchors, systemStoreDecides: systemStoreDecides, evaluate: evaluate),
             maximumResponseBytes: options.maximumResponseBytes)
         configureHandle()
-    }
-
-    /// Loads libcurl, once per process (every transport does this first). Commands call it early to
-    /// fail with one clear message when it is missing.
-    public static func loadEngine() throws(TransportError) {
-        try CurlLibrary.load()
     }
 
     deinit {
