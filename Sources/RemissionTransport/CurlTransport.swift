@@ -49,6 +49,12 @@ public final class CurlTransport: HTTPTransport {
         configureHandle()
     }
 
+    /// Reads a CA file the way every transport given it will (unreadable, or no certificate, fails),
+    /// without loading libcurl or making a handle.
+    public static func checkCAFile(_ path: String, options: TransportOptions) throws(TransportError) {
+        _ = try TrustAnchors(caFile: path, environment: options.environment)
+    }
+
     deinit {
         rm_curl_easy_cleanup(handle)
     }

@@ -46,6 +46,8 @@ struct HTTPEngineTests {
         let servers = try runWithBrokenCurl(["servers", "list"])
         #expect(servers.status == 0, "\(servers.all)")
         #expect(servers.all.contains("No servers are saved yet"), "\(servers.all)")
+        let caFile = try runWithBrokenCurl(["trust", "ca", bed.url(for: .caSigned), bed.caFile])
+        #expect(caFile.status == 0, "trust ca reads the file without libcurl: \(caFile.all)")
         let help = try runWithBrokenCurl(["--help"])
         #expect(help.status == 0, "\(help.all)")
         #expect(help.out.contains("USAGE: remission"), "\(help.all)")

@@ -28,11 +28,7 @@ extension RemissionCommand.Trust {
             try subject.requireHTTPS(for: "verify with a CA file")
             let path = absolutePath(file)
             do {
-                // The transport reads the file the way every connection will: unreadable or no certificate fails.
-                _ = try CurlTransport(endpoint: subject.endpoint, caFile: path, options: context.transportOptions) {
-                    _ in
-                    .refused([])
-                }
+                try CurlTransport.checkCAFile(path, options: context.transportOptions)
             } catch {
                 throw CommandFailure(
                     "\(CheckText.transportReason(error)). Give a readable PEM file with at least one certificate; "
