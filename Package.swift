@@ -22,10 +22,10 @@ let package = Package(
 
         // Pure values: endpoints, JSON, torrents, sessions.
         .target(name: "RemissionModel"),
-        // Files: XDG paths, atomic writes, locks, versioned documents.
-        .target(name: "RemissionStorage", dependencies: ["RemissionModel"]),
-        // Trust: pure policy over certificate facts, and the trust store.
-        .target(name: "RemissionTrust", dependencies: ["RemissionModel", "RemissionStorage"]),
+        // Trust: the pure policy over certificate facts (PRODUCT.md §2); no I/O.
+        .target(name: "RemissionTrust", dependencies: ["RemissionModel"]),
+        // Files: XDG paths, atomic writes, locks, versioned documents: servers.json, trust.json, snapshots.
+        .target(name: "RemissionStorage", dependencies: ["RemissionModel", "RemissionTrust"]),
         // Transport: libcurl + OpenSSL, trust decided inside the TLS handshake.
         .target(
             name: "RemissionTransport",
@@ -42,22 +42,51 @@ let package = Package(
             ]),
         // Passwords in the Secret Service keyring (libsecret).
         .target(name: "RemissionCredentials", dependencies: ["CSecret", "RemissionModel"]),
-        // The command-line interface: commands, prompts, rendering.
+        // Use cases: target resolution, password sources, check, torrent lookups; one failure
+        // vocabulary (`Failure`, `ExitStatus`). Returns values; never prints, no ArgumentParser.
         .target(
-            name: "RemissionCLI",
+            name: "RemissionSession",
             dependencies: [
                 "RemissionModel", "RemissionStorage", "RemissionTrust", "RemissionTransport",
                 "RemissionRPC", "RemissionCredentials",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        // Views: every byte meant for a person (reports, tables, errors, hints), terminal-safe.
+        .target(
+            name: "RemissionViews",
+            dependencies: [
+                "RemissionModel", "RemissionTrust", "RemissionTransport", "RemissionRPC", "RemissionCredentials",
+                "RemissionStorage", "RemissionSession",
+            ]),
+        // The executable: commands (swift-argument-parser), terminal I/O; parse → use case → view → exit.
+        .executableTarget(
+            name: "remission",
+            dependencies: [
+                "RemissionModel", "RemissionStorage", "RemissionTrust", "RemissionTransport",
+                "RemissionRPC", "RemissionCredentials", "RemissionSession", "RemissionViews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        .executableTarget(name: "remission", dependencies: ["RemissionCLI"]),
 
         // Starts and stops the real test bed (transmission-daemon, nginx, certificates) for tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Certificate facts, pins and chains for the pure trust tests and the views that word them.
+        .target(name: "TrustFixtures", dependencies: ["RemissionTrust"], path: "Tests/TrustFixtures"),
         .testTarget(name: "RemissionModelTests", dependencies: ["RemissionModel"]),
-        .testTarget(name: "RemissionStorageTests", dependencies: ["RemissionStorage", "TestSupport"]),
-        .testTarget(name: "RemissionTrustTests", dependencies: ["RemissionTrust", "TestSupport"]),
+        .testTarget(
+            name: "RemissionStorageTests", dependencies: ["RemissionStorage", "RemissionTrust", "TrustFixtures", "TestSupport"]),
+        .testTarget(name: "RemissionTrustTests", dependencies: ["RemissionTrust", "TrustFixtures", "TestSupport"]),
+        .testTarget(
+            name: "RemissionViewsTests",
+            dependencies: [
+                "RemissionViews", "RemissionSession", "RemissionTrust", "RemissionModel", "TrustFixtures", "TestSupport",
+            ]),
+        .testTarget(
+            name: "RemissionSessionTests",
+            dependencies: [
+                "RemissionSession", "RemissionViews", "RemissionRPC", "RemissionTransport", "RemissionCredentials",
+                "RemissionStorage", "RemissionTrust", "RemissionModel",
+            ]),
         .testTarget(
             name: "RemissionRPCTests",
             dependencies: ["RemissionRPC", .product(name: "Logging", package: "swift-log")]),
@@ -65,9 +94,9 @@ let package = Package(
             name: "RemissionTransportTests", dependencies: ["RemissionTransport", "RemissionRPC", "TestSupport"]),
         .testTarget(name: "RemissionCredentialsTests", dependencies: ["RemissionCredentials", "TestSupport"]),
         .testTarget(
-            name: "RemissionCLITests",
+            name: "RemissionCommandTests",
             dependencies: [
-                "RemissionCLI", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "remission", "RemissionSession", "RemissionViews", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -62,9 +62,6 @@ public enum CredentialKeyError: Error, Equatable, Sendable, CustomStringConverti
     case invalidPort(Int)
     case containsNul(field: String)
 
-    /// Usage error.
-    public var exitCode: Int32 { 2 }
-
     public var description: String {
         switch self {
         case .emptyServer:

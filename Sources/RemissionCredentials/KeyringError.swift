@@ -10,8 +10,8 @@ public enum KeyringOperation: String, Sendable, Hashable, CaseIterable {
 /// Why the Secret Service keyring could not be used.
 ///
 /// Every message names the cause and the ways around it; none contains a password (no case
-/// carries one). Every case is exit code 7 ("keyring unavailable or locked", PRODUCT.md)
-/// except ``passwordContainsNul``, a usage error.
+/// carries one). The exit code is `Failure.status`'s decision (7, "keyring unavailable or locked",
+/// except ``passwordContainsNul``, a usage error).
 public enum KeyringError: Error, Equatable, Sendable {
     /// No session bus: `DBUS_SESSION_BUS_ADDRESS` unset (and no `$XDG_RUNTIME_DIR/bus`), or
     /// GLib could not autolaunch one.
@@ -34,14 +34,6 @@ public enum KeyringError: Error, Equatable, Sendable {
     case passwordContainsNul
     /// Anything else, with the GError that libsecret reported.
     case failure(operation: KeyringOperation, domain: String, code: Int32, message: String)
-
-    /// The process exit code for this error.
-    public var exitCode: Int32 {
-        switch self {
-        case .passwordContainsNul: return 2
-        default: return 7
-        }
-    }
 }
 
 extension KeyringError: CustomStringConvertible {

@@ -89,3 +89,21 @@ public enum TransportError: Error, Sendable, Equatable {
     /// Any other libcurl failure, with its code and message.
     case other(code: Int, detail: String)
 }
+
+extension TransportError: CustomStringConvertible {
+    /// A short technical text for the `-v` log; people read the view layer's words.
+    public var description: String {
+        switch self {
+        case .dns(let host, let detail): return "dns \(host): \(detail)"
+        case .refused(let detail): return "refused: \(detail)"
+        case .unreachable(let detail): return "unreachable: \(detail)"
+        case .timeout(let phase, let detail): return "timeout (\(phase)): \(detail)"
+        case .trustRefused(let decision, _): return "trust refused: \(decision.isTrusted ? "trusted" : "refused")"
+        case .tlsHandshake(let detail): return "tls: \(detail)"
+        case .connection(let detail): return "connection: \(detail)"
+        case .caFile(let path, let detail): return "ca file \(path): \(detail)"
+        case .engineUnavailable(let detail): return "libcurl: \(detail)"
+        case .other(let code, let detail): return "curl \(code): \(detail)"
+        }
+    }
+}

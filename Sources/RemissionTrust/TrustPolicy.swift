@@ -23,6 +23,10 @@ public struct TrustPolicy: Sendable, Equatable {
         TrustPolicy(trust: trust).evaluate(chain)
     }
 
+    /// Whether the system CA store can decide for this server: only when neither pins nor an accepted
+    /// certificate do (rules 1 and 2 decide alone). The transport reads the system bundle only then.
+    public var consultsSystemStore: Bool { trust.pins.isEmpty && trust.accepted == nil }
+
     public func evaluate(_ chain: PresentedChain) -> TrustDecision {
         guard let leaf = chain.leaf else { return .refused([.noCertificate]) }
         return PinnedKeyRule(pins: trust.pins).evaluate(chain)

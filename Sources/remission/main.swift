@@ -1,3 +1,1 @@
-import RemissionCLI
-
 RemissionCommand.start()

@@ -63,7 +63,6 @@ struct CredentialKeyTests {
 
     @Test("key errors are usage errors with a message that says what to do")
     func keyErrorText() {
-        #expect(CredentialKeyError.emptyUser.exitCode == 2)
         #expect(CredentialKeyError.emptyUser.description.contains("--user"))
         #expect(CredentialKeyError.emptyServer.description.contains("wildcard"))
     }

@@ -174,7 +174,6 @@ struct SecretServiceKeyringTests {
         } catch {
             #expect(error == locked)
             #expect(!error.description.contains("sentinel-Pa55word"))
-            #expect(error.exitCode == 7)
         }
 
         try await KeyringSession.unlockLogin(with: keyring)

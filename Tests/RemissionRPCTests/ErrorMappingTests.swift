@@ -12,27 +12,26 @@ struct ErrorMappingTests {
         "<p>Transmission received your request, but the hostname was unrecognized.</p>"
 
     @Test(
-        "HTTP refusals become distinct errors with their exit codes",
+        "HTTP refusals become distinct errors",
         arguments: [
-            (401, "<h1>401: Unauthorized</h1>", RPCError.unauthorized(user: "tester"), Int32(4)),
+            (401, "<h1>401: Unauthorized</h1>", RPCError.unauthorized(user: "tester")),
             (
                 403, forbiddenPage,
                 .forbidden(
                     detail:
                         "403: Forbidden Unauthorized IP Address. Either disable the IP address whitelist or add your address to it."
-                ), 6
+                )
             ),
             (
                 421, misdirectedPage,
-                .misdirected(detail: "Transmission received your request, but the hostname was unrecognized."), 6
+                .misdirected(detail: "Transmission received your request, but the hostname was unrecognized.")
             ),
-            (404, "<h1>404: Not Found</h1>", .http(status: 404, snippet: "404: Not Found"), 1),
-            (500, "", .http(status: 500, snippet: ""), 1),
+            (404, "<h1>404: Not Found</h1>", .http(status: 404, snippet: "404: Not Found")),
+            (500, "", .http(status: 500, snippet: "")),
         ])
-    func httpStatuses(status: Int, body: String, expected: RPCError, exitCode: Int32) {
+    func httpStatuses(status: Int, body: String, expected: RPCError) {
         let harness = Harness([Reply.status(status, body)], retryPolicy: .none)
         #expect(throws: expected) { try harness.client.sessionStats() }
-        #expect(expected.exitCode == exitCode)
     }
 
     /// The 403 page of transmission-daemon 3.00, verbatim.
@@ -77,7 +76,6 @@ struct ErrorMappingTests {
         changes.labels = ["a,b"]
         let expected = RPCError.rpcFailure("labels cannot contain comma (,) character")
         #expect(throws: expected) { try harness.client.torrentSet(.id(1), changes) }
-        #expect(expected.exitCode == 6)
         #expect(expected.description.contains("labels cannot contain comma"))
     }
 
@@ -116,7 +114,6 @@ struct ErrorMappingTests {
         let harness = Harness([Reply.json(body), Reply.json(body), Reply.json(body)])
         #expect(throws: expected) { try harness.client.sessionStats() }
         #expect(harness.sent.count == 1)  // not retried
-        #expect(expected.exitCode == 1)
     }
 
     @Test("a torrent-get reply without torrents, or with a broken list, is malformed")
@@ -131,38 +128,7 @@ struct ErrorMappingTests {
         }
     }
 
-    static let trustRefused = TransportError.trustRefused(
-        .refused([.noCertificate]), chain: PresentedChain(certificates: [], problems: []))
-
-    static let transportCases: [(TransportError, Int32)] = [
-        (.dns(host: "nas.invalid", detail: "not found"), 3),
-        (.refused(detail: "ECONNREFUSED"), 3),
-        (.unreachable(detail: "EHOSTUNREACH"), 3),
-        (.timeout(phase: "connect", detail: "10 s"), 3),
-        (trustRefused, 5),
-        (.tlsHandshake(detail: "wrong version number"), 1),
-        (.connection(detail: "reset by peer"), 1),
-        (.other(code: 2, detail: "init failed"), 1),
-    ]
-
-    @Test("transport failures map to exit codes: offline 3, trust 5, other 1", arguments: transportCases)
-    func transportExitCodes(error: TransportError, exitCode: Int32) {
-        #expect(RPCError.transport(error).exitCode == exitCode)
-    }
-
-    @Test(
-        "other exit codes",
-        arguments: [
-            (RPCError.unsupportedVersion(found: 13, minimum: 14), Int32(6)),
-            (.http(status: 502, snippet: "Bad Gateway"), 3),
-            (.http(status: 504, snippet: ""), 3),
-            (.truncated(offset: 3), 1),
-        ])
-    func otherExitCodes(error: RPCError, exitCode: Int32) {
-        #expect(error.exitCode == exitCode)
-    }
-
-    @Test("the 401 message names the user, never the password, and says what to do")
+    @Test("the 401 error names the user that was sent, never the password")
     func unauthorizedMessage() {
         let harness = Harness(
             [Reply.status(401)], credentials: BasicCredentials(user: "alice", password: "hunter2-long-secret"))
@@ -173,26 +139,16 @@ struct ErrorMappingTests {
             #expect(error == .unauthorized(user: "alice"))
             #expect(error.description.contains("alice"))
             #expect(!error.description.contains("hunter2"))
-            #expect(error.description.contains("remission credentials set"))
         }
     }
 
-    @Test("every message ends with a next step")
-    func nextSteps() {
-        let errors: [RPCError] = [
-            .unauthorized(user: nil), .unauthorized(user: "u"), .forbidden(detail: "x"), .misdirected(detail: nil),
-            .sessionHandshakeLoop(.missingHeader), .sessionHandshakeLoop(.repeated), .http(status: 404, snippet: ""),
-            .http(status: 502, snippet: ""), .rpcFailure("x"), .malformed(detail: "d", offset: 1),
-            .truncated(offset: 2),
-            .unsupportedVersion(found: 13, minimum: 14), .transport(.refused(detail: "d")),
-            .transport(Self.trustRefused),
-        ]
-        let verbs = ["Give", "Check", "Add", "let", "Try", "Upgrade", "Run", "allow", "use"]
-        for error in errors {
-            let text = error.description
-            let tail = String(text.suffix(170))
-            #expect(text.hasSuffix("."))
-            #expect(verbs.contains { tail.contains($0) }, "no next step in: \(text)")
-        }
+    @Test("only timeouts, broken connections and gateway statuses are transient")
+    func transient() {
+        #expect(RPCError.transport(.timeout(phase: "response", detail: "")).isTransient)
+        #expect(RPCError.transport(.connection(detail: "reset")).isTransient)
+        #expect(RPCError.http(status: 503, snippet: "").isTransient)
+        #expect(!RPCError.transport(.refused(detail: "")).isTransient)
+        #expect(!RPCError.http(status: 500, snippet: "").isTransient)
+        #expect(!RPCError.unauthorized(user: nil).isTransient)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TrustFixtures
 
 @testable import RemissionTrust
 

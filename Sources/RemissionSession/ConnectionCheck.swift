@@ -1,0 +1,139 @@
+import Logging
+import RemissionModel
+import RemissionRPC
+import RemissionStorage
+import RemissionTransport
+import RemissionTrust
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A server as one command sees it: where it is, the trust that applies, and the credentials to send.
+public struct ServerTarget: Sendable {
+    /// The saved name, or the URL when the server is not saved.
+    public var label: String
+    public var endpoint: ServerEndpoint
+    public var trust: ServerTrust
+    public var credentials: BasicCredentials?
+    public var passwordSource: PasswordSource
+    /// The saved profile, when the server is saved.
+    public var profile: ServerProfile?
+
+    public init(
+        label: String, endpoint: ServerEndpoint, trust: ServerTrust, credentials: BasicCredentials?,
+        passwordSource: PasswordSource, profile: ServerProfile? = nil
+    ) {
+        self.label = label
+        self.endpoint = endpoint
+        self.trust = trust
+        self.credentials = credentials
+        self.passwordSource = passwordSource
+        self.profile = profile
+    }
+
+    /// A failure of a request to this server, with the credentials that were sent.
+    public func failure(_ error: RPCError) -> Failure {
+        Failure(
+            error, server: label, user: credentials?.user,
+            passwordSource: credentials == nil ? .none : passwordSource)
+    }
+}
+
+/// Everything one check observed: the input of the view's pure `CheckReport.build`.
+public struct CheckObservation: Sendable {
+    public var server: String
+    public var endpoint: ServerEndpoint
+    public var connection: ConnectionReport
+    public var user: String?
+    public var passwordSource: PasswordSource
+    public var httpAcknowledged: Bool
+    public var sawSessionHandshake: Bool
+    public var outcome: Result<ServerInfo, Failure>
+    /// Unix seconds, for "days left".
+    public var now: Int64
+
+    public init(
+        server: String, endpoint: ServerEndpoint, connection: ConnectionReport, user: String?,
+        passwordSource: PasswordSource, httpAcknowledged: Bool, sawSessionHandshake: Bool,
+        outcome: Result<ServerInfo, Failure>, now: Int64
+    ) {
+        self.server = server
+        self.endpoint = endpoint
+        self.connection = connection
+        self.user = user
+        self.passwordSource = passwordSource
+        self.httpAcknowledged = httpAcknowledged
+        self.sawSessionHandshake = sawSessionHandshake
+        self.outcome = outcome
+        self.now = now
+    }
+
+    public var failure: Failure? {
+        if case .failure(let failure) = outcome { return failure }
+        return nil
+    }
+}
+
+/// Runs one `check`: one connection, trust decided in the handshake, session-get; returns what it saw.
+public struct ConnectionCheck {
+    public var target: ServerTarget
+    public var options: TransportOptions
+    public var logger: Logger
+
+    public init(target: ServerTarget, options: TransportOptions, logger: Logger) {
+        self.target = target
+        self.options = options
+        self.logger = logger
+    }
+
+    public func run(now: Int64) -> CheckObservation {
+        var connection = ConnectionReport()
+        var sawHandshake = false
+        let outcome: Result<ServerInfo, Failure>
+        do {
+            let transport = try makeTransport(target, options: options)
+            let client = RPCClient(
+                transport: transport, credentials: target.credentials, retryPolicy: .none, logger: logger)
+            let started = monotonicMilliseconds()
+            defer {
+                connection = transport.lastConnectionOpening ?? transport.lastReport
+                connection.timings.total = monotonicMilliseconds() - started
+            }
+            do {
+                outcome = .success(try client.serverInfo())
+            } catch {
+                outcome = .failure(target.failure(error))
+            }
+            sawHandshake = client.sessionId != nil
+        } catch {
+            outcome = .failure(Failure(.transport(error), server: target.label))
+        }
+        return CheckObservation(
+            server: target.label, endpoint: target.endpoint, connection: connection,
+            user: target.credentials?.user, passwordSource: target.passwordSource,
+            httpAcknowledged: target.trust.httpAcknowledged, sawSessionHandshake: sawHandshake,
+            outcome: outcome, now: now)
+    }
+}
+
+/// Loads libcurl before a check, so that a missing one is one clear failure (exit 1) rather than a
+/// report of connection steps that were never tried.
+public func requireHTTPEngine() throws(Failure) {
+    do { try CurlLibrary.load() } catch { throw Failure(.transport(error)) }
+}
+
+/// The transport for a target, with the trust policy evaluated inside the handshake. The policy
+/// says whether the system CA store can decide (`TrustPolicy.consultsSystemStore`).
+public func makeTransport(_ target: ServerTarget, options: TransportOptions) throws(TransportError) -> CurlTransport {
+    let policy = TrustPolicy(trust: target.trust)
+    return try CurlTransport(
+        endpoint: target.endpoint, caFile: target.trust.caFile, options: options,
+        systemStoreDecides: policy.consultsSystemStore
+    ) { chain in
+        policy.evaluate(chain)
+    }
+}
+
+/// The current time in Unix seconds: the one clock of the use cases (views take `now` as a value).
+public func currentUnixTime() -> Int64 { Int64(time(nil)) }

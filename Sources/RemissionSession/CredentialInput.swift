@@ -1,0 +1,124 @@
+import RemissionCredentials
+import RemissionModel
+import RemissionStorage
+import RemissionTransport
+
+/// Finds the user name and password for a server, in PRODUCT.md §3's order: `--password-stdin`,
+/// `TR_AUTH=user:password`, `--netrc` / `--netrc-file FILE` (only when asked; the `default` entry is
+/// never used), the keyring, then a no-echo prompt on a terminal. The keyring is asked only when a user is known; a broken keyring is an error (exit 7),
+/// never a silent "no password".
+public struct CredentialInput {
+    public var auth: AuthRequest
+    public var environment: [String: String]
+    /// The user saved in the profile, if any.
+    public var savedUser: String?
+    public var keyring: any PasswordStore
+    /// Asks for a password without echo; nil when nobody can be asked (no terminal, or several
+    /// servers at once).
+    public var prompt: PasswordPrompt?
+    public var readStandardInput: () -> String? = { readLine(strippingNewline: true) }
+
+    public init(
+        auth: AuthRequest, environment: [String: String], savedUser: String?, keyring: any PasswordStore,
+        prompt: PasswordPrompt?
+    ) {
+        self.auth = auth
+        self.environment = environment
+        self.savedUser = savedUser
+        self.keyring = keyring
+        self.prompt = prompt
+    }
+
+    public func resolve(for endpoint: ServerEndpoint) throws(Failure) -> (BasicCredentials?, PasswordSource) {
+        let fromEnvironment = Self.parseTRAuth(environment["TR_AUTH"])
+        if auth.passwordFromStandardInput {
+            guard let user = auth.user ?? savedUser ?? fromEnvironment?.user else {
+                throw Failure(.input(.passwordStdinNeedsUser))
+            }
+            guard let password = readStandardInput(), !password.isEmpty else {
+                throw Failure(.input(.passwordStdinEmpty))
+            }
+            return (BasicCredentials(user: user, password: password), .standardInput)
+        }
+        if let fromEnvironment {
+            if let user = auth.user ?? savedUser, user != fromEnvironment.user {
+                throw Failure(.input(.trAuthUserMismatch(environment: fromEnvironment.user, server: user)))
+            }
+            return (fromEnvironment, .environment)
+        }
+        let user = auth.user ?? savedUser
+        if let (credentials, path) = try netrcCredentials(host: endpoint.host, user: user) {
+            return (credentials, .netrc(path: path))
+        }
+        guard let user else { return (nil, .none) }
+        if let password = try keyringPassword(endpoint: endpoint, user: user) {
+            return (BasicCredentials(user: user, password: password), .keyring)
+        }
+        if let prompt, let password = prompt.askPassword(user: user, endpoint: endpoint), !password.isEmpty {
+            return (BasicCredentials(user: user, password: password), .prompt)
+        }
+        return (BasicCredentials(user: user, password: ""), .none)
+    }
+
+    /// The keyring's password; nil when none is stored. An unusable keyring throws (exit 7).
+    public func keyringPassword(endpoint: ServerEndpoint, user: String) throws(Failure) -> String? {
+        let key: CredentialKey
+        do { key = try CredentialKey(endpoint: endpoint, user: user) } catch { throw Failure(.credentialKey(error)) }
+        do { return try keyring.lookup(key) } catch { throw Failure(.keyring(error)) }
+    }
+
+    private func netrcCredentials(host: String, user: String?) throws(Failure) -> (BasicCredentials, String)? {
+        // Only when asked (--netrc, --netrc-file), as curl and transmission-remote's -N: a netrc file
+        // holds passwords for other services, and its `default` entry would match any host.
+        let path: String
+        if let explicit = auth.netrcFile {
+            path = explicit
+        } else if auth.useNetrc, let file = environment["NETRC"], !file.isEmpty {
+            path = file
+        } else if auth.useNetrc, let home = environment["HOME"], !home.isEmpty {
+            path = home + "/.netrc"
+        } else {
+            return nil
+        }
+        let bytes: [UInt8]?
+        do { bytes = try AtomicFile.read(path) } catch {
+            throw Failure(.input(.netrcUnreadable(path: path, detail: "\(error)")))
+        }
+        guard let bytes else { throw Failure(.input(.netrcMissing(path: path))) }
+        let netrc = Netrc(parsing: String(decoding: bytes, as: UTF8.self))
+        guard let entry = netrc.entry(host: host, user: user), entry.machine != nil, let password = entry.password,
+            let login = entry.login ?? user
+        else { return nil }
+        return (BasicCredentials(user: login, password: password), path)
+    }
+
+    /// `TR_AUTH=user:password`, as transmission-remote reads it. The password may contain colons.
+    public static func parseTRAuth(_ value: String?) -> BasicCredentials? {
+        guard let value, let colon = value.firstIndex(of: ":"), colon != value.startIndex else { return nil }
+        return BasicCredentials(user: String(value[..<colon]), password: String(value[value.index(after: colon)...]))
+    }
+}
+
+/// Where a password may be asked for (a terminal, without echo). Injected so use cases never read
+/// the terminal themselves and tests can answer.
+public protocol PasswordPrompt: Sendable {
+    /// The password typed for `user` at `endpoint`; nil when nothing was typed.
+    func askPassword(user: String, endpoint: ServerEndpoint) -> String?
+}
+
+/// The credential options of a command: `--user`, `--password-stdin`, `--netrc`, `--netrc-file`.
+public struct AuthRequest: Sendable, Equatable {
+    public var user: String?
+    public var passwordFromStandardInput: Bool
+    public var useNetrc: Bool
+    public var netrcFile: String?
+
+    public init(
+        user: String? = nil, passwordFromStandardInput: Bool = false, useNetrc: Bool = false, netrcFile: String? = nil
+    ) {
+        self.user = user
+        self.passwordFromStandardInput = passwordFromStandardInput
+        self.useNetrc = useNetrc
+        self.netrcFile = netrcFile
+    }
+}

@@ -1,0 +1,26 @@
+/// Exit codes, PRODUCT.md §1: decided only by `Failure.status`. Worded by the view layer
+/// (`ExitStatusText`, in `--help`); README's table is checked against it by a test.
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    /// OK, or the server is online.
+    case ok = 0
+    /// Any other failure.
+    case failure = 1
+    /// Bad usage: an unknown option, a malformed URL or argument.
+    case usage = 2
+    /// Offline: DNS failure, connection refused, unreachable, timeout.
+    case offline = 3
+    /// Authentication failed (HTTP 401).
+    case authentication = 4
+    /// Trust refused: untrusted certificate, pin mismatch, certificate changed, plain HTTP not acknowledged.
+    case trustRefused = 5
+    /// The server refused: 403 IP whitelist, 421 host whitelist, an RPC error, an incompatible rpc-version.
+    case serverRefused = 6
+    /// The keyring (Secret Service) is unavailable or locked.
+    case keyring = 7
+
+    /// The worst of several outcomes, for `check --all`: any failure outranks success, and the
+    /// larger code wins among failures.
+    public static func worst(_ statuses: [ExitStatus]) -> ExitStatus {
+        statuses.max { $0.rawValue < $1.rawValue } ?? .ok
+    }
+}

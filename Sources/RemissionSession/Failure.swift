@@ -1,0 +1,195 @@
+import RemissionCredentials
+import RemissionModel
+import RemissionRPC
+import RemissionStorage
+import RemissionTransport
+import RemissionTrust
+
+/// Why a command did not succeed: the one failure vocabulary of Remission.
+///
+/// Every module error reaches the user as a `Failure`. Its exit status (`status`), the check step it
+/// belongs to (`step`) and whether trying again may help (`isTransient`) are decided here, once, by
+/// exhaustive switches; its words are decided once too, by the view layer (`FailureText`). So the
+/// same fault gives the same exit code and the same words from every command.
+public struct Failure: Error, Sendable, Equatable {
+    public var cause: Cause
+    /// The server the command talked to (its saved name, or its URL when not saved), if any.
+    public var server: String?
+
+    public init(_ cause: Cause, server: String? = nil) {
+        self.cause = cause
+        self.server = server
+    }
+
+    public enum Cause: Sendable, Equatable {
+        /// No HTTP answer: DNS, TCP, TLS, the trust policy, or libcurl itself.
+        case transport(TransportError)
+        /// HTTP 401. `user` is the name that was sent (nil: none); `passwordSource` where its password came from.
+        case unauthorized(user: String?, passwordSource: PasswordSource)
+        /// HTTP 403: not in the daemon's rpc-whitelist (or locked out); the server's words, if short.
+        case forbidden(detail: String?)
+        /// HTTP 421: the host name is not in the daemon's rpc-host-whitelist.
+        case misdirected(detail: String?)
+        /// The 409 session handshake does not converge (a proxy drops X-Transmission-Session-Id).
+        case sessionHandshakeLoop(HandshakeLoopReason)
+        /// Any other HTTP status; 502/503/504 mean the daemon behind a proxy is down.
+        case httpStatus(Int, snippet: String)
+        /// Transmission answered but refused the call (classic `result`, JSON-RPC `error.message`).
+        case rpcRefused(String)
+        /// The reply is not Transmission's JSON; `offset` is where parsing stopped.
+        case malformedReply(detail: String, offset: Int?)
+        /// The reply ended early, after `bytes` bytes.
+        case truncatedReply(bytes: Int)
+        /// The server's rpc-version is older than Remission speaks.
+        case unsupportedVersion(found: Int, minimum: Int)
+        /// The Secret Service keyring could not be used.
+        case keyring(KeyringError)
+        /// A keyring item could not be named (no host, no user, NUL).
+        case credentialKey(CredentialKeyError)
+        /// servers.json: unknown name, invalid name, duplicate, unreadable.
+        case profile(ProfileError)
+        /// A Remission file could not be read or written.
+        case storage(StorageError)
+        /// The offline snapshot could not be written or read.
+        case snapshot(SnapshotError)
+        /// A server URL that could not be understood.
+        case endpoint(EndpointParseError)
+        /// A fingerprint or pin typed by the user that could not be understood.
+        case trustInput(TrustInputError)
+        /// An IDS argument that could not be understood.
+        case selection(TorrentSelectionError)
+        /// Input the use cases refuse before talking to anyone.
+        case input(InputProblem)
+        /// A torrent list named only torrents the server does not have.
+        case noSuchTorrents([TorrentReference])
+        /// An outcome worded by the command itself (a declined confirmation, a partial batch).
+        /// The status is the command's; new faults should get a case of their own instead.
+        case command(message: String, status: ExitStatus)
+    }
+
+    /// A command-local outcome with its exit status (see `Cause.command`).
+    public static func command(_ message: String, status: ExitStatus) -> Failure {
+        Failure(.command(message: message, status: status))
+    }
+}
+
+/// Input refused before any request: wrong combinations of flags, files and environment.
+public enum InputProblem: Sendable, Equatable {
+    /// `--password-stdin` without any user name (no --user, none saved, none in TR_AUTH).
+    case passwordStdinNeedsUser
+    /// `--password-stdin` read nothing.
+    case passwordStdinEmpty
+    /// TR_AUTH names another user than the one given or saved.
+    case trAuthUserMismatch(environment: String, server: String)
+    /// `--netrc-file`/`$NETRC`/`~/.netrc` does not exist.
+    case netrcMissing(path: String)
+    /// The netrc file exists but cannot be read.
+    case netrcUnreadable(path: String, detail: String)
+    /// No server named and no default server; `saved` lists the saved names.
+    case noDefaultServer(saved: [String])
+}
+
+extension Failure {
+    /// An RPC client error for `server`, with the credentials that were sent (for 401).
+    public init(_ error: RPCError, server: String?, user: String?, passwordSource: PasswordSource) {
+        let cause: Cause =
+            switch error {
+            case .transport(let transport): .transport(transport)
+            case .unauthorized(let sent): .unauthorized(user: sent ?? user, passwordSource: passwordSource)
+            case .forbidden(let detail): .forbidden(detail: detail)
+            case .misdirected(let detail): .misdirected(detail: detail)
+            case .sessionHandshakeLoop(let reason): .sessionHandshakeLoop(reason)
+            case .http(let status, let snippet): .httpStatus(status, snippet: snippet)
+            case .rpcFailure(let message): .rpcRefused(message)
+            case .malformed(let detail, let offset): .malformedReply(detail: detail, offset: offset)
+            case .truncated(let offset): .truncatedReply(bytes: offset)
+            case .unsupportedVersion(let found, let minimum): .unsupportedVersion(found: found, minimum: minimum)
+            }
+        self.init(cause, server: server)
+    }
+
+    /// PRODUCT.md §1, the one mapping from failure to exit code.
+    public var status: ExitStatus {
+        switch cause {
+        case .transport(let error):
+            switch error {
+            case .dns, .refused, .unreachable, .timeout: return .offline
+            case .trustRefused: return .trustRefused
+            case .tlsHandshake, .connection, .caFile, .engineUnavailable, .other: return .failure
+            }
+        case .httpStatus(let status, _): return RPCError.isGatewayStatus(status) ? .offline : .failure
+        case .unauthorized: return .authentication
+        case .forbidden, .misdirected, .sessionHandshakeLoop, .rpcRefused, .unsupportedVersion: return .serverRefused
+        case .malformedReply, .truncatedReply: return .failure
+        case .keyring(let error): return error == .passwordContainsNul ? .usage : .keyring
+        case .credentialKey, .endpoint, .trustInput, .selection: return .usage
+        case .profile(let error):
+            switch error {
+            case .notFound, .invalidName, .alreadyExists: return .usage
+            case .invalidProfile, .storage: return .failure
+            }
+        case .storage, .snapshot: return .failure
+        case .input(let problem):
+            switch problem {
+            case .netrcUnreadable: return .failure
+            case .passwordStdinNeedsUser, .passwordStdinEmpty, .trAuthUserMismatch, .netrcMissing, .noDefaultServer:
+                return .usage
+            }
+        case .noSuchTorrents: return .failure
+        case .command(_, let status): return status
+        }
+    }
+
+    /// The step of `check` (dns → tcp → tls → http → auth → rpc) where this failure stops a request;
+    /// nil for failures that happen before any request.
+    public var step: CheckStepName? {
+        switch cause {
+        case .transport(let error):
+            switch error {
+            case .dns: return .dns
+            case .refused, .unreachable: return .tcp
+            case .timeout(let phase, _): return phase == "connect" ? .tcp : phase == "tls" ? .tls : .http
+            case .trustRefused, .tlsHandshake, .caFile: return .tls
+            case .connection, .other, .engineUnavailable: return .http
+            }
+        case .forbidden, .misdirected, .sessionHandshakeLoop, .httpStatus: return .http
+        case .unauthorized: return .auth
+        case .rpcRefused, .unsupportedVersion, .malformedReply, .truncatedReply: return .rpc
+        case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
+            .noSuchTorrents, .command:
+            return nil
+        }
+    }
+
+    /// Whether the same request may succeed if sent again shortly: the RPC client's retry rule
+    /// (`RPCError.isTransient`), the only one.
+    public var isTransient: Bool {
+        switch cause {
+        case .transport(let error): return RPCError.transport(error).isTransient
+        case .httpStatus(let status, let snippet): return RPCError.http(status: status, snippet: snippet).isTransient
+        default: return false
+        }
+    }
+
+    /// Whether the trust policy refused the server's certificate (the case that shows the chain).
+    public var trustRefusal: (decision: TrustDecision, chain: PresentedChain)? {
+        if case .transport(.trustRefused(let decision, let chain)) = cause { return (decision, chain) }
+        return nil
+    }
+}
+
+/// The steps of a connection check, in the order a request meets them.
+public enum CheckStepName: String, Sendable, CaseIterable, Codable {
+    case dns, tcp, tls, http, auth, rpc
+}
+
+/// Where the password used by a request came from, as `check` and 401 messages report it.
+public enum PasswordSource: Sendable, Equatable {
+    /// No password was given at all.
+    case none
+    case standardInput
+    case environment
+    case netrc(path: String)
+    case keyring
+    case prompt
+}

@@ -1,0 +1,41 @@
+import Logging
+import RemissionModel
+import RemissionRPC
+import RemissionTransport
+import RemissionTrust
+
+/// A connected RPC client for the torrent commands, with the same trust, credentials and failures as
+/// `check`: an untrusted or offline server gives the same `Failure`, so the same words and exit code.
+public struct RemoteSession {
+    public let target: ServerTarget
+    public let transport: CurlTransport
+    public let client: RPCClient
+
+    /// Resolves NAME (or the context's default target), builds the client. Says nothing: plain HTTP
+    /// to a remote host is a view's warning (`target.needsPlainHTTPWarning`).
+    public static func open(
+        _ context: SessionContext, server name: String?, overrides: TrustOverrides = TrustOverrides(),
+        auth: AuthRequest = AuthRequest(), prompt: PasswordPrompt?
+    ) throws(Failure) -> RemoteSession {
+        let target = try context.resolveTarget(name, overrides: overrides, auth: auth, prompt: prompt)
+        let transport: CurlTransport
+        do { transport = try makeTransport(target, options: context.transportOptions) } catch {
+            throw Failure(.transport(error), server: target.label)
+        }
+        let client = RPCClient(transport: transport, credentials: target.credentials, logger: context.logger)
+        return RemoteSession(target: target, transport: transport, client: client)
+    }
+
+    /// Runs RPC calls; an error becomes this server's `Failure`.
+    public func run<T>(_ body: (RPCClient) throws(RPCError) -> T) throws(Failure) -> T {
+        do { return try body(client) } catch { throw target.failure(error) }
+    }
+}
+
+extension ServerTarget {
+    /// Plain HTTP to a non-loopback host that the user has not acknowledged: every command warns
+    /// (PRODUCT.md §2).
+    public var needsPlainHTTPWarning: Bool {
+        endpoint.scheme == .http && !endpoint.isLoopback && !trust.httpAcknowledged
+    }
+}

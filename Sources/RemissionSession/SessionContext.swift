@@ -1,0 +1,143 @@
+import Logging
+import RemissionCredentials
+import RemissionModel
+import RemissionStorage
+import RemissionTransport
+import RemissionTrust
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What every use case needs from its surroundings: environment, files, keyring, logger, transport
+/// options, and the server to use when none is named (`--server`). A value: tests build one with
+/// private directories and an in-memory password store.
+public struct SessionContext: Sendable {
+    public var environment: [String: String]
+    public var paths: StoragePaths
+    public var logger: Logger
+    public var transportOptions: TransportOptions
+    /// The server commands use when none is named (`--server NAME|URL`); nil: the default server.
+    public var defaultTarget: String?
+    /// The password store; the Secret Service keyring unless a test or `check --all` sets another.
+    public var keyring: any PasswordStore
+    /// Saved servers and trust read once, for use cases that resolve many servers (`check --all`).
+    public var preloaded: (servers: (default: String?, profiles: [ServerProfile]), trust: [String: ServerTrust])?
+
+    public init(
+        environment: [String: String], paths: StoragePaths, logger: Logger, transportOptions: TransportOptions,
+        defaultTarget: String? = nil, keyring: (any PasswordStore)? = nil
+    ) {
+        self.environment = environment
+        self.paths = paths
+        self.logger = logger
+        self.transportOptions = transportOptions
+        self.defaultTarget = defaultTarget
+        self.keyring = keyring ?? SecretServiceKeyring(environment: environment)
+    }
+
+    public var trustStore: TrustStore { TrustStore(paths: paths) }
+    public var profileStore: ProfileStore { ProfileStore(paths: paths) }
+
+    /// A server named by the user: a saved name, a URL, or (nil) `defaultTarget` / the default
+    /// server; its stored trust with `overrides` laid over it (not saved), and its credentials.
+    public func resolveTarget(
+        _ text: String?, overrides: TrustOverrides = TrustOverrides(), auth: AuthRequest = AuthRequest(),
+        prompt: PasswordPrompt?
+    ) throws(Failure) -> ServerTarget {
+        let (label, endpoint, profile) = try locate(text ?? defaultTarget)
+        var trust = try storedTrust(for: endpoint)
+        try overrides.apply(to: &trust)
+        let input = CredentialInput(
+            auth: auth, environment: environment, savedUser: profile?.user, keyring: keyring, prompt: prompt)
+        let (credentials, source) = try input.resolve(for: endpoint)
+        return ServerTarget(
+            label: label, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: source,
+            profile: profile)
+    }
+
+    /// Finds the endpoint for a name or URL; nil means the default server.
+    public func locate(_ text: String?) throws(Failure) -> (
+        label: String, endpoint: ServerEndpoint, profile: ServerProfile?
+    ) {
+        let saved = try savedServers()
+        guard let text else {
+            guard let defaultName = saved.default,
+                let profile = saved.profiles.first(where: { $0.name == defaultName })
+            else { throw Failure(.input(.noDefaultServer(saved: saved.profiles.map(\.name)))) }
+            return (profile.name, profile.endpoint, profile)
+        }
+        if text.contains("://") {
+            let endpoint: ServerEndpoint
+            do { endpoint = try ServerEndpoint.parse(text) } catch { throw Failure(.endpoint(error)) }
+            let profile = saved.profiles.first { $0.endpoint == endpoint }
+            return (profile?.name ?? endpoint.url, endpoint, profile)
+        }
+        guard let profile = saved.profiles.first(where: { $0.name == text }) else {
+            throw Failure(.profile(.notFound(text, saved: saved.profiles.map(\.name))))
+        }
+        return (profile.name, profile.endpoint, profile)
+    }
+
+    /// This context with servers.json and trust.json read once (each read parses the whole file).
+    public func preloading() throws(Failure) -> SessionContext {
+        var context = self
+        let trust: [(identity: String, trust: ServerTrust)]
+        do { trust = try trustStore.all() } catch { throw Failure(.storage(error)) }
+        context.preloaded = (
+            try savedServers(), Dictionary(trust.map { ($0.identity, $0.trust) }) { first, _ in first }
+        )
+        return context
+    }
+
+    /// Every saved server, in file order, and the default's name.
+    public func savedServers() throws(Failure) -> (default: String?, profiles: [ServerProfile]) {
+        if let preloaded { return preloaded.servers }
+        do { return try profileStore.all() } catch { throw Failure(.profile(error)) }
+    }
+
+    public func storedTrust(for endpoint: ServerEndpoint) throws(Failure) -> ServerTrust {
+        if let preloaded { return preloaded.trust[endpoint.trustIdentity] ?? .none }
+        do { return try trustStore.trust(for: endpoint) } catch { throw Failure(.storage(error)) }
+    }
+}
+
+/// Trust given for one run (`--ca-file`, `--pin`, `--accept-fingerprint`), laid over the stored trust
+/// and not saved (`connect` and `trust` save what they decide).
+public struct TrustOverrides: Sendable, Equatable {
+    public var caFile: String?
+    public var pins: [String]
+    public var acceptFingerprint: String?
+
+    public init(caFile: String? = nil, pins: [String] = [], acceptFingerprint: String? = nil) {
+        self.caFile = caFile
+        self.pins = pins
+        self.acceptFingerprint = acceptFingerprint
+    }
+
+    /// Lays these over `trust`; a malformed pin or fingerprint is a usage failure.
+    public func apply(to trust: inout ServerTrust) throws(Failure) {
+        if let caFile { trust.caFile = absolutePath(caFile) }
+        do {
+            for pin in pins { trust.pins.append(try SPKIPin(parsing: pin)) }
+            if let acceptFingerprint {
+                let fingerprint = try CertificateFingerprint(parsing: acceptFingerprint)
+                trust.accepted = AcceptedCertificate(
+                    fingerprint: fingerprint, subject: "", notBefore: 0, notAfter: 0, acceptedAt: 0)
+            }
+        } catch {
+            throw Failure(.trustInput(error))
+        }
+    }
+}
+
+/// A relative path made absolute against the working directory (a CA file is stored by path).
+public func absolutePath(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return path }
+    let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var relative = Substring(path)
+    while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+    return (directory == "/" ? "" : directory) + "/" + relative
+}

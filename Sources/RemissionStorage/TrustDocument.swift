@@ -1,0 +1,112 @@
+import RemissionModel
+import RemissionTrust
+
+/// The content of `trust.json` (PRODUCT.md §4), version 1:
+///
+///     {
+///       "servers" : {
+///         "https://nas.lan:443" : {
+///           "accepted" : {
+///             "acceptedAt" : 1767225600,
+///             "fingerprint" : "SHA256:3A1F…(64 hex digits)",
+///             "notAfter" : 1798761600,
+///             "notBefore" : 1767225600,
+///             "subject" : "CN=nas.lan"
+///           },
+///           "caFile" : "/home/ann/home-ca.pem",
+///           "httpAcknowledged" : false,
+///           "pins" : [
+///             "sha256//…(44 base64 characters)"
+///           ]
+///         }
+///       },
+///       "version" : 1
+///     }
+///
+/// - `servers` is keyed by the trust identity `scheme://host:port` (`ServerEndpoint.trustIdentity`).
+/// - `pins` and `httpAcknowledged` are always written; `accepted` and `caFile` only when set. Missing
+///   `pins` or `httpAcknowledged` read as `[]` and `false`.
+/// - Fingerprints are `SHA256:` and upper-case hex, pins `sha256//` and base64, exactly as the user types
+///   them; times are Unix seconds (UTC). Both are checked on reading: a malformed one makes the file
+///   `corrupt`, it is never dropped silently.
+struct TrustDocument: VersionedDocument {
+    static let currentVersion = 1
+
+    var servers: [String: ServerTrust] = [:]
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        let entries = try container.decodeIfPresent([String: Entry].self, forKey: .servers) ?? [:]
+        servers = entries.mapValues(\.trust)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(servers.mapValues(Entry.init), forKey: .servers)
+    }
+
+    private enum Key: String, CodingKey {
+        case servers
+    }
+}
+
+/// One server's trust in its file form (see `TrustDocument`).
+private struct Entry: Codable {
+    var trust: ServerTrust
+
+    init(_ trust: ServerTrust) { self.trust = trust }
+
+    private enum Key: String, CodingKey {
+        case pins, accepted, caFile, httpAcknowledged
+    }
+
+    private enum AcceptedKey: String, CodingKey {
+        case fingerprint, subject, notBefore, notAfter, acceptedAt
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        var trust = ServerTrust()
+        for text in try container.decodeIfPresent([String].self, forKey: .pins) ?? [] {
+            do { trust.pins.append(try SPKIPin(parsing: text)) } catch {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .pins, in: container, debugDescription: error.description)
+            }
+        }
+        if container.contains(.accepted), try !container.decodeNil(forKey: .accepted) {
+            let accepted = try container.nestedContainer(keyedBy: AcceptedKey.self, forKey: .accepted)
+            let fingerprintText = try accepted.decode(String.self, forKey: .fingerprint)
+            let fingerprint: CertificateFingerprint
+            do { fingerprint = try CertificateFingerprint(parsing: fingerprintText) } catch {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .fingerprint, in: accepted, debugDescription: error.description)
+            }
+            trust.accepted = AcceptedCertificate(
+                fingerprint: fingerprint,
+                subject: try accepted.decode(String.self, forKey: .subject),
+                notBefore: try accepted.decode(Int64.self, forKey: .notBefore),
+                notAfter: try accepted.decode(Int64.self, forKey: .notAfter),
+                acceptedAt: try accepted.decode(Int64.self, forKey: .acceptedAt))
+        }
+        trust.caFile = try container.decodeIfPresent(String.self, forKey: .caFile)
+        trust.httpAcknowledged = try container.decodeIfPresent(Bool.self, forKey: .httpAcknowledged) ?? false
+        self.trust = trust
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(trust.pins.map(\.description), forKey: .pins)
+        if let accepted = trust.accepted {
+            var nested = container.nestedContainer(keyedBy: AcceptedKey.self, forKey: .accepted)
+            try nested.encode(accepted.fingerprint.description, forKey: .fingerprint)
+            try nested.encode(accepted.subject, forKey: .subject)
+            try nested.encode(accepted.notBefore, forKey: .notBefore)
+            try nested.encode(accepted.notAfter, forKey: .notAfter)
+            try nested.encode(accepted.acceptedAt, forKey: .acceptedAt)
+        }
+        try container.encodeIfPresent(trust.caFile, forKey: .caFile)
+        try container.encode(trust.httpAcknowledged, forKey: .httpAcknowledged)
+    }
+}

@@ -1,0 +1,128 @@
+import RemissionModel
+import RemissionRPC
+import RemissionSession
+import RemissionTransport
+import RemissionTrust
+
+/// The result of checking one server: each step, the verdict, a hint, and the exit status.
+public struct CheckReport: Sendable, Equatable {
+    public var server: String
+    public var url: String
+    public var steps: [CheckStep]
+    public var online: Bool
+    /// Online over plain HTTP to a non-loopback host.
+    public var insecure: Bool
+    public var failedStep: CheckStepName?
+    public var reason: String?
+    public var hint: String?
+    public var exitStatus: ExitStatus
+    public var serverVersion: ServerInfo?
+}
+
+extension CheckReport {
+    /// A server that could not even be prepared (unknown name, keyring locked…), for `check --all`.
+    public static func unresolved(server: String, _ failure: Failure) -> CheckReport {
+        CheckReport(
+            server: server, url: "", steps: [], online: false, insecure: false, failedStep: nil,
+            reason: FailureText.reason(failure), hint: FailureText.hint(failure), exitStatus: failure.status,
+            serverVersion: nil)
+    }
+
+    /// Builds the step report from what was observed. Pure: no I/O, time passed in.
+    public static func build(_ observation: CheckObservation) -> CheckReport {
+        var builder = CheckReportBuilder(observation)
+        return builder.build()
+    }
+}
+
+public struct CheckReportBuilder {
+    public let observation: CheckObservation
+    public var steps: [CheckStep] = []
+
+    public init(_ observation: CheckObservation) { self.observation = observation }
+
+    private var timings: StepTimings { observation.connection.timings }
+    private var isHTTPS: Bool { observation.endpoint.scheme == .https }
+    private var failure: Failure? { observation.failure }
+
+    public mutating func build() -> CheckReport {
+        let failedAt = failure.map { $0.step ?? .http }
+        for name in CheckStepName.allCases {
+            if let failedAt, stepIndex(name) > stepIndex(failedAt) {
+                steps.append(CheckStep(name, .skipped, "not reached"))
+                continue
+            }
+            steps.append(step(name, failed: name == failedAt))
+        }
+        let version: ServerInfo? = if case .success(let version) = observation.outcome { version } else { nil }
+        let insecure = !isHTTPS && !observation.endpoint.isLoopback
+        return CheckReport(
+            server: observation.server, url: observation.endpoint.url, steps: steps, online: failedAt == nil,
+            insecure: insecure, failedStep: failedAt, reason: failure.map(FailureText.reason),
+            hint: failure.flatMap(FailureText.hint), exitStatus: failure?.status ?? .ok, serverVersion: version)
+    }
+
+    private func stepIndex(_ name: CheckStepName) -> Int { CheckStepName.allCases.firstIndex(of: name)! }
+
+    private func step(_ name: CheckStepName, failed: Bool) -> CheckStep {
+        switch name {
+        case .dns:
+            let summary = failed ? reasonText : (observation.connection.remoteAddress ?? observation.endpoint.host)
+            return CheckStep(.dns, failed ? .failed : .ok, summary, milliseconds: timings.dns)
+        case .tcp:
+            let summary = failed ? reasonText : "connected to port \(observation.endpoint.port)"
+            return CheckStep(.tcp, failed ? .failed : .ok, summary, milliseconds: timings.tcp)
+        case .tls:
+            return tlsStep(failed: failed)
+        case .http:
+            let summary =
+                failed ? reasonText : (observation.sawSessionHandshake ? "session handshake (409) done" : "answered")
+            return CheckStep(.http, failed ? .failed : .ok, summary, milliseconds: timings.firstByte)
+        case .auth:
+            return authStep(failed: failed)
+        case .rpc:
+            if failed { return CheckStep(.rpc, .failed, reasonText, milliseconds: timings.total) }
+            guard case .success(let version) = observation.outcome else {
+                return CheckStep(.rpc, .skipped, "not reached")
+            }
+            var summary = "Transmission \(TerminalText.safe(version.version)), rpc-version \(version.rpcVersion): compatible"
+            if version.dialect != .classic { summary += " (\(version.dialect))" }
+            return CheckStep(.rpc, .ok, summary, milliseconds: timings.total)
+        }
+    }
+
+    private var reasonText: String { failure.map(FailureText.reason) ?? "" }
+
+    private func tlsStep(failed: Bool) -> CheckStep {
+        guard isHTTPS else {
+            if observation.endpoint.isLoopback { return CheckStep(.tls, .skipped, "plain HTTP on loopback") }
+            if failed { return CheckStep(.tls, .failed, reasonText) }
+            let note =
+                observation.httpAcknowledged ? "plain HTTP (acknowledged): not encrypted" : "plain HTTP: not encrypted"
+            return CheckStep(.tls, .warning, note)
+        }
+        let tls = observation.connection.tls
+        var details: [String] = []
+        if let decision = tls?.decision {
+            details += CheckText.trustLines(
+                decision, chain: tls?.chain, server: observation.server, now: observation.now)
+        }
+        if let leaf = tls?.chain?.leaf {
+            details.append(CheckText.expiryLine(leaf, now: observation.now))
+        }
+        if failed {
+            return CheckStep(.tls, .failed, reasonText, details: details, milliseconds: timings.tls)
+        }
+        let summary = [tls?.protocolVersion, tls?.cipher].compactMap { $0 }.joined(separator: ", ")
+        let hasNotes = if case .trusted(_, let notes)? = tls?.decision { !notes.isEmpty } else { false }
+        return CheckStep(
+            .tls, hasNotes ? .warning : .ok, summary.isEmpty ? "trusted" : summary, details: details,
+            milliseconds: timings.tls)
+    }
+
+    private func authStep(failed: Bool) -> CheckStep {
+        if failed { return CheckStep(.auth, .failed, reasonText) }
+        guard let user = observation.user else { return CheckStep(.auth, .ok, "no authentication required") }
+        return CheckStep(.auth, .ok, "\(TerminalText.safe(user)), password from \(FailureText.describe(observation.passwordSource))")
+    }
+}

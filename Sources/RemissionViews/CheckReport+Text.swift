@@ -1,0 +1,65 @@
+import RemissionModel
+import RemissionRPC
+
+extension CheckReport {
+    /// The step report as `check` prints it: one line a step, details beneath, then the verdict and a hint.
+    public func render(on terminal: Terminal) -> String {
+        var lines: [String] = [
+            "\(terminal.styled(server, .bold)) \(server == url ? "" : "(\(url))")".trimmingASCIIWhitespace()
+        ]
+        for step in steps {
+            let marker = Self.marker(step.state, terminal)
+            let name = step.name.rawValue.padding(to: 5)
+            let time = step.milliseconds.map { Self.formatMilliseconds($0) } ?? ""
+            var line = "  \(marker) \(name) \(step.summary)"
+            if !time.isEmpty { line += "  " + terminal.styled(time, .dim) }
+            lines.append(line)
+            for detail in step.details {
+                lines.append("             " + detail)
+            }
+        }
+        lines.append(verdictLine(terminal))
+        if let hint { lines.append("  hint: " + hint) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `ONLINE`, `ONLINE (insecure: plain HTTP)`, or `OFFLINE — step: reason`.
+    public func verdictLine(_ terminal: Terminal) -> String {
+        if online {
+            return insecure
+                ? terminal.styled("ONLINE (insecure: plain HTTP)", .yellow) : terminal.styled("ONLINE", .green)
+        }
+        guard let step = failedStep else { return terminal.styled("FAILED", .red) + " — \(reason ?? "unknown")" }
+        return terminal.styled("OFFLINE", .red) + " — \(step.rawValue): \(reason ?? "unknown")"
+    }
+
+    /// One line for `check --all`.
+    public func summaryLine(_ terminal: Terminal, nameWidth: Int) -> String {
+        let name = server.padding(to: nameWidth)
+        if online {
+            let version = serverVersion.map { "Transmission \($0.version)" } ?? ""
+            return "\(name)  \(verdictLine(terminal))  \(version)".trimmingASCIIWhitespace()
+        }
+        return "\(name)  \(verdictLine(terminal))"
+    }
+
+    public static func marker(_ state: StepState, _ terminal: Terminal) -> String {
+        switch state {
+        case .ok: return terminal.styled("ok  ", .green)
+        case .warning: return terminal.styled("warn", .yellow)
+        case .failed: return terminal.styled("FAIL", .red)
+        case .skipped: return terminal.styled("--  ", .dim)
+        }
+    }
+
+    public static func formatMilliseconds(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) ms"
+    }
+}
+
+extension String {
+    public func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

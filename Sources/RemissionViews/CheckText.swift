@@ -1,0 +1,17 @@
+import RemissionTrust
+
+/// The trust lines and the certificate expiry under the tls step of `check`.
+public enum CheckText {
+    /// The trust decision under the tls step, with every note or problem.
+    public static func trustLines(_ decision: TrustDecision, chain: PresentedChain?, server: String, now: Int64) -> [String] {
+        TrustText(server: server, now: now).lines(
+            for: decision, chain: chain ?? PresentedChain(certificates: [], problems: []))
+    }
+
+    /// "certificate CN=nas, expires 2026-12-21 (in 30 days)".
+    public static func expiryLine(_ leaf: CertificateFacts, now: Int64) -> String {
+        let when = relativeDays(leaf.notAfter, now: now)
+        let verb = leaf.notAfter < now ? "expired" : "expires"
+        return "Certificate: \(leaf.subject), \(verb) \(UTCDate(unixSeconds: leaf.notAfter)) (\(when))"
+    }
+}

@@ -1,0 +1,200 @@
+import RemissionModel
+import RemissionRPC
+import RemissionSession
+import RemissionTransport
+import RemissionTrust
+
+/// The words of every `Failure`: a short reason (what `check` shows after the failed step), a one-line
+/// hint (the next step, a command that works where it is shown), and the message a command prints.
+/// The only place failures are worded; server text in them passes through `TerminalText.safe`.
+public enum FailureText {
+    /// The short reason, e.g. "connection refused", "authentication failed (401)".
+    public static func reason(_ failure: Failure) -> String {
+        switch failure.cause {
+        case .transport(let error): return transportReason(error)
+        case .unauthorized(let user, let source):
+            guard let user, source != .none else { return "authentication required (401), no password given" }
+            return "authentication failed (401): wrong user or password (user '\(safe(user))', "
+                + "password from \(describe(source)))"
+        case .forbidden(let detail):
+            return "forbidden (403): this address is not in the daemon's rpc-whitelist" + quoted(detail)
+        case .misdirected(let detail):
+            return "misdirected request (421): the host name is not in the daemon's rpc-host-whitelist"
+                + quoted(detail)
+        case .sessionHandshakeLoop(.missingHeader): return "session handshake failed (409 without a session id)"
+        case .sessionHandshakeLoop(.repeated): return "session handshake loop (409 after 409)"
+        case .httpStatus(let status, let snippet) where RPCError.isGatewayStatus(status):
+            return "the proxy could not reach Transmission (HTTP \(status))" + quoted(snippet)
+        case .httpStatus(let status, let snippet):
+            return "unexpected HTTP status \(status), not a Transmission reply" + quoted(snippet)
+        case .rpcRefused(let message): return "Transmission refused the request: \(safe(message))"
+        case .malformedReply(let detail, let offset):
+            return "not a Transmission RPC answer: \(safe(detail))" + (offset.map { " at byte \($0)" } ?? "")
+        case .truncatedReply(let bytes): return "the answer ended early, after \(bytes) bytes"
+        case .unsupportedVersion(let found, let minimum):
+            return "rpc-version \(found) is too old (remission needs \(minimum) or later)"
+        case .keyring(let error): return error.description
+        case .credentialKey(let error): return error.description
+        case .profile(let error): return error.description
+        case .storage(let error): return error.description
+        case .snapshot(let error): return error.description
+        case .endpoint(let error): return error.description
+        case .trustInput(let error): return error.description
+        case .selection(let error): return error.description
+        case .input(let problem): return inputReason(problem)
+        case .noSuchTorrents(let missing): return TorrentText.missingText(missing)
+        case .command(let message, _): return message
+        }
+    }
+
+    /// The transport's reason, e.g. "cannot resolve nas.local", "CERTIFICATE CHANGED".
+    public static func transportReason(_ error: TransportError) -> String {
+        switch error {
+        case .dns(let host, _): return "cannot resolve \(safe(host))"
+        case .refused: return "connection refused"
+        case .unreachable(let detail): return "host unreachable (\(safe(detail)))"
+        case .timeout(let phase, _):
+            return "timed out waiting for the "
+                + (phase == "connect" ? "connection" : phase == "tls" ? "TLS handshake" : "response")
+        case .trustRefused(let decision, _):
+            if decision.hasProblem({ if case .certificateChanged = $0 { true } else { false } }) {
+                return "CERTIFICATE CHANGED"
+            }
+            if decision.hasProblem({ if case .pinMismatch = $0 { true } else { false } }) {
+                return "certificate not trusted: no pinned key matches"
+            }
+            return "certificate not trusted"
+        case .tlsHandshake(let detail): return "TLS handshake failed: \(safe(detail))"
+        case .caFile(let path, let detail): return "CA file \(safe(path)) \(safe(detail))"
+        case .connection(let detail): return "connection failed: \(safe(detail))"
+        case .engineUnavailable(let detail):
+            return "libcurl, the HTTP library remission uses, could not be loaded (\(safe(detail)))"
+        case .other(_, let detail): return safe(detail)
+        }
+    }
+
+    /// The next step, naming `failure.server` in commands that work for it; nil when the reason
+    /// already says what to do.
+    public static func hint(_ failure: Failure) -> String? {
+        let server = failure.server.map(quotedForShell) ?? "SERVER"
+        switch failure.cause {
+        case .transport(let error): return transportHint(error, server: server)
+        case .unauthorized(_, let source):
+            let saved = !(failure.server ?? "").contains("://")
+            let set = "remission credentials set \(server)\(saved ? "" : " --user USER")"
+            switch source {
+            case .none: return "Give a password: --password-stdin, TR_AUTH=user:password, or \(set)."
+            case .keyring: return "The stored password was kept. Update it with: \(set)."
+            default: return "Check the user and password; a password in the keyring is set with: \(set)."
+            }
+        case .forbidden:
+            return "Add your address to rpc-whitelist in the daemon's settings.json (or disable rpc-whitelist-enabled)."
+        case .misdirected:
+            return "Add this host name to rpc-host-whitelist in the daemon's settings.json, or connect by IP address."
+        case .sessionHandshakeLoop:
+            return "A proxy drops the X-Transmission-Session-Id header: pass it through "
+                + "(nginx: proxy_pass_header X-Transmission-Session-Id)."
+        case .httpStatus(let status, _) where RPCError.isGatewayStatus(status):
+            return "Check that transmission-daemon is running behind the proxy, and the proxy's upstream address."
+        case .httpStatus(let status, _):
+            return status == 404 || status == 301
+                ? "Check the RPC path (usually /transmission/rpc)."
+                : "Check that the URL points at Transmission's RPC endpoint and the proxy in front of it."
+        case .rpcRefused: return "Check the command's arguments; run with -v to see the exchange."
+        case .unsupportedVersion: return "Upgrade Transmission on the server to 2.40 or later."
+        case .malformedReply:
+            return "Is the URL pointing at Transmission's RPC endpoint (usually /transmission/rpc)? "
+                + "Run with -v to see the exchange."
+        case .truncatedReply: return "Try again; if it persists, check the network or the proxy in between."
+        case .noSuchTorrents: return "Run `remission list` to see the ids."
+        case .input(.noDefaultServer(let saved)):
+            return saved.isEmpty
+                ? "Add one with: remission connect URL"
+                : "Name one (\(saved.joined(separator: ", "))) or set one with: remission servers default NAME"
+        case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
+            .command:
+            return nil
+        }
+    }
+
+    public static func transportHint(_ error: TransportError, server: String) -> String? {
+        switch error {
+        case .dns: return "Check the host name, or your DNS / /etc/hosts."
+        case .refused:
+            return "Nothing listens on that port: is transmission-daemon (or the proxy) running, and is the port right?"
+        case .unreachable: return "Check the network path to the host (VPN, firewall, routing)."
+        case .timeout(let phase, _):
+            return phase == "connect"
+                ? "The host does not answer: a firewall may drop the packets, or the host is down."
+                : "The server accepted the connection but did not answer in time: is it overloaded, "
+                    + "or is this the right port (HTTP vs HTTPS)? Allow more time with --timeout."
+        case .trustRefused(let decision, _):
+            if decision.hasProblem({ if case .certificateChanged = $0 { true } else { false } }) {
+                return "If the server's certificate was renewed on purpose, run: remission trust show \(server), "
+                    + "then remission trust accept \(server) --fingerprint SHA256:…"
+            }
+            return "Inspect it with: remission trust show \(server); then trust it with trust accept, trust pin "
+                + "or trust ca."
+        case .tlsHandshake: return "Is this an HTTPS port? The server must offer TLS 1.2 or later."
+        case .caFile: return "Point --ca-file (or remission trust ca) at a readable PEM file of CA certificates."
+        case .engineUnavailable: return "Install it: apt-get install libcurl4."
+        case .connection, .other: return "The connection broke: try again, or run `remission check` to diagnose."
+        }
+    }
+
+    /// What a command prints on stderr after "remission: ": the server and reason, the trust
+    /// decision's lines for a refused certificate, and the hint.
+    public static func message(_ failure: Failure, now: Int64) -> String {
+        var lines: [String] = []
+        var first = reason(failure)
+        if let server = failure.server { first = "\(safe(server)): " + first }
+        if let (decision, chain) = failure.trustRefusal {
+            lines.append(first + "; nothing was sent.")
+            lines += TrustText(server: failure.server ?? "", now: now).lines(for: decision, chain: chain)
+        } else {
+            lines.append(first)
+        }
+        if let hint = hint(failure) { lines.append("hint: " + hint) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// "the keyring", "TR_AUTH", … as in "password from the keyring".
+    public static func describe(_ source: PasswordSource) -> String {
+        switch source {
+        case .none: return "nowhere (none given)"
+        case .standardInput: return "--password-stdin"
+        case .environment: return "TR_AUTH"
+        case .netrc(let path): return "netrc file \(safe(path))"
+        case .keyring: return "the keyring"
+        case .prompt: return "the prompt"
+        }
+    }
+
+    public static func inputReason(_ problem: InputProblem) -> String {
+        switch problem {
+        case .passwordStdinNeedsUser: return "--password-stdin needs a user name: add --user NAME."
+        case .passwordStdinEmpty:
+            return "--password-stdin: standard input was empty; pipe the password in (e.g. from pass or secret-tool)."
+        case .trAuthUserMismatch(let environment, let server):
+            return "TR_AUTH is for user '\(safe(environment))' but the server's user is '\(safe(server))'."
+        case .netrcMissing(let path): return "The netrc file \(safe(path)) does not exist."
+        case .netrcUnreadable(let path, let detail): return "Cannot read the netrc file \(safe(path)): \(detail)"
+        case .noDefaultServer: return "No server given and no default server."
+        }
+    }
+
+    /// ` "the server's words"` when there are any.
+    public static func quoted(_ detail: String?) -> String {
+        guard let detail, !detail.isEmpty else { return "" }
+        return ": \"\(safe(detail))\""
+    }
+
+    public static func safe(_ text: String) -> String { TerminalText.safe(text) }
+}
+
+extension TrustDecision {
+    public func hasProblem(_ matches: (TrustProblem) -> Bool) -> Bool {
+        if case .refused(let problems) = self { return problems.contains(where: matches) }
+        return false
+    }
+}

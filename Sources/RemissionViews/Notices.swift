@@ -1,0 +1,67 @@
+import RemissionModel
+import RemissionSession
+
+/// Warnings and questions the commands show on stderr.
+public enum Warnings {
+    /// Plain HTTP to a host that is not loopback, until the user acknowledges it (PRODUCT.md §2).
+    public static func plainHTTP(_ target: ServerTarget, terminal: Terminal) -> String {
+        terminal.styled("warning:", .yellow)
+            + " \(TerminalText.safe(target.endpoint.authority)) is reached over plain HTTP: the password and all data"
+            + " travel unencrypted. Use https://, or acknowledge with: remission trust http"
+            + " \(quotedForShell(target.label)) --acknowledge"
+    }
+}
+
+public enum Prompts {
+    /// "Password for alice@nas:443: ".
+    public static func password(user: String, endpoint: ServerEndpoint) -> String {
+        "Password for \(TerminalText.safe(user))@\(TerminalText.safe(endpoint.authority)): "
+    }
+}
+
+/// The exit-code table of `--help` and README (PRODUCT.md §1).
+public enum ExitStatusText {
+    /// What each exit code means, one short phrase each.
+    public static func meaning(_ status: ExitStatus) -> String {
+        switch status {
+        case .ok: return "ok / online"
+        case .failure: return "general failure"
+        case .usage: return "usage error"
+        case .offline: return "offline (dns, refused, unreachable, timeout)"
+        case .authentication: return "authentication failed (401)"
+        case .trustRefused: return "trust refused (certificate, pin, HTTP)"
+        case .serverRefused: return "server refused or RPC error (403, 421, rpc-version)"
+        case .keyring: return "keyring unavailable or locked"
+        }
+    }
+
+    /// The longer meaning, as README's exit-code table gives it (a test keeps the two equal).
+    public static func detail(_ status: ExitStatus) -> String {
+        switch status {
+        case .ok: return "ok / online"
+        case .failure: return "general failure (unexpected HTTP status, malformed reply, TLS handshake, local files)"
+        case .usage: return "usage error (unknown option, malformed URL, IDS, pin or fingerprint, missing flag)"
+        case .offline:
+            return "offline: DNS, connection refused, unreachable, timeout, or a proxy answering 502/503/504"
+        case .authentication: return "authentication failed (401)"
+        case .trustRefused:
+            return "trust refused: untrusted certificate, pin mismatch, certificate changed, "
+                + "plain HTTP not acknowledged"
+        case .serverRefused:
+            return "server refused or RPC error: 403 (rpc-whitelist), 421 (rpc-host-whitelist), RPC error, "
+                + "rpc-version too old, 409 loop"
+        case .keyring: return "keyring unavailable or locked"
+        }
+    }
+
+    /// README's exit-code table, row by row.
+    public static var markdownTable: String {
+        (["| code | meaning |", "| --- | --- |"] + ExitStatus.allCases.map { "| \($0.rawValue) | \(detail($0)) |" })
+            .joined(separator: "\n")
+    }
+
+    /// The table in `remission --help`: one code a line, so it reads at 80 columns.
+    public static var help: String {
+        "Exit codes:\n" + ExitStatus.allCases.map { "  \($0.rawValue)  \(meaning($0))" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,80 @@
+import RemissionModel
+
+/// `remission info --json`: stable, typed keys (sizes in bytes, rates in bytes per second, dates in
+/// Unix seconds with 0 for never, `status` as a word).
+extension TorrentText {
+    public static func json(_ torrent: Torrent) -> JSONValue {
+        var object: JSONObject = [
+            "id": JSONValue(torrent.id),
+            "name": .string(torrent.name),
+            "hash": .string(torrent.hashString),
+            "status": .string(statusWord(torrent.status)),
+            "state": .string(torrent.activityLabel),
+            "percentDone": .double(torrent.percentDone),
+            "totalSize": JSONValue(torrent.totalSize ?? torrent.sizeWhenDone),
+            "sizeWhenDone": JSONValue(torrent.sizeWhenDone),
+            "leftUntilDone": JSONValue(torrent.leftUntilDone),
+            "haveValid": JSONValue(torrent.haveValid ?? 0),
+            "haveUnchecked": JSONValue(torrent.haveUnchecked ?? 0),
+            "rateDownload": JSONValue(torrent.rateDownload),
+            "rateUpload": JSONValue(torrent.rateUpload),
+            "eta": JSONValue(torrent.eta),
+            "uploadRatio": .double(torrent.uploadRatio),
+            "downloadedEver": JSONValue(torrent.downloadedEver ?? 0),
+            "uploadedEver": JSONValue(torrent.uploadedEver ?? 0),
+            "addedDate": JSONValue(torrent.addedDate),
+            "doneDate": JSONValue(torrent.doneDate ?? 0),
+            "activityDate": JSONValue(torrent.activityDate ?? 0),
+            "downloadDir": .string(torrent.downloadDir),
+            "error": JSONValue(torrent.error),
+            "errorString": .string(torrent.errorString),
+            "labels": JSONValue(torrent.labels),
+            "peersConnected": JSONValue(torrent.peersConnected),
+        ]
+        let stats = torrent.fileStats ?? []
+        object["files"] = .array(
+            (torrent.files ?? []).enumerated().map { index, file in
+                let stat = index < stats.count ? stats[index] : nil
+                return .object([
+                    "index": JSONValue(index), "name": .string(file.name), "length": JSONValue(file.length),
+                    "bytesCompleted": JSONValue(file.bytesCompleted), "wanted": .bool(stat?.wanted ?? true),
+                    "priority": .string(priority(stat?.priority ?? .normal)),
+                ])
+            })
+        object["trackers"] = .array(
+            (torrent.trackerStats ?? []).map { tracker in
+                .object([
+                    "announce": .string(tracker.announce), "tier": JSONValue(tracker.tier),
+                    "announceState": .string(trackerStateText(tracker.announceState)),
+                    "lastAnnounceTime": JSONValue(tracker.lastAnnounceTime),
+                    "lastAnnounceSucceeded": .bool(tracker.lastAnnounceSucceeded),
+                    "lastAnnounceResult": .string(tracker.lastAnnounceResult),
+                    "seederCount": JSONValue(tracker.seederCount), "leecherCount": JSONValue(tracker.leecherCount),
+                ])
+            })
+        object["peers"] = .array(
+            (torrent.peers ?? []).map { peer in
+                .object([
+                    "address": .string(peer.address), "port": JSONValue(peer.port),
+                    "client": .string(peer.clientName), "flags": .string(peer.flagStr),
+                    "progress": .double(peer.progress), "rateToClient": JSONValue(peer.rateToClient),
+                    "rateToPeer": JSONValue(peer.rateToPeer),
+                ])
+            })
+        return .object(object)
+    }
+
+    /// `stopped`, `verify-wait`, `verifying`, `download-wait`, `downloading`, `seed-wait`, `seeding`.
+    public static func statusWord(_ status: TorrentStatus) -> String {
+        switch status {
+        case .stopped: return "stopped"
+        case .checkWait: return "verify-wait"
+        case .checking: return "verifying"
+        case .downloadWait: return "download-wait"
+        case .downloading: return "downloading"
+        case .seedWait: return "seed-wait"
+        case .seeding: return "seeding"
+        case .unknown(let value): return "unknown-\(value)"
+        }
+    }
+}

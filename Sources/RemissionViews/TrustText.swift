@@ -1,0 +1,88 @@
+import RemissionModel
+import RemissionTrust
+
+/// Words for people about trust decisions: one clear line per problem, the `CERTIFICATE CHANGED` block,
+/// the basis of a trusted decision, and the exact commands that would change the outcome.
+///
+/// Pure: the server name used in command hints and the current time (for "expired 12 days ago") are
+/// injected, so the same decision always renders the same text.
+public struct TrustText: Sendable, Equatable {
+    /// The saved server name (or URL) as the user types it in `remission trust … NAME`.
+    public var server: String
+    /// Unix seconds.
+    public var now: Int64
+
+    public init(server: String, now: Int64) {
+        self.server = server
+        self.now = now
+    }
+
+    /// Why a chain is trusted: "pinned key sha256//…", "accepted certificate SHA256:…",
+    /// "system certificate authorities", "CA file PATH".
+    public func basis(_ basis: TrustBasis) -> String {
+        switch basis {
+        case .pinnedKey(let pin): return "pinned key \(pin)"
+        case .acceptedCertificate(let fingerprint): return "accepted certificate \(fingerprint)"
+        case .systemCertificateAuthorities: return "system certificate authorities"
+        case .certificateAuthorityFile(let path): return "CA file \(path)"
+        }
+    }
+
+    /// The whole decision, for `check`, `trust show` and `connect`:
+    ///
+    ///     Trusted: pinned key sha256//…
+    ///       note: The certificate is self-signed: no certificate authority vouches for it.
+    ///
+    /// or `Refused:` with every problem, and, when the refusal comes from verification alone (rule 4),
+    /// the leaf's fingerprint and pin with the commands to accept or pin it.
+    public func lines(for decision: TrustDecision, chain: PresentedChain) -> [String] {
+        switch decision {
+        case .trusted(let trustBasis, let notes):
+            return ["Trusted: \(basis(trustBasis))"] + notes.flatMap(lines(for:)).map { "  note: " + $0 }
+        case .refused(let problems):
+            var result = ["Refused: the server's certificate is not trusted."]
+            for problem in problems {
+                let text = lines(for: problem)
+                result += text.enumerated().map { ($0.offset == 0 ? "  - " : "    ") + $0.element }
+            }
+            if let leaf = chain.leaf, problems.allSatisfy(\.isVerification) {
+                result += [
+                    "Certificate fingerprint: \(leaf.fingerprint)",
+                    "Public key pin:          \(leaf.spkiPin)",
+                    "Compare them with the server's own, then either trust this exact certificate:",
+                    "  \(acceptCommand(leaf.fingerprint))",
+                    "or pin its key (also survives renewals that keep the key):",
+                    "  \(pinCommand(leaf.spkiPin))",
+                ]
+            }
+            return result
+        }
+    }
+
+    /// `remission trust accept NAME --fingerprint SHA256:…`
+    public func acceptCommand(_ fingerprint: CertificateFingerprint) -> String {
+        "remission trust accept \(quotedForShell(server)) --fingerprint \(fingerprint)"
+    }
+
+    /// `remission trust pin NAME --spki sha256//…`
+    public func pinCommand(_ pin: SPKIPin) -> String {
+        "remission trust pin \(quotedForShell(server)) --spki \(pin)"
+    }
+
+    /// `remission trust ca NAME FILE`
+    public var caCommand: String { "remission trust ca \(quotedForShell(server)) FILE" }
+}
+
+extension TrustProblem {
+    public var isVerification: Bool {
+        if case .verification = self { return true }
+        return false
+    }
+}
+
+/// `text` as one shell word: unchanged when it is plainly safe, otherwise in single quotes.
+public func quotedForShell(_ text: String) -> String {
+    let safe =
+        !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:/@%+=,".contains($0)) }
+    return safe ? text : "'" + text.replacing("'", with: "'\\''") + "'"
+}

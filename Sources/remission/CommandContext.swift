@@ -1,0 +1,124 @@
+import ArgumentParser
+import Logging
+import RemissionCredentials
+import RemissionModel
+import RemissionSession
+import RemissionStorage
+import RemissionTransport
+import RemissionTrust
+import RemissionViews
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What a command needs: the use cases' `SessionContext`, the terminal, and the global options.
+struct CommandContext: Sendable {
+    var session: SessionContext
+    var terminal: Terminal
+    var global: GlobalOptions
+
+    init(global: GlobalOptions, environment: [String: String] = processEnvironment()) throws {
+        self.global = global
+        terminal = Terminal(environment: environment, noColor: global.noColor)
+        let paths: StoragePaths
+        do { paths = try StoragePaths(environment: environment) } catch { throw Failure(.storage(error)) }
+        session = SessionContext(
+            environment: environment, paths: paths, logger: global.makeLogger(),
+            transportOptions: TransportOptions(
+                timeoutSeconds: global.timeout, connectTimeoutSeconds: min(10, global.timeout),
+                userAgent: "remission/\(RemissionCommand.version)", environment: environment),
+            defaultTarget: global.server)
+    }
+
+    var environment: [String: String] { session.environment }
+    var paths: StoragePaths { session.paths }
+    var logger: Logger { session.logger }
+    var transportOptions: TransportOptions { session.transportOptions }
+    var trustStore: TrustStore { session.trustStore }
+    var profileStore: ProfileStore { session.profileStore }
+    var keyring: any PasswordStore { session.keyring }
+
+    /// The terminal's no-echo prompt, when someone can answer.
+    var passwordPrompt: (any PasswordPrompt)? { terminal.isInteractive ? TerminalPasswordPrompt() : nil }
+
+    /// A server named on the command line: a saved name, a URL, or (nil) `--server` / the default server.
+    /// Its stored trust has the command line's trust flags laid over it (not saved).
+    func resolveTarget(
+        _ text: String?, trustFlags: TrustFlags = .none, auth: AuthOptions = .none, mayPrompt: Bool? = nil
+    ) throws -> ServerTarget {
+        let prompt = (mayPrompt ?? terminal.isInteractive) ? TerminalPasswordPrompt() : nil
+        return try session.resolveTarget(text, overrides: trustFlags.overrides, auth: auth.request, prompt: prompt)
+    }
+
+    /// Finds the endpoint for a name or URL; nil means the default server.
+    func locate(_ text: String?) throws -> (label: String, endpoint: ServerEndpoint, profile: ServerProfile?) {
+        try session.locate(text)
+    }
+
+    /// Saved servers and trust read once, for commands that resolve many servers (`check --all`).
+    func preloading() throws -> CommandContext {
+        var context = self
+        context.session = try session.preloading()
+        return context
+    }
+
+    func apply(_ flags: TrustFlags, to trust: inout ServerTrust) throws {
+        try flags.overrides.apply(to: &trust)
+    }
+
+    /// Plain HTTP to a non-loopback host warns on every command until acknowledged (PRODUCT.md §2).
+    func warnAboutPlainHTTP(_ target: ServerTarget) {
+        guard target.needsPlainHTTPWarning else { return }
+        printError(Warnings.plainHTTP(target, terminal: terminal))
+    }
+
+    /// Opens a session for the torrent commands: resolves, warns about plain HTTP, builds the client.
+    func openSession(_ name: String?, trustFlags: TrustFlags = .none, auth: AuthOptions = .none) throws
+        -> RemoteSession
+    {
+        let session = try RemoteSession.open(
+            session, server: name, overrides: trustFlags.overrides, auth: auth.request, prompt: passwordPrompt)
+        warnAboutPlainHTTP(session.target)
+        return session
+    }
+}
+
+extension TrustFlags {
+    /// No trust flags. (A default-constructed ParsableArguments cannot be read: it must be parsed.)
+    static var none: TrustFlags { try! TrustFlags.parse([]) }
+
+    var overrides: TrustOverrides { TrustOverrides(caFile: caFile, pins: pins, acceptFingerprint: acceptFingerprint) }
+}
+
+extension AuthOptions {
+    /// No user, no --password-stdin, no netrc file.
+    static var none: AuthOptions { try! AuthOptions.parse([]) }
+
+    var request: AuthRequest {
+        AuthRequest(
+            user: user, passwordFromStandardInput: passwordFromStandardInput, useNetrc: useNetrc,
+            netrcFile: netrcFile)
+    }
+}
+
+/// The terminal's no-echo password question.
+struct TerminalPasswordPrompt: PasswordPrompt {
+    func askPassword(user: String, endpoint: ServerEndpoint) -> String? {
+        askSecret(Prompts.password(user: user, endpoint: endpoint))
+    }
+}
+
+/// The process environment as a dictionary, read once.
+func processEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    var cursor = environ
+    while let entry = cursor.pointee {
+        let text = String(cString: entry)
+        if let equals = text.firstIndex(of: "=") {
+            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
+        cursor += 1
+    }
+    return result
+}

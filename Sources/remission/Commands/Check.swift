@@ -1,0 +1,157 @@
+import ArgumentParser
+import RemissionCredentials
+import RemissionModel
+import RemissionRPC
+import RemissionSession
+import RemissionStorage
+import RemissionTransport
+import RemissionTrust
+import RemissionViews
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension RemissionCommand {
+    /// `remission check [NAME|URL…] [--all] [--json] [--watch S]`: the step-by-step diagnosis of PRODUCT.md §1.
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "check",
+            abstract: "Diagnose servers step by step: dns, tcp, tls, http, auth, rpc; then ONLINE or OFFLINE.",
+            discussion: """
+                With no server named, the default server is checked. Credentials are sent only after the TLS
+                trust decision. `check` says where the password came from (--password-stdin, TR_AUTH, netrc,
+                the keyring or the prompt).
+
+                --all checks every saved server at once, one line each, and exits with the worst code.
+                --json prints one object per server (see README).
+
+                Examples:
+                  remission check nas
+                  remission check --all
+                  TR_AUTH=admin:secret remission check https://nas.local/transmission/rpc
+                  remission check https://10.0.0.5:8443 --ca-file home-ca.pem --user admin --password-stdin
+                """)
+
+        @Argument(help: "Saved server names or URLs (http(s)://host[:port][/path]).")
+        var targets: [String] = []
+
+        @Flag(help: "Check every saved server concurrently, one line each.")
+        var all = false
+
+        @Flag(help: "Print one JSON object per server instead of the step report.")
+        var json = false
+
+        @Option(help: "Check again every this many seconds until interrupted.")
+        var watch: Double?
+
+        @OptionGroup var trustFlags: TrustFlags
+        @OptionGroup var auth: AuthOptions
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            if all && !targets.isEmpty { throw ValidationError("Give server names or --all, not both.") }
+            if let watch, !(1...86_400).contains(watch) {
+                throw ValidationError("--watch takes 1 to 86400 seconds, e.g. --watch 10.")
+            }
+        }
+
+        func run() throws {
+            let context = try CommandContext(global: global)
+            var worst = ExitStatus.ok
+            repeat {
+                worst = try checkOnce(context)
+                if let watch {
+                    fflushStandardOutput()
+                    usleep(UInt32(watch * 1_000_000))
+                    if !json { print("") }
+                }
+            } while watch != nil
+            if worst != .ok { throw ExitCode(worst.rawValue) }
+        }
+
+        private func checkOnce(_ context: CommandContext) throws -> ExitStatus {
+            var context = context
+            let names: [String?]
+            if all {
+                let profiles: [ServerProfile]
+                profiles = try context.session.savedServers().profiles
+                guard !profiles.isEmpty else { throw Failure(.input(.noDefaultServer(saved: []))) }
+                names = profiles.map(\.name)
+            } else {
+                names = targets.isEmpty ? [nil] : targets
+            }
+            let several = names.count > 1
+            if several {
+                context = try context.preloading()
+                if let prefetched = prefetch(names, context) { context.session.keyring = prefetched }
+            }
+            let prepared = context
+            let resolve: @Sendable (String?) -> Result<ServerTarget, Failure> = { [trustFlags, auth] name in
+                do {
+                    return .success(
+                        try prepared.resolveTarget(
+                            name, trustFlags: trustFlags, auth: auth, mayPrompt: several ? false : nil))
+                } catch {
+                    return .failure(error as? Failure ?? Failure.command("\(error)", status: .failure))
+                }
+            }
+            try requireHTTPEngine()
+            let options = context.transportOptions
+            let logger = context.logger
+            let now = currentUnixTime()
+            // One thread per server: resolving (profile, trust, keyring) and checking all run at once.
+            let outcomes = concurrently(names) { name in
+                resolve(name).map { target in
+                    (
+                        target,
+                        CheckReport.build(ConnectionCheck(target: target, options: options, logger: logger).run(now: now))
+                    )
+                }
+            }
+            var reports: [CheckReport] = []
+            for (name, outcome) in zip(names, outcomes) {
+                switch outcome {
+                case .success(let (target, report)):
+                    context.warnAboutPlainHTTP(target)
+                    reports.append(report)
+                case .failure(let failure):
+                    if !several { throw failure }
+                    printError("remission: " + failure.message)
+                    reports.append(CheckReport.unresolved(server: name ?? "default", failure))
+                }
+            }
+            if json {
+                reports.forEach { print($0.jsonText()) }
+            } else if all {
+                let width = reports.map(\.server.count).max() ?? 0
+                reports.forEach { print($0.summaryLine(context.terminal, nameWidth: width)) }
+            } else {
+                print(reports.map { $0.render(on: context.terminal) }.joined(separator: "\n\n"))
+            }
+            return ExitStatus.worst(reports.map(\.exitStatus))
+        }
+    }
+}
+
+extension RemissionCommand.Check {
+    /// The saved passwords of all named servers in one keyring search, unless another source wins
+    /// anyway (`--password-stdin`, TR_AUTH). A keyring that fails here is asked again per server,
+    /// which reports the cause on the right line.
+    fileprivate func prefetch(_ names: [String?], _ context: CommandContext) -> PrefetchedPasswords? {
+        guard !auth.passwordFromStandardInput, CredentialInput.parseTRAuth(context.environment["TR_AUTH"]) == nil else {
+            return nil
+        }
+        let keys = names.compactMap { name -> CredentialKey? in
+            guard let (_, endpoint, profile) = try? context.locate(name), let user = auth.user ?? profile?.user else {
+                return nil
+            }
+            return try? CredentialKey(endpoint: endpoint, user: user)
+        }
+        return try? PrefetchedPasswords(keyring: SecretServiceKeyring(environment: context.environment), keys: keys)
+    }
+}
+
+func fflushStandardOutput() {
+    fflush(nil)
+}

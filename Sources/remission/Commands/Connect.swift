@@ -1,0 +1,72 @@
+import ArgumentParser
+import RemissionCredentials
+import RemissionModel
+import RemissionSession
+import RemissionStorage
+import RemissionTransport
+import RemissionTrust
+import RemissionViews
+
+extension RemissionCommand {
+    /// `remission connect URL`: onboarding. Decide trust, authenticate, run the full check, then save
+    /// the profile, the trust decision and the password, and only then (PRODUCT.md §1).
+    struct Connect: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "connect",
+            abstract: "Add or update a server: decide trust, authenticate, check, then save it.",
+            discussion: """
+                On a terminal, connect shows an untrusted certificate and asks
+                "Trust this certificate? (yes/no/[fingerprint])", asks for the password without echo, and asks
+                before using plain HTTP to another host. Without a terminal it never asks: give the decision
+                with --accept-fingerprint, --pin or --ca-file, plain HTTP with --allow-http, and the password
+                with --password-stdin or TR_AUTH=user:password.
+
+                Nothing is saved when the check fails, unless --save-offline. The password goes to the
+                keyring (Secret Service), never to a file.
+
+                Examples:
+                  remission connect https://nas.local/transmission/rpc --name nas --user admin
+                  printf %s "$PW" | remission connect https://10.0.0.5:8443 --name box --user admin \\
+                      --password-stdin --accept-fingerprint SHA256:3F…
+                """)
+
+        @Argument(help: "The server URL: http(s)://host[:port][/path].")
+        var url: String
+
+        @Option(help: "The name to save the server under (default: the host name).")
+        var name: String?
+
+        @Flag(name: .customLong("no-save-password"), help: "Use the password for this check but do not keep it.")
+        var noSavePassword = false
+
+        @Flag(name: .customLong("allow-http"), help: "Acknowledge plain HTTP to a non-loopback host.")
+        var allowHTTP = false
+
+        @Flag(name: .customLong("default"), help: "Make this the default server.")
+        var makeDefault = false
+
+        @Flag(name: .customLong("save-offline"), help: "Save the server even if the check fails.")
+        var saveOffline = false
+
+        @OptionGroup var trustFlags: TrustFlags
+        @OptionGroup var auth: AuthOptions
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let context = try CommandContext(global: global)
+            try requireHTTPEngine()
+            var onboarding = try Onboarding(context: context, url: url, name: name, trustFlags: trustFlags, auth: auth)
+            try onboarding.decideTrust()
+            try onboarding.decidePlainHTTP(allowed: allowHTTP)
+            try onboarding.obtainCredentials()
+            let report = onboarding.check()
+            print(report.render(on: context.terminal))
+            guard report.online || saveOffline else {
+                printError("Nothing was saved: fix the problem above and run connect again, or add --save-offline.")
+                throw ExitCode(report.exitStatus.rawValue)
+            }
+            try onboarding.save(savePassword: !noSavePassword, makeDefault: makeDefault)
+            if !report.online { throw ExitCode(report.exitStatus.rawValue) }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import RemissionModel
+import RemissionRPC
+import RemissionSession
+import RemissionViews
+
+extension RemissionCommand {
+    /// `remission files ID [--priority high|normal|low|skip INDEXES] [--skip INDEXES] [--get INDEXES]`.
+    struct Files: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "files",
+            abstract: "List a torrent's files, or choose which to download and with what priority.",
+            discussion: """
+                INDEXES are the 0-based numbers the listing shows: all, or a list such as 0,2,4-6.
+                An index out of range is an error and nothing is changed.
+
+                Examples:
+                  remission files 3
+                  remission files 3 --skip 0,2
+                  remission files 3 --get all
+                  remission files 3 --priority high 1
+                  remission files 3 --priority low 4-6 --skip 0
+                """)
+
+        @Argument(help: "The torrent: an id or a 40-character info hash.")
+        var id: String
+
+        @Argument(help: "The files --priority applies to (all, or 0,2,4-6).")
+        var indexes: String?
+
+        @Option(help: "Set the priority of the files INDEXES: high, normal, low (or skip: do not download).")
+        var priority: PriorityChoice?
+
+        @Option(help: "Do not download these files (all, or 0,2,4-6).")
+        var skip: String?
+
+        @Option(help: "Download these files (all, or 0,2,4-6).")
+        var get: String?
+
+        @OptionGroup var connection: TorrentConnectionOptions
+
+        enum PriorityChoice: String, ExpressibleByArgument, CaseIterable {
+            case high, normal, low, skip
+        }
+
+        func validate() throws {
+            _ = try Info.reference(id)
+            if priority != nil, indexes == nil {
+                throw ValidationError("--priority needs the files it applies to, e.g. --priority high 0,2.")
+            }
+            if priority == nil, indexes != nil {
+                throw ValidationError("Give --priority before the indexes \(indexes!), or use --skip/--get INDEXES.")
+            }
+            for text in [indexes, skip, get].compactMap({ $0 }) {
+                do { _ = try FileIndexes.parse(text) } catch { throw ValidationError(error.description) }
+            }
+        }
+
+        var isChange: Bool { priority != nil || skip != nil || get != nil }
+
+        func run() throws {
+            let selection = try Info.reference(id)
+            let (_, session) = try connection.open()
+            let lookup = try session.run { client throws(RPCError) in
+                try TorrentLookup.find(selection, fields: [.files, .fileStats], client: client)
+            }
+            try lookup.reportMissing()
+            guard var torrent = lookup.found.first else { return }
+            if isChange {
+                let (changes, report) = try plan(fileCount: torrent.files?.count ?? 0, torrent: torrent.id)
+                try session.run { client throws(RPCError) in try client.torrentSet(.id(torrent.id), changes) }
+                report.forEach { print("\($0) of \(torrent.id) \(torrent.name)") }
+                let reread = try session.run { client throws(RPCError) in
+                    try TorrentLookup.find(.id(torrent.id), fields: [.files, .fileStats], client: client)
+                }
+                guard let updated = reread.found.first else { return }
+                torrent = updated
+            }
+            print(TorrentText.files(torrent).joined(separator: "\n"))
+        }
+
+        /// The `torrent-set` changes and a line per change; an index out of range fails before sending.
+        func plan(fileCount: Int, torrent: Int) throws -> (TorrentChanges, [String]) {
+            func resolve(_ text: String) throws -> [Int] {
+                do { return try FileIndexes.parse(text).resolve(count: fileCount, torrent: torrent) } catch {
+                    throw Failure.command(error.description, status: .usage)
+                }
+            }
+            func describe(_ indexes: [Int]) -> String {
+                let list =
+                    indexes.count > 12 ? "\(indexes.count) files" : indexes.map(String.init).joined(separator: ",")
+                return "\(TorrentText.count(indexes.count, "file")) (\(list))"
+            }
+            var changes = TorrentChanges()
+            var report: [String] = []
+            if let priority, let indexes {
+                let chosen = try resolve(indexes)
+                switch priority {
+                case .high: changes.priorityHigh = chosen
+                case .normal: changes.priorityNormal = chosen
+                case .low: changes.priorityLow = chosen
+                case .skip: changes.filesUnwanted = chosen
+                }
+                report.append(
+                    priority == .skip
+                        ? "skipping \(describe(chosen))" : "priority \(priority.rawValue) for \(describe(chosen))")
+            }
+            if let skip {
+                let chosen = try resolve(skip)
+                changes.filesUnwanted = (changes.filesUnwanted ?? []) + chosen
+                report.append("skipping \(describe(chosen))")
+            }
+            if let get {
+                let chosen = try resolve(get)
+                changes.filesWanted = chosen
+                report.append("getting \(describe(chosen))")
+            }
+            return (changes, report)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import RemissionModel
+import RemissionRPC
+import RemissionSession
+import RemissionViews
+
+extension RemissionCommand {
+    /// `remission info ID [--files] [--trackers] [--peers] [--json]`.
+    struct Info: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "info",
+            abstract: "Show one torrent in detail, with its files, trackers and peers on request.",
+            discussion: """
+                Dates are in UTC. Sizes use SI units (1 kB = 1000 bytes).
+                --json prints one object with the same facts (sizes in bytes, dates in Unix seconds).
+
+                Examples:
+                  remission info 3
+                  remission info 3 --files --trackers
+                  remission info 0123456789abcdef0123456789abcdef01234567 --json
+                """)
+
+        @Argument(help: "The torrent: an id or a 40-character info hash.")
+        var id: String
+
+        @Flag(help: "List the files with progress, wanted and priority.")
+        var files = false
+
+        @Flag(help: "List the trackers with announce state, last result, seeders and leechers.")
+        var trackers = false
+
+        @Flag(help: "List the connected peers with client, flags, progress and rates.")
+        var peers = false
+
+        @Flag(help: "Print a JSON object instead of text.")
+        var json = false
+
+        @OptionGroup var connection: TorrentConnectionOptions
+
+        func validate() throws { _ = try Self.reference(id) }
+
+        /// Exactly one id or hash.
+        static func reference(_ text: String) throws -> TorrentSelection {
+            let selection: TorrentSelection
+            do { selection = try TorrentSelection.parse(text) } catch { throw ValidationError(error.description) }
+            guard case .torrents(let references) = selection, references.count == 1 else {
+                throw ValidationError("Give one torrent: an id such as 3, or a 40-character info hash.")
+            }
+            return selection
+        }
+
+        func run() throws {
+            let selection = try Self.reference(id)
+            let (_, session) = try connection.open()
+            var fields = TorrentField.details
+            if files || json { fields += [.files, .fileStats] }
+            if trackers || json { fields += [.trackerStats] }
+            if peers || json { fields += [.peers] }
+            let lookup = try session.run { client throws(RPCError) in
+                try TorrentLookup.find(selection, fields: fields, client: client)
+            }
+            try lookup.reportMissing()
+            guard let torrent = lookup.found.first else { return }
+            if json {
+                print(TorrentText.json(torrent).serializedString(pretty: true))
+                return
+            }
+            var sections = [TorrentText.details(torrent)]
+            if files { sections.append(TorrentText.files(torrent)) }
+            if trackers { sections.append(TorrentText.trackers(torrent)) }
+            if peers { sections.append(TorrentText.peers(torrent)) }
+            print(sections.map { $0.joined(separator: "\n") }.joined(separator: "\n\n"))
+        }
+    }
+}

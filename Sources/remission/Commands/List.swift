@@ -1,0 +1,252 @@
+import ArgumentParser
+import RemissionModel
+import RemissionRPC
+import RemissionSession
+import RemissionStorage
+import RemissionTransport
+import RemissionTrust
+import RemissionViews
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension RemissionCommand {
+    /// `remission list [NAME] [--status S] [--search TEXT] [--label L] [--sort KEY] [--reverse] [--json] [--offline]`.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List torrents: ID, Done, Have, ETA, Up, Down, Ratio, Status, Name, and a Sum line.",
+            discussion: """
+                Like transmission-remote -l. An ID ending in * is a torrent with an error. Sizes and rates
+                use decimal units as Transmission does (1 kB = 1000 bytes, 1 MB = 1000 kB). Names are cut
+                with … so that every row fits the terminal (COLUMNS when not a terminal, else 100).
+                Filtering and sorting happen locally; ties are ordered by id.
+
+                After each successful list the torrents are saved as a snapshot for this server and
+                these connection parameters (scheme, host, port, path, user; never the password) under
+                $XDG_CACHE_HOME/remission/snapshots/. When the server is offline (dns, refused,
+                unreachable, timeout), list shows that snapshot under the banner
+                "OFFLINE — data from <time>" (on stderr) and exits 3. --offline shows it without using
+                the network and exits 0. Trust and authentication failures never fall back to it.
+                Only the fields a view needs are fetched and kept: a plain list those of the table;
+                --json adds hash, error text, added date and labels; --label adds labels and
+                --sort added the date. An offline view that needs a field its snapshot lacks says
+                which and exits 3 (1 with --offline) instead of showing partial data.
+
+                --json prints one object: {"server": string, "offline": bool, "dataTime": unix seconds
+                of the data, "torrents": [...]}, each torrent {"id": int, "name": string, "hash": 40-hex
+                string, "status": "stopped|check-wait|checking|download-wait|downloading|seed-wait|
+                seeding|unknown", "activity": string (the Status column), "percentDone": number 0…1,
+                "sizeWhenDone", "haveBytes", "leftUntilDone": bytes, "etaSeconds": int or null,
+                "rateDownload", "rateUpload": bytes/s, "ratio": number or null (not available or
+                infinite), "ratioInfinite": bool, "error": null or {"code": int, "kind":
+                "tracker-warning|tracker-error|local-error|unknown", "message": string}, "addedDate":
+                unix seconds, "labels": [string]}.
+
+                Examples:
+                  remission list
+                  remission list nas --status downloading --sort eta
+                  remission list --search ubuntu --sort size --reverse
+                  remission list --offline --json
+                """)
+
+        @Argument(help: "A saved server name or URL (default: --server or the default server).")
+        var name: String?
+
+        @Option(help: "Only torrents in this state: downloading, seeding, stopped, checking, queued, error, active.")
+        var status: ListStatusFilter?
+
+        @Option(help: "Only torrents whose name contains this text (case-insensitive).")
+        var search: String?
+
+        @Option(help: "Only torrents with this label (case-insensitive).")
+        var label: String?
+
+        @Option(help: "Sort by id, name, progress, size, ratio, added, eta, down, up or status.")
+        var sort: ListSortKey = .id
+
+        @Flag(help: "Reverse the order.")
+        var reverse = false
+
+        @Flag(help: "Print JSON (keys below) instead of the table.")
+        var json = false
+
+        @Flag(help: "Show the last snapshot without contacting the server.")
+        var offline = false
+
+        @OptionGroup var trustFlags: TrustFlags
+        @OptionGroup var auth: AuthOptions
+        @OptionGroup var global: GlobalOptions
+
+        /// What the table shows, and what its Status column and error marker are made of. Only
+        /// these are fetched for a plain list: each field costs the daemon time for every torrent
+        /// (the four `jsonFields` add about a quarter to its reply time at 10,000 torrents).
+        static let tableFields: [TorrentField] = [
+            .id, .name, .status, .percentDone, .sizeWhenDone, .leftUntilDone, .eta, .rateDownload, .rateUpload,
+            .uploadRatio, .error, .isFinished, .peersGettingFromUs, .peersSendingToUs, .recheckProgress,
+        ]
+
+        /// What --json adds to the table's fields.
+        static let jsonFields: [TorrentField] = [.hashString, .errorString, .addedDate, .labels]
+
+        /// The fields this view needs: the table's, and what --json, --label and --sort added use.
+        static func fields(json: Bool, query: ListQuery) -> [TorrentField] {
+            if json { return tableFields + jsonFields }
+            var fields = tableFields
+            if query.label != nil { fields.append(.labels) }
+            if query.sort == .added { fields.append(.addedDate) }
+            return fields
+        }
+
+        var query: ListQuery {
+            ListQuery(status: status, search: search, label: label, sort: sort, reverse: reverse)
+        }
+
+        func run() throws {
+            let context = try CommandContext(global: global)
+            let store = SnapshotStore(paths: context.paths)
+            if offline {
+                let key = try offlineKey(context)
+                guard let snapshot = try load(store, key) else {
+                    throw Failure.command(
+                        "\(key.label): no snapshot for these connection parameters; run list while the server is online.",
+                        status: .failure)
+                }
+                try show(snapshot, context: context, missingFieldsStatus: .failure)
+                return
+            }
+            let session = try context.openSession(name ?? global.server, trustFlags: trustFlags, auth: auth)
+            let key = SnapshotKey(
+                label: session.target.label, endpoint: session.target.endpoint, user: session.target.credentials?.user)
+            let fields = Self.fields(json: json, query: query)
+            let list: TorrentList
+            do {
+                list = try session.client.torrentList(fields: fields, format: .table)
+            } catch {
+                let failure = session.target.failure(error)
+                guard failure.status == .offline else { throw failure }
+                guard let snapshot = try load(store, key) else {
+                    throw Failure.command(
+                        failure.message + "\nno snapshot for these connection parameters", status: .offline)
+                }
+                printError("remission: " + failure.message)
+                try show(snapshot, context: context, missingFieldsStatus: .offline)
+                throw ExitCode(ExitStatus.offline.rawValue)
+            }
+            // Saving the snapshot and rendering are independent: do both at once.
+            let now = currentUnixTime()
+            let (query, json, terminal, torrents) = (query, json, context.terminal, list.torrents)
+            fflush(nil)
+            let results = concurrently([true, false]) { (saving: Bool) -> [UInt8] in
+                guard saving else {
+                    Self.write(
+                        torrents, query: query, json: json, server: key.label, offline: false, time: now, terminal,
+                        to: writeAll)
+                    return []
+                }
+                do { try Self.save(list, fields: fields, in: store, for: key, at: now) } catch {
+                    return Array((terminal.styled("warning:", .yellow) + " \(error)").utf8)
+                }
+                return []
+            }
+            if !results[0].isEmpty { printError(String(decoding: results[0], as: UTF8.self)) }
+        }
+
+        private func offlineKey(_ context: CommandContext) throws -> SnapshotKey {
+            let (label, endpoint, profile) = try context.locate(name ?? global.server)
+            let user = auth.user ?? profile?.user ?? CredentialInput.parseTRAuth(context.environment["TR_AUTH"])?.user
+            return SnapshotKey(label: label, endpoint: endpoint, user: user)
+        }
+
+        private func load(_ store: SnapshotStore, _ key: SnapshotKey) throws -> Snapshot? {
+            do { return try store.load(for: key) } catch { throw Failure(.snapshot(error)) }
+        }
+
+        /// The rows as the server sent them when it answered in table format (no encoding needed),
+        /// else the decoded torrents' `fields`.
+        private static func save(
+            _ list: TorrentList, fields: [TorrentField], in store: SnapshotStore, for key: SnapshotKey, at time: Int64
+        ) throws(SnapshotError) {
+            if let header = list.header, let rows = list.rows {
+                try store.save(header: header, rows: rows, for: key, at: time)
+            } else {
+                try store.save(list.torrents, fields: fields, for: key, at: time)
+            }
+        }
+
+        /// The snapshot under the OFFLINE banner, unless it lacks fields this view needs (it was
+        /// saved by a list that fetched fewer): then a failure with `missingFieldsStatus` that names
+        /// them, rather than a --label filter that matches nothing or JSON with empty hashes.
+        private func show(_ snapshot: Snapshot, context: CommandContext, missingFieldsStatus: ExitStatus) throws {
+            let missing = Self.fields(json: json, query: query).filter { !snapshot.fields.contains($0) }
+            guard missing.isEmpty else {
+                let names = missing.map(\.rawValue).joined(separator: ", ")
+                throw Failure.command(
+                    "\(snapshot.server): the snapshot from \(Self.savedTime(snapshot.savedAt)) lacks \(names), "
+                        + "which this view needs (it was saved by a list that did not show them); "
+                        + "while the server is online, run this list once to keep them.",
+                    status: missingFieldsStatus)
+            }
+            printError(context.terminal.styled(Self.banner(savedAt: snapshot.savedAt, now: currentUnixTime()), .yellow))
+            output(snapshot.torrents, server: snapshot.server, offline: true, time: snapshot.savedAt, context: context)
+        }
+
+        private func output(_ torrents: [Torrent], server: String, offline: Bool, time: Int64, context: CommandContext)
+        {
+            fflush(nil)
+            Self.write(
+                torrents, query: query, json: json, server: server, offline: offline, time: time, context.terminal,
+                to: writeAll)
+        }
+
+        /// The table or the JSON document of the torrents `query` selects, as UTF-8 with a newline at
+        /// the end, handed to `emit` in pieces (a long table is written as it is padded, not held).
+        static func write(
+            _ torrents: [Torrent], query: ListQuery, json: Bool, server: String, offline: Bool, time: Int64,
+            _ terminal: Terminal, to emit: (borrowing [UInt8]) -> Void
+        ) {
+            let order = query.order(torrents)
+            let chunkSize = 64 << 10
+            if json {
+                TorrentListJSON.write(
+                    server: server, offline: offline, dataTime: time, torrents: torrents, order: order,
+                    chunkSize: chunkSize, to: emit)
+                emit([UInt8(ascii: "\n")])
+                return
+            }
+            let table = TorrentTable(width: terminal.columns, styleErrorID: { terminal.styled($0, .red) })
+            table.write(torrents, order: order, chunkSize: chunkSize, to: emit)
+        }
+
+        /// `OFFLINE — data from 2026-11-21 22:30 UTC (5 minutes ago)`.
+        static func banner(savedAt: Int64, now: Int64) -> String {
+            let minutes = max(0, (now - savedAt) / 60)
+            let ago = minutes == 1 ? "1 minute ago" : "\(minutes) minutes ago"
+            return "OFFLINE — data from \(savedTime(savedAt)) (\(ago))"
+        }
+
+        /// `2026-11-21 22:30 UTC`.
+        static func savedTime(_ savedAt: Int64) -> String {
+            let date = UTCDate(unixSeconds: savedAt)
+            func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+            return "\(date) \(two(date.hour)):\(two(date.minute)) UTC"
+        }
+    }
+}
+
+extension ListStatusFilter: ExpressibleByArgument {}
+extension ListSortKey: ExpressibleByArgument {}
+
+/// Writes `bytes` straight to file descriptor 1, not copied into a `String` and through stdout's
+/// buffer (callers flush what `print` buffered first).
+private func writeAll(_ bytes: borrowing [UInt8]) {
+    bytes.withUnsafeBufferPointer { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import RemissionModel
+import RemissionRPC
+import RemissionSession
+import RemissionViews
+
+extension RemissionCommand {
+    /// `remission stats [--json]`: what `session-stats` reports.
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "stats",
+            abstract: "Show transfer statistics: torrent counts, current speeds, this session's and all-time totals.",
+            discussion: """
+                Examples:
+                  remission stats
+                  remission stats --json
+                """)
+
+        @Flag(help: "Print the statistics as one JSON object.")
+        var json = false
+
+        @OptionGroup var connection: TorrentConnectionOptions
+
+        func run() throws {
+            let (context, session) = try connection.open()
+            let stats = try session.run { client throws(RPCError) in try client.sessionStats() }
+            if json {
+                print(StatsView(stats: stats).jsonValue().serializedString())
+            } else {
+                print(StatsView(stats: stats).text(on: context.terminal))
+            }
+        }
+    }
+}
+
+/// The text and JSON of `remission stats`.
+struct StatsView: Equatable {
+    var stats: SessionStats
+
+    static func ratio(_ totals: SessionStats.Totals) -> Double? {
+        totals.downloadedBytes > 0 ? Double(totals.uploadedBytes) / Double(totals.downloadedBytes) : nil
+    }
+
+    func text(on terminal: Terminal) -> String {
+        var lines: [String] = []
+        lines.append(
+            terminal.styled("Torrents:", .bold)
+                + " \(stats.torrentCount) (\(stats.activeTorrentCount) active, \(stats.pausedTorrentCount) paused)")
+        lines.append(
+            terminal.styled("Speed:", .bold)
+                + "    down \(SessionUnits.rate(stats.downloadSpeed)), up \(SessionUnits.rate(stats.uploadSpeed))")
+        lines.append("")
+        let columns: [(String, (SessionStats.Totals) -> String)] = [
+            ("Uploaded", { SessionUnits.bytes($0.uploadedBytes) }),
+            ("Downloaded", { SessionUnits.bytes($0.downloadedBytes) }),
+            ("Ratio", { StatsView.ratio($0).map { SessionUnits.ratio($0) } ?? "None" }),
+            ("Files added", { "\($0.filesAdded)" }),
+            ("Time active", { SessionUnits.duration($0.secondsActive) }),
+            ("Sessions", { "\($0.sessionCount)" }),
+        ]
+        let labelWidth = 13
+        let valueWidth = 16
+        func pad(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(1, width - text.count))
+        }
+        lines.append(pad("", labelWidth) + terminal.styled(pad("This session", valueWidth) + "Total", .bold))
+        for (label, value) in columns {
+            lines.append(
+                terminal.styled(pad(label + ":", labelWidth), .bold) + pad(value(stats.current), valueWidth)
+                    + value(stats.cumulative))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `stats --json`: `{"torrents","activeTorrents","pausedTorrents","downloadSpeed","uploadSpeed",
+    /// "current":{…},"cumulative":{"uploadedBytes","downloadedBytes","ratio","filesAdded","secondsActive","sessions"}}`
+    /// (speeds in bytes per second; ratio null when nothing was downloaded).
+    func jsonValue() -> JSONValue {
+        func totals(_ totals: SessionStats.Totals) -> JSONValue {
+            [
+                "uploadedBytes": JSONValue(totals.uploadedBytes),
+                "downloadedBytes": JSONValue(totals.downloadedBytes),
+                "ratio": Self.ratio(totals).map { .double($0) } ?? .null,
+                "filesAdded": JSONValue(totals.filesAdded),
+                "secondsActive": JSONValue(totals.secondsActive),
+                "sessions": JSONValue(totals.sessionCount),
+            ]
+        }
+        return [
+            "torrents": JSONValue(stats.torrentCount),
+            "activeTorrents": JSONValue(stats.activeTorrentCount),
+            "pausedTorrents": JSONValue(stats.pausedTorrentCount),
+            "downloadSpeed": JSONValue(stats.downloadSpeed),
+            "uploadSpeed": JSONValue(stats.uploadSpeed),
+            "current": totals(stats.current),
+            "cumulative": totals(stats.cumulative),
+        ]
+    }
+}

@@ -1,0 +1,116 @@
+import ArgumentParser
+import RemissionModel
+import RemissionRPC
+import RemissionSession
+import RemissionViews
+
+/// What `start`, `stop`, `verify` and `reannounce` share: IDS, the lookup of the torrents, the report.
+struct TorrentActionOptions: ParsableArguments {
+    @Argument(help: "Torrents: all, active, ids such as 1,3,5-7, or a 40-character info hash.")
+    var ids: String
+
+    func validate() throws {
+        do { _ = try TorrentSelection.parse(ids) } catch { throw ValidationError(error.description) }
+    }
+}
+
+enum TorrentAction {
+    case start(now: Bool), stop, verify, reannounce
+
+    var pastTense: String {
+        switch self {
+        case .start: return "started"
+        case .stop: return "stopped"
+        case .verify: return "verifying"
+        case .reannounce: return "reannounced"
+        }
+    }
+
+    func perform(_ selection: TorrentSelection, _ client: RPCClient) throws(RPCError) {
+        switch self {
+        case .start(let now): try client.torrentStart(selection, now: now)
+        case .stop: try client.torrentStop(selection)
+        case .verify: try client.torrentVerify(selection)
+        case .reannounce: try client.torrentReannounce(selection)
+        }
+    }
+
+    /// Looks the torrents up, reports ids that do not exist, acts on those that do, prints what was done.
+    func run(_ options: TorrentActionOptions, connection: TorrentConnectionOptions) throws {
+        let selection = try TorrentLookup.selection(options.ids)
+        let (_, session) = try connection.open()
+        let lookup = try session.run { client throws(RPCError) in try TorrentLookup.find(selection, client: client) }
+        try lookup.reportMissing()
+        guard !lookup.found.isEmpty else {
+            print("No torrents \(selection == .recentlyActive ? "active" : "at all"); nothing \(pastTense).")
+            return
+        }
+        let acted = lookup.actionSelection(for: selection)
+        try session.run { client throws(RPCError) in try perform(acted, client) }
+        print("\(pastTense) \(TorrentText.count(lookup.found.count, "torrent")):")
+        lookup.lines().forEach { print($0) }
+    }
+}
+
+extension RemissionCommand {
+    /// `remission start IDS [--now]`.
+    struct Start: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "start",
+            abstract: "Start torrents.",
+            discussion: """
+                Ids that do not exist are reported: a warning when others exist, exit 1 when none does.
+
+                Examples:
+                  remission start 1,3,5-7
+                  remission start all
+                  remission start 0123456789abcdef0123456789abcdef01234567 --now
+                """)
+
+        @OptionGroup var options: TorrentActionOptions
+        @Flag(help: "Start at once, skipping the download queue.")
+        var now = false
+        @OptionGroup var connection: TorrentConnectionOptions
+
+        func run() throws { try TorrentAction.start(now: now).run(options, connection: connection) }
+    }
+
+    /// `remission stop IDS`.
+    struct Stop: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "stop",
+            abstract: "Stop (pause) torrents.",
+            discussion: "Examples:\n  remission stop 2\n  remission stop active")
+
+        @OptionGroup var options: TorrentActionOptions
+        @OptionGroup var connection: TorrentConnectionOptions
+
+        func run() throws { try TorrentAction.stop.run(options, connection: connection) }
+    }
+
+    /// `remission verify IDS`.
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "verify",
+            abstract: "Verify the local data of torrents (queued; see its progress with `remission info`).",
+            discussion: "Examples:\n  remission verify 4\n  remission verify all")
+
+        @OptionGroup var options: TorrentActionOptions
+        @OptionGroup var connection: TorrentConnectionOptions
+
+        func run() throws { try TorrentAction.verify.run(options, connection: connection) }
+    }
+
+    /// `remission reannounce IDS`.
+    struct Reannounce: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reannounce",
+            abstract: "Ask the trackers of torrents for more peers now.",
+            discussion: "Examples:\n  remission reannounce 4\n  remission reannounce all")
+
+        @OptionGroup var options: TorrentActionOptions
+        @OptionGroup var connection: TorrentConnectionOptions
+
+        func run() throws { try TorrentAction.reannounce.run(options, connection: connection) }
+    }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+import RemissionSession
+import RemissionViews
+
+/// The connection options of the torrent commands: `--server` and the other global options, plus the
+/// trust flags and credential options of `check`, so that `--server URL --ca-file F` and
+/// `--user U --password-stdin` work as they do there.
+struct TorrentConnectionOptions: ParsableArguments {
+    @OptionGroup var trustFlags: TrustFlags
+    @OptionGroup var auth: AuthOptions
+    @OptionGroup var global: GlobalOptions
+
+    /// The command context and a session with `check`'s trust and error handling.
+    func open() throws -> (CommandContext, RemoteSession) {
+        let context = try CommandContext(global: global)
+        return (context, try context.openSession(global.server, trustFlags: trustFlags, auth: auth))
+    }
+}

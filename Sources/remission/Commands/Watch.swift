@@ -1,0 +1,140 @@
+import ArgumentParser
+import RemissionModel
+import RemissionRPC
+import RemissionSession
+import RemissionViews
+
+extension RemissionCommand {
+    /// `remission watch [--interval S] [--status S] [--sort FIELD] [--reverse]`: the live full-screen list.
+    struct Watch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "watch",
+            abstract: "A live full-screen torrent list: progress bars, rates, totals; q quits.",
+            discussion: """
+                Refreshes every --interval seconds. When the server stops answering, the last data stays on
+                screen under an "OFFLINE — data from <time>" banner and the view retries after 1, 2, 4, … up
+                to 30 seconds, resuming by itself. q (or Ctrl-C) quits and restores the terminal; r refreshes
+                now. Needs a terminal: for scripts use `remission list`.
+
+                Examples:
+                  remission watch
+                  remission watch --interval 5 --status downloading --sort eta
+                """)
+
+        @Option(help: "Seconds between refreshes (at least 0.5).")
+        var interval: Double = 2
+
+        @Option(help: "Show only: \(WatchStatusFilter.allCases.map(\.rawValue).joined(separator: ", ")).")
+        var status: WatchStatusFilter?
+
+        @Option(help: "Order by: \(WatchSortKey.allCases.map(\.rawValue).joined(separator: ", ")).")
+        var sort: WatchSortKey = .id
+
+        @Flag(help: "Reverse the order.")
+        var reverse = false
+
+        @OptionGroup var trustFlags: TrustFlags
+
+        @OptionGroup var auth: AuthOptions
+        @OptionGroup var global: GlobalOptions
+
+        static let maximumBackoff = 30.0
+
+        func validate() throws {
+            guard interval >= 0.5, interval <= 3600 else {
+                throw ValidationError("--interval takes seconds between 0.5 and 3600, e.g. --interval 2.")
+            }
+        }
+
+        func run() throws {
+            let context = try CommandContext(global: global)
+            guard context.terminal.stdinIsTTY, context.terminal.stdoutIsTTY else {
+                throw Failure.command("watch needs a terminal; use `remission list`.", status: .usage)
+            }
+            let session = try context.openSession(global.server, trustFlags: trustFlags, auth: auth)
+            WatchTerminal.enter()
+            defer { WatchTerminal.leave() }
+            try loop(session, context: context)
+        }
+
+        /// Fetches, draws, waits for a key or the next refresh; returns when q is pressed.
+        private func loop(_ session: RemoteSession, context: CommandContext) throws {
+            var torrents: [Torrent] = []
+            var view: [String] = []
+            if let status { view.append("status \(status.rawValue)") }
+            if sort != .id || reverse { view.append("by \(sort.rawValue)\(reverse ? ", reversed" : "")") }
+            var state = WatchScreen.State(
+                server: session.target.label, totalCount: 0, view: view.joined(separator: ", "),
+                useColor: context.terminal.useColor)
+            var backoff = 1.0
+            let fields = Self.fields(sort: sort)
+            func draw() {
+                let shown = WatchScreen.arrange(torrents, status: status, sort: sort, reverse: reverse)
+                let size = WatchTerminal.size(environment: context.environment)
+                WatchTerminal.write(
+                    WatchScreen.render(torrents: shown, size: size, state: state, now: currentUnixTime()))
+            }
+            while true {
+                var wait = interval
+                do {
+                    torrents = try session.run { client throws(RPCError) in
+                        try client.torrentGet(fields: fields, format: .table)
+                    }
+                    state.lastUpdate = currentUnixTime()
+                    state.totalCount = torrents.count
+                    state.offline = nil
+                    backoff = 1
+                } catch {
+                    // (Not `catch … where`: with a typed-throws body, Swift 6.3's SILGen crashes on it.)
+                    guard Self.isRetryable(error.status) else { throw error }
+                    let failure = error
+                    wait = backoff
+                    state.offline = WatchScreen.Offline(
+                        reason: FailureText.reason(failure),
+                        retryAt: currentUnixTime() + Int64(backoff.rounded(.up)))
+                    backoff = min(backoff * 2, Self.maximumBackoff)
+                }
+                draw()
+                if try waitForKeys(seconds: wait, redraw: draw, offline: state.offline != nil, context: context) {
+                    return
+                }
+            }
+        }
+
+        /// What the screen shows and sorts by, and no more: every field costs the daemon time for
+        /// every torrent on every refresh. The list's table fields, the verified size the Have
+        /// column prefers, and the added date when sorting by it.
+        static func fields(sort: WatchSortKey) -> [TorrentField] {
+            RemissionCommand.List.tableFields + [.haveValid] + (sort == .added ? [.addedDate] : [])
+        }
+
+        /// Polls stdin until the time is up; true when q was pressed. Redraws on resize, and every second
+        /// while offline (the retry countdown).
+        private func waitForKeys(
+            seconds: Double, redraw: () -> Void, offline: Bool, context: CommandContext
+        ) throws -> Bool {
+            let deadline = WatchTerminal.monotonicSeconds() + seconds
+            var size = WatchTerminal.size(environment: context.environment)
+            var second = currentUnixTime()
+            while WatchTerminal.monotonicSeconds() < deadline {
+                switch WatchTerminal.readKey() {
+                case UInt8(ascii: "q"), UInt8(ascii: "Q"): return true
+                case UInt8(ascii: "r"), UInt8(ascii: "R"): return false
+                default: break
+                }
+                let newSize = WatchTerminal.size(environment: context.environment)
+                let newSecond = currentUnixTime()
+                if newSize != size || (offline && newSecond != second) { redraw() }
+                size = newSize
+                second = newSecond
+            }
+            return false
+        }
+
+        /// Offline, gateway errors and malformed replies are retried; refused trust, credentials or
+        /// permission end the view with their exit code.
+        static func isRetryable(_ status: ExitStatus) -> Bool {
+            status == .offline || status == .failure
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Logging
+import RemissionSession
+import RemissionViews
+
+/// Options every command takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: "The saved server to use (default: the default server).")
+    var server: String?
+
+    @Option(name: .long, help: "Give up on a request after this many seconds.")
+    var timeout: Double = 30
+
+    @Flag(name: .shortAndLong, help: "Log each request to stderr, with credentials and session ids masked.")
+    var verbose = false
+
+    @Flag(name: .customLong("no-color"), help: "Never colour the output (NO_COLOR does the same).")
+    var noColor = false
+
+    func validate() throws {
+        guard timeout > 0, timeout <= 3600 else {
+            throw ValidationError("--timeout takes seconds between 0 and 3600, e.g. --timeout 10.")
+        }
+    }
+
+    /// The verbose log goes to stderr; without -v nothing is logged.
+    func makeLogger() -> Logger {
+        var logger = Logger(label: "remission") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = verbose ? .debug : .critical
+        return logger
+    }
+}
+
+/// Trust given on the command line for a URL (not saved; `connect` and `trust` save it).
+struct TrustFlags: ParsableArguments {
+    @Option(name: .customLong("ca-file"), help: "A PEM file of extra trust anchors for this server (home CA).")
+    var caFile: String?
+
+    @Option(name: .customLong("pin"), help: "Trust a public key: sha256//BASE64 (as curl --pinnedpubkey). Repeatable.")
+    var pins: [String] = []
+
+    @Option(name: .customLong("accept-fingerprint"), help: "Trust exactly this certificate: SHA256:HEX.")
+    var acceptFingerprint: String?
+}
+
+/// Where the user name and password come from, besides the keyring.
+struct AuthOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: "User name for the daemon's RPC authentication.")
+    var user: String?
+
+    @Flag(name: .customLong("password-stdin"), help: "Read the password from standard input (one line).")
+    var passwordFromStandardInput = false
+
+    @Flag(name: .customLong("netrc"), help: "Read the password from ~/.netrc (or $NETRC), as curl -n does.")
+    var useNetrc = false
+
+    @Option(name: .customLong("netrc-file"), help: "Read the password from this netrc file (implies --netrc).")
+    var netrcFile: String?
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import RemissionSession
+import RemissionTransport
+import RemissionViews
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `remission`: a Transmission remote that connects securely.
+public struct RemissionCommand: ParsableCommand {
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "remission",
+        abstract: "A Transmission remote that connects securely: TLS trust you understand, passwords in the keyring.",
+        discussion: """
+            Trust is decided inside the TLS handshake: pinned keys, certificates you accepted, your CA file,
+            or the system CAs. No credential is sent before that decision.
+
+            \(ExitStatusText.help)
+            """,
+        version: version,
+        subcommands: [
+            Connect.self, Check.self, Trust.self, Servers.self, Credentials.self,
+            List.self, Add.self, Start.self, Stop.self, Verify.self, Reannounce.self, Remove.self, Info.self,
+            Files.self, Session.self, Stats.self, Watch.self,
+        ]
+    )
+
+    public init() {}
+
+    /// Parses the command line, runs the command and exits with PRODUCT.md's exit codes:
+    /// usage errors exit 2 (ArgumentParser's default would be 64).
+    public static func start(_ arguments: [String]? = nil) -> Never {
+        if mayConnect(arguments ?? Array(CommandLine.arguments.dropFirst())) {
+            // libcurl's ~10 ms of loading overlaps with parsing the command line and reading settings.
+            CurlLibrary.preload()
+        }
+        let status = run(arguments)
+        CurlLibrary.finishPreload()
+        Glibc.exit(status)
+    }
+
+    /// Whether the command line names a command that connects to a server. Only a hint for
+    /// `start`: a command that connects loads libcurl anyway, and one that does not merely waits
+    /// at exit for a load it did not need.
+    static func mayConnect(_ arguments: [String]) -> Bool {
+        guard let command = arguments.first, connectingCommands.contains(command) else { return false }
+        return !arguments.contains { ["--help", "-h", "--offline"].contains($0) }
+    }
+
+    private static let connectingCommands: Set<String> = [
+        "connect", "check", "list", "add", "start", "stop", "verify", "reannounce", "remove", "info", "files",
+        "session", "stats", "watch",
+    ]
+
+    /// Runs the command; returns the exit status.
+    private static func run(_ arguments: [String]?) -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            return 0
+        } catch let code as ExitCode {
+            return code.rawValue
+        } catch let failure as Failure {
+            printError("remission: " + failure.message)
+            return failure.status.rawValue
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                print(message)
+                return 0
+            }
+            if !message.isEmpty { printError(message) }
+            return code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import RemissionModel
+import RemissionSession
+import RemissionViews
+
+import RemissionSession
+import RemissionViews
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Writes to standard error (messages, warnings, prompts), never to stdout, so output stays scriptable.
+public func printError(_ text: String) {
+    fflush(nil)  // what went to stdout before comes first on a shared terminal
+    writeStandardError(text + "\n")
+}
+
+/// Writes bytes straight to file descriptor 2 (unbuffered, safe from any thread).
+public func writeStandardError(_ text: String) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        if written <= 0 { return }
+        bytes = bytes.dropFirst(written)
+    }
+}
+
+/// Asks a question on stderr and reads one line from stdin; nil at end of input.
+public func ask(_ question: String) -> String? {
+    fflush(nil)
+    writeStandardError(question)
+    return readLine(strippingNewline: true)
+}
+
+/// Reads a line from the terminal without echoing it (passwords). Restores the terminal settings
+/// also when interrupted by Ctrl-C.
+public func askSecret(_ question: String) -> String? {
+    writeStandardError(question)
+    var saved = termios()
+    let haveTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
+    if haveTerminal {
+        var silent = saved
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        silent.c_lflag |= tcflag_t(ECHONL)
+        tcsetattr(STDIN_FILENO, TCSANOW, &silent)
+        TerminalRestore.install(saved)
+    }
+    defer {
+        if haveTerminal {
+            tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+            TerminalRestore.clear()
+        }
+    }
+    return readLine(strippingNewline: true)
+}
+
+/// Restores echo if the process is interrupted while a secret is being typed.
+enum TerminalRestore {
+    nonisolated(unsafe) private static var saved: termios? = nil
+
+    static func install(_ settings: termios) {
+        saved = settings
+        signal(SIGINT) { _ in
+            if var settings = TerminalRestore.saved { tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings) }
+            _exit(130)
+        }
+    }
+
+    static func clear() {
+        saved = nil
+        signal(SIGINT, SIG_DFL)
+    }
+}
+
+extension Failure {
+    /// The failure as a command prints it after "remission: " (the view's words, now).
+    var message: String { FailureText.message(self, now: currentUnixTime()) }
+}
+
+extension TorrentLookup {
+    /// Fails when none of the named torrents exists; warns on stderr about the missing ones otherwise.
+    func reportMissing() throws {
+        try requireSome()
+        if !missing.isEmpty {
+            printError("remission: warning: \(TorrentText.missingText(missing)); going on with the others.")
+        }
+    }
+
+    /// Lines `  ID  NAME` (names made terminal-safe) for a listing.
+    func lines(extra: (Torrent) -> String = { _ in "" }) -> [String] {
+        TorrentText.lookupLines(found, extra: extra)
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import RemissionCredentials
+import RemissionModel
+import RemissionRPC
+import RemissionSession
+import RemissionStorage
+import RemissionTransport
+import RemissionTrust
+import Testing
+
+@testable import RemissionViews
+
+/// One row of the failure table: a failure, and the exit status, check step and hint it must get.
+struct FailureRow: Sendable, CustomTestStringConvertible {
+    var failure: Failure
+    var status: RemissionSession.ExitStatus
+    var step: CheckStepName?
+    /// A part of the hint (a command or setting that works where it is shown); nil: no hint.
+    var hint: String?
+
+    var testDescription: String { "\(failure.cause)" }
+}
+
+/// Every kind of `Failure.Cause`, at least once, with what it must map to. Adding a cause without a
+/// row fails `everyCauseIsCovered`.
+enum FailureCatalogue {
+    static let refusedChain = PresentedChain(certificates: [], problems: [])
+
+    static func row(
+        _ cause: Failure.Cause, _ status: RemissionSession.ExitStatus, _ step: CheckStepName?, hint: String?, server: String? = "nas"
+    ) -> FailureRow {
+        FailureRow(failure: Failure(cause, server: server), status: status, step: step, hint: hint)
+    }
+
+    static let rows: [FailureRow] = [
+        row(.transport(.dns(host: "nas.invalid", detail: "")), .offline, .dns, hint: "DNS"),
+        row(.transport(.refused(detail: "")), .offline, .tcp, hint: "transmission-daemon"),
+        row(.transport(.unreachable(detail: "no route")), .offline, .tcp, hint: "firewall"),
+        row(.transport(.timeout(phase: "connect", detail: "")), .offline, .tcp, hint: "firewall"),
+        row(.transport(.timeout(phase: "tls", detail: "")), .offline, .tls, hint: "--timeout"),
+        row(.transport(.timeout(phase: "response", detail: "")), .offline, .http, hint: "--timeout"),
+        row(
+            .transport(.trustRefused(.refused([.verification(.selfSigned)]), chain: refusedChain)), .trustRefused,
+            .tls, hint: "remission trust show nas"),
+        row(.transport(.tlsHandshake(detail: "wrong version number")), .failure, .tls, hint: "HTTPS port"),
+        row(.transport(.caFile(path: "/x.pem", detail: "is missing")), .failure, .tls, hint: "remission trust ca"),
+        row(.transport(.connection(detail: "reset")), .failure, .http, hint: "remission check"),
+        row(.transport(.engineUnavailable(detail: "no libcurl")), .failure, .http, hint: "apt-get install libcurl4"),
+        row(.transport(.other(code: 2, detail: "init")), .failure, .http, hint: "remission check"),
+        row(.unauthorized(user: nil, passwordSource: .none), .authentication, .auth, hint: "--password-stdin"),
+        row(
+            .unauthorized(user: "alice", passwordSource: .keyring), .authentication, .auth,
+            hint: "remission credentials set nas"),
+        row(
+            .unauthorized(user: "alice", passwordSource: .environment), .authentication, .auth,
+            hint: "remission credentials set nas"),
+        row(.forbidden(detail: "403: Forbidden"), .serverRefused, .http, hint: "rpc-whitelist"),
+        row(.misdirected(detail: nil), .serverRefused, .http, hint: "rpc-host-whitelist"),
+        row(.sessionHandshakeLoop(.missingHeader), .serverRefused, .http, hint: "X-Transmission-Session-Id"),
+        row(.sessionHandshakeLoop(.repeated), .serverRefused, .http, hint: "X-Transmission-Session-Id"),
+        row(.httpStatus(502, snippet: "Bad Gateway"), .offline, .http, hint: "transmission-daemon is running"),
+        row(.httpStatus(503, snippet: ""), .offline, .http, hint: "transmission-daemon is running"),
+        row(.httpStatus(504, snippet: ""), .offline, .http, hint: "transmission-daemon is running"),
+        row(.httpStatus(404, snippet: "Not Found"), .failure, .http, hint: "/transmission/rpc"),
+        row(.httpStatus(500, snippet: ""), .failure, .http, hint: "RPC endpoint"),
+        row(.rpcRefused("no method name"), .serverRefused, .rpc, hint: "-v"),
+        row(.malformedReply(detail: "unexpected '<'", offset: 0), .failure, .rpc, hint: "/transmission/rpc"),
+        row(.truncatedReply(bytes: 31), .failure, .rpc, hint: "Try again"),
+        row(.unsupportedVersion(found: 13, minimum: 14), .serverRefused, .rpc, hint: "Upgrade Transmission"),
+        row(.keyring(.noSessionBus(reason: "unset")), .keyring, nil, hint: nil),
+        row(.keyring(.locked(collection: "Login")), .keyring, nil, hint: nil),
+        row(.keyring(.passwordContainsNul), .usage, nil, hint: nil),
+        row(.credentialKey(.emptyUser), .usage, nil, hint: nil),
+        row(.profile(.notFound("home", saved: [])), .usage, nil, hint: nil),
+        row(.profile(.invalidName("a b", .whitespace)), .usage, nil, hint: nil),
+        row(.profile(.alreadyExists("nas")), .usage, nil, hint: nil),
+        row(.profile(.invalidProfile("nas", detail: "bad port")), .failure, nil, hint: nil),
+        row(.profile(.storage(.corrupt(path: "/s.json", detail: "x"))), .failure, nil, hint: nil),
+        row(.storage(.corrupt(path: "/t.json", detail: "x")), .failure, nil, hint: nil),
+        row(.snapshot(.tooLarge(path: "/s", bytes: 2, limit: 1)), .failure, nil, hint: nil),
+        row(.endpoint(.unsupportedScheme("ftp")), .usage, nil, hint: nil),
+        row(.trustInput(.pinPrefix(input: "x")), .usage, nil, hint: nil),
+        row(.selection(.empty), .usage, nil, hint: nil),
+        row(.input(.passwordStdinNeedsUser), .usage, nil, hint: nil),
+        row(.input(.passwordStdinEmpty), .usage, nil, hint: nil),
+        row(.input(.trAuthUserMismatch(environment: "a", server: "b")), .usage, nil, hint: nil),
+        row(.input(.netrcMissing(path: "/n")), .usage, nil, hint: nil),
+        row(.input(.netrcUnreadable(path: "/n", detail: "EACCES")), .failure, nil, hint: nil),
+        row(.input(.noDefaultServer(saved: [])), .usage, nil, hint: "remission connect URL"),
+        row(.input(.noDefaultServer(saved: ["a", "b"])), .usage, nil, hint: "remission servers default NAME"),
+        row(.noSuchTorrents([.id(42)]), .failure, nil, hint: "remission list"),
+        row(.command(message: "Nothing was removed.", status: .failure), .failure, nil, hint: nil, server: nil),
+    ]
+
+    /// The failures a request can meet (they have a check step).
+    static let requestFailures: [Failure] = rows.filter { $0.step != nil }.map(\.failure)
+
+    /// The kind of a cause, exhaustively: a new case does not compile until it is named here.
+    static func kind(_ cause: Failure.Cause) -> String {
+        switch cause {
+        case .transport: "transport"
+        case .unauthorized: "unauthorized"
+        case .forbidden: "forbidden"
+        case .misdirected: "misdirected"
+        case .sessionHandshakeLoop: "sessionHandshakeLoop"
+        case .httpStatus: "httpStatus"
+        case .rpcRefused: "rpcRefused"
+        case .malformedReply: "malformedReply"
+        case .truncatedReply: "truncatedReply"
+        case .unsupportedVersion: "unsupportedVersion"
+        case .keyring: "keyring"
+        case .credentialKey: "credentialKey"
+        case .profile: "profile"
+        case .storage: "storage"
+        case .snapshot: "snapshot"
+        case .endpoint: "endpoint"
+        case .trustInput: "trustInput"
+        case .selection: "selection"
+        case .input: "input"
+        case .noSuchTorrents: "noSuchTorrents"
+        case .command: "command"
+        }
+    }
+
+    static let allKinds: Set<String> = [
+        "transport", "unauthorized", "forbidden", "misdirected", "sessionHandshakeLoop", "httpStatus", "rpcRefused",
+        "malformedReply", "truncatedReply", "unsupportedVersion", "keyring", "credentialKey", "profile", "storage",
+        "snapshot", "endpoint", "trustInput", "selection", "input", "noSuchTorrents", "command",
+    ]
+}
+
+@Suite("Failure table: one exit status, step and hint per failure, from every command")
+struct FailureTableTests {
+    @Test("status, step and hint", arguments: FailureCatalogue.rows)
+    func row(_ row: FailureRow) {
+        #expect(row.failure.status == row.status)
+        #expect(row.failure.step == row.step)
+        let hint = FailureText.hint(row.failure)
+        if let expected = row.hint {
+            #expect(hint?.contains(expected) == true, "hint: \(hint ?? "none")")
+        } else {
+            #expect(hint == nil)
+        }
+        #expect(!FailureText.reason(row.failure).isEmpty)
+    }
+
+    @Test("every kind of failure has a row")
+    func everyCauseIsCovered() {
+        #expect(Set(FailureCatalogue.rows.map { FailureCatalogue.kind($0.failure.cause) }) == FailureCatalogue.allKinds)
+    }
+
+    @Test("an RPC client error maps to the same failure whichever command met it")
+    func rpcErrorsMapOnce() {
+        let errors: [(RPCError, Failure.Cause)] = [
+            (.http(status: 502, snippet: "Bad Gateway"), .httpStatus(502, snippet: "Bad Gateway")),
+            (.unauthorized(user: nil), .unauthorized(user: "alice", passwordSource: .keyring)),
+            (.transport(.refused(detail: "x")), .transport(.refused(detail: "x"))),
+            (.truncated(offset: 3), .truncatedReply(bytes: 3)),
+            (.rpcFailure("bad"), .rpcRefused("bad")),
+        ]
+        for (error, cause) in errors {
+            let failure = Failure(error, server: "nas", user: "alice", passwordSource: .keyring)
+            #expect(failure.cause == cause)
+        }
+    }
+
+    @Test("a 502 from a proxy is offline (3) with the same words in check and in any other command")
+    func gatewayIsOffline() {
+        let failure = Failure(.httpStatus(502, snippet: "Bad Gateway"), server: "nas")
+        #expect(failure.status == .offline)
+        #expect(failure.isTransient)
+        let message = FailureText.message(failure, now: 0)
+        #expect(message.hasPrefix("nas: " + FailureText.reason(failure)))
+        #expect(message.hasSuffix("hint: " + (FailureText.hint(failure) ?? "")))
+    }
+
+    @Test("a 401 with no password never reads 'password from no password'")
+    func unauthorizedWithoutPassword() {
+        let failure = Failure(.unauthorized(user: nil, passwordSource: .none), server: "nas")
+        #expect(FailureText.reason(failure) == "authentication required (401), no password given")
+        #expect(!FailureText.message(failure, now: 0).contains("from no password"))
+    }
+
+    @Test("server text in a failure is made terminal-safe")
+    func serverTextIsSafe() {
+        let hostile = "evil\u{1B}]0;owned\u{07}\u{1B}[2J\u{202E}txt"
+        let causes: [Failure.Cause] = [
+            .rpcRefused(hostile), .forbidden(detail: hostile), .httpStatus(500, snippet: hostile),
+            .malformedReply(detail: hostile, offset: nil), .transport(.tlsHandshake(detail: hostile)),
+        ]
+        for cause in causes {
+            let message = FailureText.message(Failure(cause, server: hostile), now: 0)
+            #expect(!message.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
+            #expect(message.contains("^[]0;owned^G"))
+        }
+    }
+
+    @Test("README's exit-code table is the one the code decides")
+    func readmeTable() throws {
+        let readme = try String(contentsOfFile: Self.repositoryRoot + "/README.md", encoding: .utf8)
+        #expect(readme.contains(ExitStatusText.markdownTable))
+    }
+
+    static var repositoryRoot: String {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
+        return path
+    }
+}

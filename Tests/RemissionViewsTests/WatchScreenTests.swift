@@ -1,0 +1,139 @@
+import RemissionModel
+import Testing
+
+@testable import RemissionViews
+import RemissionSession
+
+@Suite("watch screen (pure rendering)")
+struct WatchScreenTests {
+    static let now: Int64 = 1_795_000_000
+
+    static func torrent(_ id: Int, _ name: String, done: Double, size: Int = 1_000_000_000) -> Torrent {
+        var torrent = Torrent(id: id, name: name, status: done < 1 ? .downloading : .seeding)
+        torrent.percentDone = done
+        torrent.sizeWhenDone = size
+        torrent.leftUntilDone = Int(Double(size) * (1 - done))
+        torrent.rateDownload = done < 1 ? 1_500_000 : 0
+        torrent.rateUpload = 20_000
+        torrent.eta = done < 1 ? 3_700 : -1
+        torrent.uploadRatio = 0.5
+        return torrent
+    }
+
+    static let torrents = [
+        torrent(1, "debian-12.iso", done: 0.5),
+        torrent(2, "ubuntu-24.04-desktop-amd64.iso", done: 1),
+        torrent(3, "a very long torrent name that goes on and on and on to overflow any column", done: 0.1),
+    ]
+
+    static func state(offline: WatchScreen.Offline? = nil, lastUpdate: Int64? = now) -> WatchScreen.State {
+        WatchScreen.State(server: "nas", lastUpdate: lastUpdate, offline: offline, totalCount: torrents.count)
+    }
+
+    @Test("progress bars: empty, half, full, clamped")
+    func bars() {
+        #expect(WatchScreen.bar(0, width: 12) == "[..........]")
+        #expect(WatchScreen.bar(0.5, width: 12) == "[#####.....]")
+        #expect(WatchScreen.bar(1, width: 12) == "[##########]")
+        #expect(WatchScreen.bar(1.7, width: 6) == "[####]")
+        #expect(WatchScreen.bar(-1, width: 6) == "[....]")
+    }
+
+    @Test(
+        "every line fits the width, and the frame has exactly the terminal's rows", arguments: [20, 40, 80, 120, 200])
+    func widths(columns: Int) {
+        let lines = WatchScreen.lines(
+            torrents: Self.torrents, size: .init(columns: columns, rows: 12), state: Self.state(), now: Self.now)
+        #expect(lines.count == 12)
+        for line in lines { #expect(line.count <= columns, "\(line)") }
+    }
+
+    @Test("a wide terminal shows header, bars, rates, ETA and totals")
+    func content() {
+        let lines = WatchScreen.lines(
+            torrents: Self.torrents, size: .init(columns: 150, rows: 10), state: Self.state(), now: Self.now)
+        #expect(lines[0].hasPrefix("remission watch · nas · 3 torrents"))
+        #expect(lines[1] == "updated \(SessionUnits.clock(Self.now))")
+        #expect(lines[2].contains("ID") && lines[2].contains("Progress") && lines[2].hasSuffix("Name"))
+        #expect(lines[3].contains("#") && lines[3].contains("50%") && lines[3].contains("1.5 MB/s"))
+        #expect(lines[3].contains("1h 1m") && lines[3].hasSuffix("debian-12.iso"))
+        #expect(lines[4].contains("100%") && lines[4].contains("Done") && lines[4].contains("Seeding"))
+        #expect(lines.last!.hasPrefix("Total: 3 shown · 3.0 GB · ↓ 3.0 MB/s ↑ 60.0 kB/s"))
+    }
+
+    @Test("long names end with an ellipsis; narrow terminals drop the bar")
+    func truncation() {
+        let wide = WatchScreen.lines(
+            torrents: Self.torrents, size: .init(columns: 120, rows: 10), state: Self.state(), now: Self.now)
+        #expect(wide[5].count == 120)
+        #expect(wide[5].hasSuffix("…"))
+        #expect(wide[5].contains("a very long torrent"))
+        let narrow = WatchScreen.lines(
+            torrents: Self.torrents, size: .init(columns: 80, rows: 10), state: Self.state(), now: Self.now)
+        #expect(!narrow[2].contains("Progress"))
+        #expect(!narrow[3].contains("#"))
+    }
+
+    @Test("more torrents than rows: the rest is counted on the totals line")
+    func overflow() {
+        let many = (1...30).map { Self.torrent($0, "t\($0)", done: 0.3) }
+        var state = Self.state()
+        state.totalCount = 30
+        let lines = WatchScreen.lines(torrents: many, size: .init(columns: 100, rows: 10), state: state, now: Self.now)
+        #expect(lines.count == 10)
+        #expect(lines.last!.contains("Total: 30 shown (24 more below)"))
+    }
+
+    @Test("offline banner keeps the last data and says when it is from")
+    func offlineBanner() {
+        let offline = WatchScreen.Offline(reason: "connection refused", retryAt: Self.now + 4)
+        let lines = WatchScreen.lines(
+            torrents: Self.torrents, size: .init(columns: 140, rows: 10),
+            state: Self.state(offline: offline, lastUpdate: Self.now - 60), now: Self.now)
+        #expect(
+            lines[1] == "OFFLINE — data from \(SessionUnits.clock(Self.now - 60)) · retrying in 4s · connection refused"
+        )
+        #expect(lines[3].hasSuffix("debian-12.iso"))
+        let empty = WatchScreen.lines(
+            torrents: [], size: .init(columns: 140, rows: 10), state: Self.state(offline: offline, lastUpdate: nil),
+            now: Self.now)
+        #expect(empty[1].hasPrefix("OFFLINE — no data yet"))
+    }
+
+    @Test("a frame homes the cursor, clears each line's end and the rest of the screen; no trailing newline")
+    func frame() {
+        let frame = WatchScreen.render(
+            torrents: Self.torrents, size: .init(columns: 100, rows: 8), state: Self.state(), now: Self.now)
+        #expect(frame.hasPrefix("\u{1B}[H"))
+        #expect(frame.hasSuffix("\u{1B}[K\u{1B}[J"))
+        #expect(frame.components(separatedBy: "\u{1B}[K").count == 9)
+        #expect(frame.components(separatedBy: "\r\n").count == 8)
+        #expect(!frame.contains("\u{1B}[1;31m"))
+    }
+
+    @Test("filter by status, sort, reverse")
+    func arrange() {
+        let downloading = WatchScreen.arrange(Self.torrents, status: .downloading, sort: .id, reverse: false)
+        #expect(downloading.map(\.id) == [1, 3])
+        #expect(
+            WatchScreen.arrange(Self.torrents, status: nil, sort: .progress, reverse: false).map(\.id) == [3, 1, 2])
+        #expect(WatchScreen.arrange(Self.torrents, status: nil, sort: .name, reverse: true).map(\.id) == [2, 1, 3])
+        #expect(WatchScreen.arrange(Self.torrents, status: .seeding, sort: .id, reverse: false).map(\.id) == [2])
+    }
+
+    @Test("units: sizes, rates, durations, ratios")
+    func units() {
+        #expect(SessionUnits.bytes(999) == "999 B")
+        #expect(SessionUnits.bytes(1_234) == "1.2 kB")
+        #expect(SessionUnits.bytes(83_262_287_872) == "83.3 GB")
+        #expect(SessionUnits.bytes(999_960) == "1.0 MB")
+        #expect(SessionUnits.rate(150_000) == "150 kB/s")
+        #expect(SessionUnits.duration(45) == "45s")
+        #expect(SessionUnits.duration(3_700) == "1h 1m")
+        #expect(SessionUnits.duration(90_000) == "1d 1h")
+        #expect(SessionUnits.ratio(-1) == "None")
+        #expect(SessionUnits.ratio(-2) == "Inf")
+        #expect(SessionUnits.ratio(0.5) == "0.50")
+        #expect(SessionUnits.ratio(12.25) == "12.25")
+    }
+}
