@@ -74,12 +74,14 @@ let package = Package(
         .target(name: "TrustFixtures", dependencies: ["RemissionTrust"], path: "Tests/TrustFixtures"),
         .testTarget(name: "RemissionModelTests", dependencies: ["RemissionModel"]),
         .testTarget(
-            name: "RemissionStorageTests", dependencies: ["RemissionStorage", "RemissionTrust", "TrustFixtures", "TestSupport"]),
+            name: "RemissionStorageTests",
+            dependencies: ["RemissionStorage", "RemissionTrust", "TrustFixtures", "TestSupport"]),
         .testTarget(name: "RemissionTrustTests", dependencies: ["RemissionTrust", "TrustFixtures", "TestSupport"]),
         .testTarget(
             name: "RemissionViewsTests",
             dependencies: [
-                "RemissionViews", "RemissionSession", "RemissionTrust", "RemissionModel", "TrustFixtures", "TestSupport",
+                "RemissionViews", "RemissionSession", "RemissionTrust", "RemissionModel", "TrustFixtures",
+                "TestSupport",
             ]),
         .testTarget(
             name: "RemissionSessionTests",
@@ -96,7 +98,8 @@ let package = Package(
         .testTarget(
             name: "RemissionCommandTests",
             dependencies: [
-                "remission", "RemissionSession", "RemissionViews", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "remission", "RemissionSession", "RemissionViews", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
     ],
     swiftLanguageModes: [.v6]

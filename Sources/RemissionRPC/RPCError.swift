@@ -66,7 +66,8 @@ extension RPCError: CustomStringConvertible {
         case .sessionHandshakeLoop(.repeated): return "409 after 409 (session handshake loop)"
         case .http(let status, _): return "HTTP \(status)"
         case .rpcFailure(let message): return "RPC error: \(message)"
-        case .malformed(let detail, let offset): return "malformed reply: \(detail)" + (offset.map { " at byte \($0)" } ?? "")
+        case .malformed(let detail, let offset):
+            return "malformed reply: \(detail)" + (offset.map { " at byte \($0)" } ?? "")
         case .truncated(let offset): return "reply truncated after \(offset) bytes"
         case .unsupportedVersion(let found, let minimum): return "rpc-version \(found) < \(minimum)"
         case .transport(let error): return error.description

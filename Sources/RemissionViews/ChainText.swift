@@ -24,16 +24,17 @@ public enum ChainText {
             state = "\(daysLeft(certificate.notAfter, now: now)) days left"
         }
         var lines = [
-            "Subject:     \(certificate.subject)",
-            "Issuer:      \(certificate.issuer)",
+            "Subject:     \(TerminalText.safe(certificate.subject))",
+            "Issuer:      \(TerminalText.safe(certificate.issuer))",
         ]
         if !certificate.subjectAltNames.isEmpty {
-            lines.append("Names:       \(certificate.subjectAltNames.map(\.description).joined(separator: ", "))")
+            let names = certificate.subjectAltNames.map(\.description).joined(separator: ", ")
+            lines.append("Names:       \(TerminalText.safe(names))")
         }
         lines += [
             "Validity:    \(validity) (\(state))",
-            "Key:         \(certificate.keyType) \(certificate.keyBits) bits",
-            "Signature:   \(certificate.signatureAlgorithm)",
+            "Key:         \(TerminalText.safe(certificate.keyType)) \(certificate.keyBits) bits",
+            "Signature:   \(TerminalText.safe(certificate.signatureAlgorithm))",
             "Fingerprint: \(certificate.fingerprint)",
             "SPKI pin:    \(certificate.spkiPin)",
         ]

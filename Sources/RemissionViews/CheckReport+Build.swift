@@ -85,7 +85,8 @@ public struct CheckReportBuilder {
             guard case .success(let version) = observation.outcome else {
                 return CheckStep(.rpc, .skipped, "not reached")
             }
-            var summary = "Transmission \(TerminalText.safe(version.version)), rpc-version \(version.rpcVersion): compatible"
+            var summary =
+                "Transmission \(TerminalText.safe(version.version)), rpc-version \(version.rpcVersion): compatible"
             if version.dialect != .classic { summary += " (\(version.dialect))" }
             return CheckStep(.rpc, .ok, summary, milliseconds: timings.total)
         }
@@ -123,6 +124,7 @@ public struct CheckReportBuilder {
     private func authStep(failed: Bool) -> CheckStep {
         if failed { return CheckStep(.auth, .failed, reasonText) }
         guard let user = observation.user else { return CheckStep(.auth, .ok, "no authentication required") }
-        return CheckStep(.auth, .ok, "\(TerminalText.safe(user)), password from \(FailureText.describe(observation.passwordSource))")
+        return CheckStep(
+            .auth, .ok, "\(TerminalText.safe(user)), password from \(FailureText.describe(observation.passwordSource))")
     }
 }

@@ -24,4 +24,3 @@ public struct CheckStep: Sendable, Equatable {
         self.milliseconds = milliseconds
     }
 }
-

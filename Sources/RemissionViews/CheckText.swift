@@ -3,7 +3,9 @@ import RemissionTrust
 /// The trust lines and the certificate expiry under the tls step of `check`.
 public enum CheckText {
     /// The trust decision under the tls step, with every note or problem.
-    public static func trustLines(_ decision: TrustDecision, chain: PresentedChain?, server: String, now: Int64) -> [String] {
+    public static func trustLines(_ decision: TrustDecision, chain: PresentedChain?, server: String, now: Int64)
+        -> [String]
+    {
         TrustText(server: server, now: now).lines(
             for: decision, chain: chain ?? PresentedChain(certificates: [], problems: []))
     }
@@ -12,6 +14,7 @@ public enum CheckText {
     public static func expiryLine(_ leaf: CertificateFacts, now: Int64) -> String {
         let when = relativeDays(leaf.notAfter, now: now)
         let verb = leaf.notAfter < now ? "expired" : "expires"
-        return "Certificate: \(leaf.subject), \(verb) \(UTCDate(unixSeconds: leaf.notAfter)) (\(when))"
+        return
+            "Certificate: \(TerminalText.safe(leaf.subject)), \(verb) \(UTCDate(unixSeconds: leaf.notAfter)) (\(when))"
     }
 }

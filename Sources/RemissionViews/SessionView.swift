@@ -20,11 +20,11 @@ public struct SessionView: Equatable {
         func onOff(_ flag: Bool?) -> String { flag.map { $0 ? "on" : "off" } ?? "?" }
         var rows: [(String, String)] = []
         rows.append(("Server", server))
-        rows.append(("Version", info.version ?? "?"))
+        rows.append(("Version", TerminalText.safe(info.version ?? "?")))
         var rpc = info.rpcVersion.map(String.init) ?? "?"
         if let semver = info.rpcVersionSemver { rpc += " (\(semver))" }
         rows.append(("RPC version", rpc))
-        var directory = info.downloadDir ?? "?"
+        var directory = TerminalText.safe(info.downloadDir ?? "?")
         if let freeSpace { directory += " (\(SessionUnits.bytes(freeSpace)) free)" }
         rows.append(("Download dir", directory))
         rows.append(("Download limit", limit(info.speedLimitDown, enabled: info.speedLimitDownEnabled)))

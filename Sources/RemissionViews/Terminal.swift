@@ -45,4 +45,3 @@ public struct Terminal: Sendable {
         return Int(environment["COLUMNS"] ?? "") ?? 100
     }
 }
-

@@ -38,7 +38,7 @@ extension TorrentText {
         if let comment = torrent.comment, !comment.isEmpty { rows.append(("Comment", comment)) }
         if torrent.hasError { rows.append(("Error", "\(errorKindText(torrent.errorKind)): \(torrent.errorString)")) }
         let width = rows.map(\.0.count).max() ?? 0
-        return rows.map { padded($0.0 + ":", width + 1) + " " + $0.1 }
+        return rows.map { padded($0.0 + ":", width + 1) + " " + TerminalText.safe($0.1) }
     }
 
     public static func peerSummary(_ torrent: Torrent) -> String {
@@ -76,7 +76,7 @@ extension TorrentText {
             lines.append(
                 "  \(rightAligned(String(index), indexWidth))  \(rightAligned(percent(done), 6))  "
                     + "\(padded(priority(stat?.priority ?? .normal), 8))  \(padded(wanted ? "yes" : "no", 3))  "
-                    + "\(rightAligned(bytes(file.length), 9))  \(file.name)")
+                    + "\(rightAligned(bytes(file.length), 9))  \(TerminalText.safe(file.name))")
         }
         return lines
     }
@@ -87,14 +87,16 @@ extension TorrentText {
         guard !stats.isEmpty else { return ["Trackers: none."] }
         var lines = ["Trackers (\(stats.count)):"]
         for tracker in stats {
-            lines.append("  Tier \(tracker.tier + 1): \(tracker.announce)\(tracker.isBackup ? " (backup)" : "")")
+            lines.append(
+                "  Tier \(tracker.tier + 1): \(TerminalText.safe(tracker.announce))\(tracker.isBackup ? " (backup)" : "")"
+            )
             let result: String
             if tracker.lastAnnounceTime == 0 {
                 result = "never announced"
             } else if tracker.lastAnnounceSucceeded {
                 result = "ok at \(date(tracker.lastAnnounceTime)), \(count(tracker.lastAnnouncePeerCount, "peer"))"
             } else {
-                result = "failed at \(date(tracker.lastAnnounceTime)): \(tracker.lastAnnounceResult)"
+                result = "failed at \(date(tracker.lastAnnounceTime)): \(TerminalText.safe(tracker.lastAnnounceResult))"
             }
             lines.append("    Announce: \(trackerStateText(tracker.announceState)); last: \(result)")
             if tracker.nextAnnounceTime > 0 { lines.append("    Next announce: \(date(tracker.nextAnnounceTime))") }
@@ -121,8 +123,8 @@ extension TorrentText {
     public static func peers(_ torrent: Torrent) -> [String] {
         let peers = torrent.peers ?? []
         guard !peers.isEmpty else { return ["Peers: none connected."] }
-        let addressWidth = max(peers.map { $0.address.count }.max() ?? 0, 7)
-        let clientWidth = max(peers.map { $0.clientName.count }.max() ?? 0, 6)
+        let addressWidth = max(peers.map { TerminalText.safe($0.address).count }.max() ?? 0, 7)
+        let clientWidth = max(peers.map { TerminalText.safe($0.clientName).count }.max() ?? 0, 6)
         var lines = [
             "Peers (\(peers.count)):",
             "  \(padded("Address", addressWidth))  \(padded("Client", clientWidth))  Flags     Done  "
@@ -130,8 +132,9 @@ extension TorrentText {
         ]
         for peer in peers {
             lines.append(
-                "  \(padded(peer.address, addressWidth))  \(padded(peer.clientName, clientWidth))  "
-                    + "\(padded(peer.flagStr, 8))  \(rightAligned(percent(peer.progress), 4))  "
+                "  \(padded(TerminalText.safe(peer.address), addressWidth))  "
+                    + "\(padded(TerminalText.safe(peer.clientName), clientWidth))  "
+                    + "\(padded(TerminalText.safe(peer.flagStr), 8))  \(rightAligned(percent(peer.progress), 4))  "
                     + "\(rightAligned(rate(peer.rateToClient), 11))  \(rightAligned(rate(peer.rateToPeer), 11))")
         }
         return lines

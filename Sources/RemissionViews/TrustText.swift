@@ -35,7 +35,12 @@ public struct TrustText: Sendable, Equatable {
     ///
     /// or `Refused:` with every problem, and, when the refusal comes from verification alone (rule 4),
     /// the leaf's fingerprint and pin with the commands to accept or pin it.
+    /// Certificate text (subjects, issuers, names) is made terminal-safe here, line by line.
     public func lines(for decision: TrustDecision, chain: PresentedChain) -> [String] {
+        unsafeLines(for: decision, chain: chain).map(TerminalText.safe)
+    }
+
+    private func unsafeLines(for decision: TrustDecision, chain: PresentedChain) -> [String] {
         switch decision {
         case .trusted(let trustBasis, let notes):
             return ["Trusted: \(basis(trustBasis))"] + notes.flatMap(lines(for:)).map { "  note: " + $0 }

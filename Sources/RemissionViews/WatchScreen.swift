@@ -156,7 +156,7 @@ extension WatchScreen {
             let percent = Int((torrent.percentDone * 100).rounded(.down))
             let have = torrent.haveValid ?? max(0, torrent.sizeWhenDone - torrent.leftUntilDone)
             let status = torrent.hasError ? "Error" : torrent.activityLabel
-            let name = (torrent.hasError ? "! " : "") + torrent.name
+            let name = (torrent.hasError ? "! " : "") + TerminalText.safe(torrent.name)
             return right("\(torrent.id)", 4) + " "
                 + (barWidth > 0 ? WatchScreen.bar(torrent.percentDone, width: barWidth) + " " : "")
                 + right("\(percent)%", 4) + " " + right(SessionUnits.bytes(have), 9) + " "

@@ -25,7 +25,7 @@ struct GlobalOptions: ParsableArguments {
 
     /// The verbose log goes to stderr; without -v nothing is logged.
     func makeLogger() -> Logger {
-        var logger = Logger(label: "remission") { StreamLogHandler.standardError(label: $0) }
+        var logger = Logger(label: "remission") { TerminalSafeLogHandler(StreamLogHandler.standardError(label: $0)) }
         logger.logLevel = verbose ? .debug : .critical
         return logger
     }
@@ -56,4 +56,43 @@ struct AuthOptions: ParsableArguments {
 
     @Option(name: .customLong("netrc-file"), help: "Read the password from this netrc file (implies --netrc).")
     var netrcFile: String?
+}
+
+/// The `-v` log's handler: every message and metadata value (which quote server data: errors,
+/// versions, header values) goes through the view layer's `TerminalText.safe` before stderr.
+struct TerminalSafeLogHandler: LogHandler {
+    var inner: StreamLogHandler
+
+    init(_ inner: StreamLogHandler) { self.inner = inner }
+
+    var logLevel: Logger.Level {
+        get { inner.logLevel }
+        set { inner.logLevel = newValue }
+    }
+
+    var metadata: Logger.Metadata {
+        get { inner.metadata }
+        set { inner.metadata = newValue }
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { inner[metadataKey: key] }
+        set { inner[metadataKey: key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var event = event
+        event.message = Logger.Message(stringLiteral: TerminalText.safe(event.message.description))
+        event.metadata = event.metadata?.mapValues(Self.safe)
+        inner.log(event: event)
+    }
+
+    static func safe(_ value: Logger.Metadata.Value) -> Logger.Metadata.Value {
+        switch value {
+        case .string(let text): return .string(TerminalText.safe(text))
+        case .stringConvertible(let value): return .string(TerminalText.safe(value.description))
+        case .array(let values): return .array(values.map(safe))
+        case .dictionary(let values): return .dictionary(values.mapValues(safe))
+        }
+    }
 }

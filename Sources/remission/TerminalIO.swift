@@ -2,9 +2,6 @@ import RemissionModel
 import RemissionSession
 import RemissionViews
 
-import RemissionSession
-import RemissionViews
-
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -90,4 +87,12 @@ extension TorrentLookup {
     func lines(extra: (Torrent) -> String = { _ in "" }) -> [String] {
         TorrentText.lookupLines(found, extra: extra)
     }
+}
+
+/// Sleeps for `seconds` (up to a day: `check --watch 86400`), resuming after signals. `usleep` takes
+/// at most UInt32 microseconds (~71 minutes), and converting more traps.
+func sleepSeconds(_ seconds: Double) {
+    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
 }

@@ -1,9 +1,9 @@
 import RemissionModel
+import RemissionSession
 import Testing
 
 @testable import RemissionViews
 @testable import remission
-import RemissionSession
 
 /// `list` and `watch` ask the daemon only for the fields their views use. These tests decode the
 /// same torrents twice, from every list field and from only the requested ones, and expect the

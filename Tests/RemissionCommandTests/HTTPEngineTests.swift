@@ -1,10 +1,10 @@
 import Foundation
+import RemissionSession
 import TestSupport
 import Testing
 
 @testable import RemissionViews
 @testable import remission
-import RemissionSession
 
 /// libcurl is loaded with dlopen when a command first connects (Sources/CCurl/include/CCurl.h).
 /// A broken libcurl.so.4 found first through LD_LIBRARY_PATH stands in for a missing or damaged one.

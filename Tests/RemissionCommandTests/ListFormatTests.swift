@@ -1,9 +1,9 @@
 import RemissionModel
+import RemissionSession
 import Testing
 
 @testable import RemissionViews
 @testable import remission
-import RemissionSession
 
 @Suite("list: units and cells")
 struct ListUnitsTests {

@@ -1,11 +1,11 @@
 import Foundation
 import RemissionModel
+import RemissionSession
 import TestSupport
 import Testing
 
 @testable import RemissionViews
 @testable import remission
-import RemissionSession
 
 /// `stop all` / `start all` against a private test bed (acting on every torrent would disturb the
 /// suites that share the main one): they act on all torrents with one request that names no ids,

@@ -1,8 +1,8 @@
 import RemissionModel
+import RemissionViews
 import Testing
 
 @testable import RemissionSession
-import RemissionViews
 
 @Suite("torrent ids: matching what the user named against what the server has")
 struct TorrentLookupTests {

@@ -1,11 +1,11 @@
 import RemissionModel
 import RemissionRPC
+import RemissionSession
 import RemissionTransport
 import RemissionTrust
 import Testing
 
 @testable import RemissionViews
-import RemissionSession
 
 @Suite("check report (pure)")
 struct CheckReportTests {

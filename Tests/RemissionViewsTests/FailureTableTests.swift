@@ -27,7 +27,8 @@ enum FailureCatalogue {
     static let refusedChain = PresentedChain(certificates: [], problems: [])
 
     static func row(
-        _ cause: Failure.Cause, _ status: RemissionSession.ExitStatus, _ step: CheckStepName?, hint: String?, server: String? = "nas"
+        _ cause: Failure.Cause, _ status: RemissionSession.ExitStatus, _ step: CheckStepName?, hint: String?,
+        server: String? = "nas"
     ) -> FailureRow {
         FailureRow(failure: Failure(cause, server: server), status: status, step: step, hint: hint)
     }

@@ -1,8 +1,8 @@
 import RemissionModel
+import RemissionSession
 import Testing
 
 @testable import RemissionViews
-import RemissionSession
 
 @Suite("list: filtering and sorting")
 struct ListQueryTests {

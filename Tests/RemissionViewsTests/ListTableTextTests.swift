@@ -1,8 +1,8 @@
 import RemissionModel
+import RemissionSession
 import Testing
 
 @testable import RemissionViews
-import RemissionSession
 
 /// Names that are not plain ASCII, cut at several widths; the expected tables are the output of the
 /// string-based renderer the byte writer replaced, so any change in cutting shows here.

@@ -1,8 +1,8 @@
+import RemissionTrust
 import Testing
 import TrustFixtures
 
 @testable import RemissionViews
-import RemissionTrust
 
 @Suite("Trust text")
 struct TrustTextTests {

@@ -1,9 +1,9 @@
 import Foundation
+import RemissionTrust
 import Testing
 import TrustFixtures
 
 @testable import RemissionViews
-import RemissionTrust
 
 @Suite("UTC dates")
 struct UTCDateTests {

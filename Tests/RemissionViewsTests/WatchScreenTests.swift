@@ -1,8 +1,8 @@
 import RemissionModel
+import RemissionSession
 import Testing
 
 @testable import RemissionViews
-import RemissionSession
 
 @Suite("watch screen (pure rendering)")
 struct WatchScreenTests {

@@ -44,7 +44,9 @@ public func chain(
         signedPrefix: signedPrefix ?? certificates.count, verifiedChainPins: verifiedChainPins)
 }
 
-public func acceptedCertificate(_ certificate: CertificateFacts, at time: Int64 = newYear2026 + day) -> AcceptedCertificate {
+public func acceptedCertificate(_ certificate: CertificateFacts, at time: Int64 = newYear2026 + day)
+    -> AcceptedCertificate
+{
     AcceptedCertificate(
         fingerprint: certificate.fingerprint, subject: certificate.subject, notBefore: certificate.notBefore,
         notAfter: certificate.notAfter, acceptedAt: time)

@@ -74,8 +74,8 @@ extension RemissionCommand {
                     }
                     addedCount += 1
                     switch result {
-                    case .added(let id, let name, _): print("added \(id) \(name)")
-                    case .duplicate(let id, let name, _): print("already present \(id) \(name)")
+                    case .added(let id, let name, _): print("added \(id) \(TerminalText.safe(name))")
+                    case .duplicate(let id, let name, _): print("already present \(id) \(TerminalText.safe(name))")
                     }
                 }
             }

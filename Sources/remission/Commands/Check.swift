@@ -63,7 +63,7 @@ extension RemissionCommand {
                 worst = try checkOnce(context)
                 if let watch {
                     fflushStandardOutput()
-                    usleep(UInt32(watch * 1_000_000))
+                    sleepSeconds(Double(watch))
                     if !json { print("") }
                 }
             } while watch != nil
@@ -105,7 +105,8 @@ extension RemissionCommand {
                 resolve(name).map { target in
                     (
                         target,
-                        CheckReport.build(ConnectionCheck(target: target, options: options, logger: logger).run(now: now))
+                        CheckReport.build(
+                            ConnectionCheck(target: target, options: options, logger: logger).run(now: now))
                     )
                 }
             }

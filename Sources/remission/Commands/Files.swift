@@ -69,7 +69,7 @@ extension RemissionCommand {
             if isChange {
                 let (changes, report) = try plan(fileCount: torrent.files?.count ?? 0, torrent: torrent.id)
                 try session.run { client throws(RPCError) in try client.torrentSet(.id(torrent.id), changes) }
-                report.forEach { print("\($0) of \(torrent.id) \(torrent.name)") }
+                report.forEach { print("\($0) of \(torrent.id) \(TerminalText.safe(torrent.name))") }
                 let reread = try session.run { client throws(RPCError) in
                     try TorrentLookup.find(.id(torrent.id), fields: [.files, .fileStats], client: client)
                 }

@@ -52,8 +52,11 @@ extension RemissionCommand {
             let count = TorrentText.count(lookup.found.count, "torrent")
             let onDisk = lookup.found.reduce(0) { $0 + TorrentText.present($1) }
             print("To remove (\(count)\(deleteData ? ", deleting \(TorrentText.bytes(onDisk)) of data" : "")):")
-            lookup.lines { deleteData ? "  (\(TorrentText.bytes(TorrentText.present($0))) in \(TerminalText.safe($0.downloadDir)))" : "" }
-                .forEach { print($0) }
+            lookup.lines {
+                deleteData
+                    ? "  (\(TorrentText.bytes(TorrentText.present($0))) in \(TerminalText.safe($0.downloadDir)))" : ""
+            }
+            .forEach { print($0) }
             if !yes, context.terminal.isInteractive {
                 let question =
                     deleteData

@@ -135,7 +135,6 @@ func confirmChange(_ question: String, yes: Bool, context: CommandContext) throw
     guard answer == "yes" else { throw Failure.command("Nothing was changed.", status: .failure) }
 }
 
-
 /// The stored trust of one identity, one line each, for `show`, `forget` and `list`.
 func storedTrustLines(_ trust: ServerTrust) -> [String] {
     var lines: [String] = []
