@@ -14,7 +14,7 @@ public struct SessionView: Equatable {
     /// The text view: one setting a line, labels aligned.
     public func text(on terminal: Terminal, server: String, changed: Bool = false) -> String {
         func limit(_ value: Int?, enabled: Bool?) -> String {
-            let amount = value.map(SessionUnits.limit) ?? "?"
+            let amount = value.map(Units.limit) ?? "?"
             return enabled == true ? amount : "unlimited (\(amount) when enabled)"
         }
         func onOff(_ flag: Bool?) -> String { flag.map { $0 ? "on" : "off" } ?? "?" }
@@ -25,12 +25,12 @@ public struct SessionView: Equatable {
         if let semver = info.rpcVersionSemver { rpc += " (\(semver))" }
         rows.append(("RPC version", rpc))
         var directory = TerminalText.safe(info.downloadDir ?? "?")
-        if let freeSpace { directory += " (\(SessionUnits.bytes(freeSpace)) free)" }
+        if let freeSpace { directory += " (\(Units.bytes(freeSpace)) free)" }
         rows.append(("Download dir", directory))
         rows.append(("Download limit", limit(info.speedLimitDown, enabled: info.speedLimitDownEnabled)))
         rows.append(("Upload limit", limit(info.speedLimitUp, enabled: info.speedLimitUpEnabled)))
         let altLimits =
-            "down \(info.altSpeedDown.map(SessionUnits.limit) ?? "?"), up \(info.altSpeedUp.map(SessionUnits.limit) ?? "?")"
+            "down \(info.altSpeedDown.map(Units.limit) ?? "?"), up \(info.altSpeedUp.map(Units.limit) ?? "?")"
         rows.append(("Alt speed", "\(onOff(info.altSpeedEnabled)) (\(altLimits))"))
         if info.altSpeedTimeEnabled == true, let begin = info.altSpeedTimeBegin, let end = info.altSpeedTimeEnd {
             rows.append(("Alt schedule", "\(Self.minutesText(begin))–\(Self.minutesText(end))"))
@@ -40,7 +40,7 @@ public struct SessionView: Equatable {
         let global = info.peerLimitGlobal.map(String.init) ?? "?"
         let perTorrent = info.peerLimitPerTorrent.map(String.init) ?? "?"
         rows.append(("Peer limits", "\(global) global, \(perTorrent) per torrent"))
-        let ratio = info.seedRatioLimit.map { SessionUnits.decimal($0, places: 2) } ?? "?"
+        let ratio = info.seedRatioLimit.map { Units.decimal($0, places: 2) } ?? "?"
         rows.append(("Seed ratio", info.seedRatioLimited == true ? ratio : "unlimited (\(ratio) when enabled)"))
         let width = rows.map(\.0.count).max() ?? 0
         let lines = rows.map { label, value in

@@ -8,31 +8,35 @@ extension TorrentText {
             ("Name", torrent.name),
             ("Hash", torrent.hashString),
             ("State", torrent.activityLabel),
-            ("Progress", percent(torrent.percentDone)),
-            ("Size", "\(bytes(torrent.totalSize ?? torrent.sizeWhenDone)) (\(bytes(torrent.sizeWhenDone)) wanted)"),
-            ("Have", "\(bytes(present(torrent))) (\(bytes(torrent.haveValid ?? 0)) verified)"),
-            ("Left", bytes(torrent.leftUntilDone)),
-            ("Download rate", rate(torrent.rateDownload)),
-            ("Upload rate", rate(torrent.rateUpload)),
-            ("ETA", eta(torrent.eta)),
-            ("Downloaded", bytes(torrent.downloadedEver ?? 0)),
-            ("Uploaded", bytes(torrent.uploadedEver ?? 0)),
-            ("Ratio", ratio(torrent.uploadRatio)),
+            ("Progress", Units.percent(torrent.percentDone)),
+            (
+                "Size",
+                "\(Units.bytes(torrent.totalSize ?? torrent.sizeWhenDone)) (\(Units.bytes(torrent.sizeWhenDone)) wanted)"
+            ),
+            ("Have", "\(Units.bytes(present(torrent))) (\(Units.bytes(torrent.haveValid ?? 0)) verified)"),
+            ("Left", Units.bytes(torrent.leftUntilDone)),
+            ("Download rate", Units.rate(torrent.rateDownload)),
+            ("Upload rate", Units.rate(torrent.rateUpload)),
+            ("ETA", Units.eta(torrent.eta)),
+            ("Downloaded", Units.bytes(torrent.downloadedEver ?? 0)),
+            ("Uploaded", Units.bytes(torrent.uploadedEver ?? 0)),
+            ("Ratio", Units.ratio(torrent.uploadRatio)),
         ]
-        if let corrupt = torrent.corruptEver, corrupt > 0 { rows.append(("Corrupt", bytes(corrupt))) }
+        if let corrupt = torrent.corruptEver, corrupt > 0 { rows.append(("Corrupt", Units.bytes(corrupt))) }
         rows += [
-            ("Added", date(torrent.addedDate)),
-            ("Done", date(torrent.doneDate)),
-            ("Last activity", date(torrent.activityDate)),
+            ("Added", Units.date(torrent.addedDate)),
+            ("Done", Units.date(torrent.doneDate)),
+            ("Last activity", Units.date(torrent.activityDate)),
             ("Download dir", torrent.downloadDir),
             ("Labels", torrent.labels.isEmpty ? "none" : torrent.labels.joined(separator: ", ")),
             ("Peers", peerSummary(torrent)),
         ]
         if let metadata = torrent.metadataPercentComplete, metadata < 1 {
-            rows.append(("Metadata", "\(percent(metadata)) (a magnet link: waiting for peers to send the metadata)"))
+            rows.append(
+                ("Metadata", "\(Units.percent(metadata)) (a magnet link: waiting for peers to send the metadata)"))
         }
         if let count = torrent.pieceCount, let size = torrent.pieceSize, count > 0 {
-            rows.append(("Pieces", "\(count) × \(bytes(size))"))
+            rows.append(("Pieces", "\(count) × \(Units.bytes(size))"))
         }
         if torrent.isPrivate == true { rows.append(("Private", "yes")) }
         if let comment = torrent.comment, !comment.isEmpty { rows.append(("Comment", comment)) }
@@ -74,9 +78,9 @@ extension TorrentText {
             let done = file.length > 0 ? Double(file.bytesCompleted) / Double(file.length) : 1
             let wanted = stat?.wanted ?? true
             lines.append(
-                "  \(rightAligned(String(index), indexWidth))  \(rightAligned(percent(done), 6))  "
+                "  \(rightAligned(String(index), indexWidth))  \(rightAligned(Units.percent(done), 6))  "
                     + "\(padded(priority(stat?.priority ?? .normal), 8))  \(padded(wanted ? "yes" : "no", 3))  "
-                    + "\(rightAligned(bytes(file.length), 9))  \(TerminalText.safe(file.name))")
+                    + "\(rightAligned(Units.bytes(file.length), 9))  \(TerminalText.safe(file.name))")
         }
         return lines
     }
@@ -94,12 +98,16 @@ extension TorrentText {
             if tracker.lastAnnounceTime == 0 {
                 result = "never announced"
             } else if tracker.lastAnnounceSucceeded {
-                result = "ok at \(date(tracker.lastAnnounceTime)), \(count(tracker.lastAnnouncePeerCount, "peer"))"
+                result =
+                    "ok at \(Units.date(tracker.lastAnnounceTime)), \(count(tracker.lastAnnouncePeerCount, "peer"))"
             } else {
-                result = "failed at \(date(tracker.lastAnnounceTime)): \(TerminalText.safe(tracker.lastAnnounceResult))"
+                result =
+                    "failed at \(Units.date(tracker.lastAnnounceTime)): \(TerminalText.safe(tracker.lastAnnounceResult))"
             }
             lines.append("    Announce: \(trackerStateText(tracker.announceState)); last: \(result)")
-            if tracker.nextAnnounceTime > 0 { lines.append("    Next announce: \(date(tracker.nextAnnounceTime))") }
+            if tracker.nextAnnounceTime > 0 {
+                lines.append("    Next announce: \(Units.date(tracker.nextAnnounceTime))")
+            }
             lines.append(
                 "    Seeders: \(countText(tracker.seederCount)), leechers: \(countText(tracker.leecherCount)), "
                     + "downloads: \(countText(tracker.downloadCount))")
@@ -134,8 +142,9 @@ extension TorrentText {
             lines.append(
                 "  \(padded(TerminalText.safe(peer.address), addressWidth))  "
                     + "\(padded(TerminalText.safe(peer.clientName), clientWidth))  "
-                    + "\(padded(TerminalText.safe(peer.flagStr), 8))  \(rightAligned(percent(peer.progress), 4))  "
-                    + "\(rightAligned(rate(peer.rateToClient), 11))  \(rightAligned(rate(peer.rateToPeer), 11))")
+                    + "\(padded(TerminalText.safe(peer.flagStr), 8))  \(rightAligned(Units.percent(peer.progress), 4))  "
+                    + "\(rightAligned(Units.rate(peer.rateToClient), 11))  \(rightAligned(Units.rate(peer.rateToPeer), 11))"
+            )
         }
         return lines
     }

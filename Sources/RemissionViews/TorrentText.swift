@@ -1,61 +1,9 @@
 import RemissionModel
 import RemissionTrust
 
-/// Human units for torrent data (SI: 1 kB = 1000 bytes, as Transmission's own clients print them).
+/// The words of the torrent commands (`info`, `files`, the lists of start/stop/remove); numbers are
+/// written with `Units`.
 public enum TorrentText {
-    /// `0 B`, `999 B`, `105.0 kB`, `1.50 GB`.
-    public static func bytes(_ count: Int) -> String {
-        if count < 1000 { return "\(max(count, 0)) B" }
-        let units = ["kB", "MB", "GB", "TB", "PB"]
-        var value = Double(count) / 1000
-        var unit = 0
-        while value >= 1000 && unit < units.count - 1 {
-            value /= 1000
-            unit += 1
-        }
-        return "\(decimal(value, places: value < 100 ? 2 : 1)) \(units[unit])"
-    }
-
-    /// `0 B/s`, `1.20 MB/s`.
-    public static func rate(_ bytesPerSecond: Int) -> String { bytes(bytesPerSecond) + "/s" }
-
-    /// `42%`, `99.5%`; never rounds up to 100% before the end.
-    public static func percent(_ fraction: Double) -> String {
-        let value = max(0, min(fraction, 1)) * 100
-        if value == 100 || value == 0 { return "\(Int(value))%" }
-        return decimal((value * 10).rounded(.down) / 10, places: 1) + "%"
-    }
-
-    /// Seconds left: `unknown`, `not available`, `45s`, `12m 5s`, `3h 20m`, `2d 4h`.
-    public static func eta(_ seconds: Int) -> String {
-        switch seconds {
-        case -2: return "unknown"
-        case ..<0: return "not available"
-        default: return duration(seconds)
-        }
-    }
-
-    public static func duration(_ seconds: Int) -> String {
-        let (days, hours, minutes) = (seconds / 86_400, seconds % 86_400 / 3600, seconds % 3600 / 60)
-        if days > 0 { return "\(days)d \(hours)h" }
-        if hours > 0 { return "\(hours)h \(minutes)m" }
-        if minutes > 0 { return "\(minutes)m \(seconds % 60)s" }
-        return "\(seconds)s"
-    }
-
-    /// `0.52`, `None` (−1, nothing downloaded), `Inf` (−2).
-    public static func ratio(_ value: Double) -> String {
-        if value == -2 || value.isInfinite { return "Inf" }
-        if value < 0 || value.isNaN { return "None" }
-        return decimal(value, places: 2)
-    }
-
-    /// A Unix date in UTC, or `never` for 0.
-    public static func date(_ unixSeconds: Int?) -> String {
-        guard let unixSeconds, unixSeconds > 0 else { return "never" }
-        return UTCDate(unixSeconds: Int64(unixSeconds)).dateAndTime
-    }
-
     public static func priority(_ priority: FilePriority) -> String {
         switch priority {
         case .low: return "low"
@@ -67,19 +15,6 @@ public enum TorrentText {
     /// "1 torrent", "3 torrents".
     public static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
-    }
-
-    /// A fixed-point decimal without Foundation: `decimal(1.005, places: 2)` is `1.01` or `1.00` by binary rounding.
-    public static func decimal(_ value: Double, places: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = Int64((abs(value) * scale).rounded())
-        let sign = value < 0 && scaled != 0 ? "-" : ""
-        let whole = scaled / Int64(scale)
-        guard places > 0 else { return "\(sign)\(whole)" }
-        var fraction = String(scaled % Int64(scale))
-        while fraction.count < places { fraction = "0" + fraction }
-        return "\(sign)\(whole).\(fraction)"
     }
 
     /// Left-aligned in `width` columns (counting characters).

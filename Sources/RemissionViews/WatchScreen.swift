@@ -79,7 +79,7 @@ public enum WatchScreen {
         let up = torrents.reduce(0) { $0 + $1.rateUpload }
         lines.append(
             "remission watch · \(state.server) · \(state.totalCount) torrent\(state.totalCount == 1 ? "" : "s")"
-                + " · ↓ \(SessionUnits.rate(down)) ↑ \(SessionUnits.rate(up))")
+                + " · ↓ \(Units.rate(down)) ↑ \(Units.rate(up))")
         lines.append(statusLine(state: state, now: now))
         lines.append(layout.header)
         let rowSpace = max(0, size.rows - 4)
@@ -92,7 +92,7 @@ public enum WatchScreen {
         var totals = "Total: \(torrents.count) shown"
         if torrents.count != state.totalCount { totals += " of \(state.totalCount)" }
         if hidden > 0 { totals += " (\(hidden) more below)" }
-        totals += " · \(SessionUnits.bytes(total)) · ↓ \(SessionUnits.rate(down)) ↑ \(SessionUnits.rate(up))"
+        totals += " · \(Units.bytes(total)) · ↓ \(Units.rate(down)) ↑ \(Units.rate(up))"
         if !state.view.isEmpty { totals += " · \(state.view)" }
         totals += " · q quits"
         lines.append(totals)
@@ -101,9 +101,9 @@ public enum WatchScreen {
 
     public static func statusLine(state: State, now: Int64) -> String {
         guard let offline = state.offline else {
-            return state.lastUpdate.map { "updated \(SessionUnits.clock($0))" } ?? "connecting…"
+            return state.lastUpdate.map { "updated \(Units.clock($0))" } ?? "connecting…"
         }
-        let data = state.lastUpdate.map { "data from \(SessionUnits.clock($0))" } ?? "no data yet"
+        let data = state.lastUpdate.map { "data from \(Units.clock($0))" } ?? "no data yet"
         let wait = max(0, offline.retryAt - now)
         return "OFFLINE — \(data) · retrying in \(wait)s · \(offline.reason)"
     }
@@ -128,7 +128,7 @@ public enum WatchScreen {
         switch torrent.eta {
         case -1: return "-"
         case ..<0: return "?"
-        default: return SessionUnits.duration(torrent.eta)
+        default: return Units.duration(torrent.eta)
         }
     }
 }
@@ -159,10 +159,10 @@ extension WatchScreen {
             let name = (torrent.hasError ? "! " : "") + TerminalText.safe(torrent.name)
             return right("\(torrent.id)", 4) + " "
                 + (barWidth > 0 ? WatchScreen.bar(torrent.percentDone, width: barWidth) + " " : "")
-                + right("\(percent)%", 4) + " " + right(SessionUnits.bytes(have), 9) + " "
-                + right(WatchScreen.eta(torrent), 7) + " " + right(SessionUnits.rate(torrent.rateDownload), 10) + " "
-                + right(SessionUnits.rate(torrent.rateUpload), 10) + " "
-                + right(SessionUnits.ratio(torrent.uploadRatio), 5)
+                + right("\(percent)%", 4) + " " + right(Units.bytes(have), 9) + " "
+                + right(WatchScreen.eta(torrent), 7) + " " + right(Units.rate(torrent.rateDownload), 10) + " "
+                + right(Units.rate(torrent.rateUpload), 10) + " "
+                + right(Units.ratio(torrent.uploadRatio), 5)
                 + " " + left(WatchScreen.cut(status, 11), 11) + " " + WatchScreen.cut(name, nameWidth)
         }
 

@@ -18,7 +18,7 @@ struct InfoCommandTests {
         #expect(plain.status == 0, "\(plain.all)")
         for expected in [
             "Id:            \(id)", "Name:          \(fixture.name)", "State:         Stopped",
-            "Progress:      100%", "Size:          105.0 kB", "Left:          0 B", "Ratio:",
+            "Progress:      100%", "Size:          105 kB", "Left:          0 B", "Ratio:",
             "Download dir:  \(fixture.root)", "Labels:        cli-info", "Added:         20", " UTC",
             "Peers:         0 connected",
         ] {

@@ -95,7 +95,7 @@ struct TorrentActionsCommandTests {
         #expect(try eventuallyTrue { try fixture.info(id)?["percentDone"] as? Double == 1 })
         let result = try fixture.run(["remove", String(id), "--delete-data", "--yes"])
         #expect(result.status == 0, "\(result.all)")
-        #expect(result.out.contains("To remove (1 torrent, deleting 105.0 kB of data):"))
+        #expect(result.out.contains("To remove (1 torrent, deleting 105 kB of data):"))
         #expect(result.out.contains("\(id)  \(fixture.name)"))
         #expect(result.out.contains("removed 1 torrent and deleted its data."))
         fixture.addedIds = []

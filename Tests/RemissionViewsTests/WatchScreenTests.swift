@@ -53,12 +53,12 @@ struct WatchScreenTests {
         let lines = WatchScreen.lines(
             torrents: Self.torrents, size: .init(columns: 150, rows: 10), state: Self.state(), now: Self.now)
         #expect(lines[0].hasPrefix("remission watch · nas · 3 torrents"))
-        #expect(lines[1] == "updated \(SessionUnits.clock(Self.now))")
+        #expect(lines[1] == "updated \(Units.clock(Self.now))")
         #expect(lines[2].contains("ID") && lines[2].contains("Progress") && lines[2].hasSuffix("Name"))
-        #expect(lines[3].contains("#") && lines[3].contains("50%") && lines[3].contains("1.5 MB/s"))
+        #expect(lines[3].contains("#") && lines[3].contains("50%") && lines[3].contains("1.50 MB/s"))
         #expect(lines[3].contains("1h 1m") && lines[3].hasSuffix("debian-12.iso"))
         #expect(lines[4].contains("100%") && lines[4].contains("Done") && lines[4].contains("Seeding"))
-        #expect(lines.last!.hasPrefix("Total: 3 shown · 3.0 GB · ↓ 3.0 MB/s ↑ 60.0 kB/s"))
+        #expect(lines.last!.hasPrefix("Total: 3 shown · 3.00 GB · ↓ 3.00 MB/s ↑ 60.0 kB/s"))
     }
 
     @Test("long names end with an ellipsis; narrow terminals drop the bar")
@@ -91,7 +91,7 @@ struct WatchScreenTests {
             torrents: Self.torrents, size: .init(columns: 140, rows: 10),
             state: Self.state(offline: offline, lastUpdate: Self.now - 60), now: Self.now)
         #expect(
-            lines[1] == "OFFLINE — data from \(SessionUnits.clock(Self.now - 60)) · retrying in 4s · connection refused"
+            lines[1] == "OFFLINE — data from \(Units.clock(Self.now - 60)) · retrying in 4s · connection refused"
         )
         #expect(lines[3].hasSuffix("debian-12.iso"))
         let empty = WatchScreen.lines(
@@ -121,19 +121,20 @@ struct WatchScreenTests {
         #expect(WatchScreen.arrange(Self.torrents, status: .seeding, sort: .id, reverse: false).map(\.id) == [2])
     }
 
-    @Test("units: sizes, rates, durations, ratios")
-    func units() {
-        #expect(SessionUnits.bytes(999) == "999 B")
-        #expect(SessionUnits.bytes(1_234) == "1.2 kB")
-        #expect(SessionUnits.bytes(83_262_287_872) == "83.3 GB")
-        #expect(SessionUnits.bytes(999_960) == "1.0 MB")
-        #expect(SessionUnits.rate(150_000) == "150 kB/s")
-        #expect(SessionUnits.duration(45) == "45s")
-        #expect(SessionUnits.duration(3_700) == "1h 1m")
-        #expect(SessionUnits.duration(90_000) == "1d 1h")
-        #expect(SessionUnits.ratio(-1) == "None")
-        #expect(SessionUnits.ratio(-2) == "Inf")
-        #expect(SessionUnits.ratio(0.5) == "0.50")
-        #expect(SessionUnits.ratio(12.25) == "12.25")
+    @Test(
+        "units: one vocabulary for sizes, rates, durations, ratios and percentages",
+        arguments: [
+            (Units.bytes(0), "0 B"), (Units.bytes(999), "999 B"), (Units.bytes(1_234), "1.23 kB"),
+            (Units.bytes(105_000), "105 kB"), (Units.bytes(34_500_000), "34.5 MB"),
+            (Units.bytes(83_262_287_872), "83.3 GB"), (Units.bytes(999_960), "1.00 MB"), (Units.bytes(-1), "?"),
+            (Units.bytes(Int.max), "9.22 EB"), (Units.rate(150_000), "150 kB/s"), (Units.duration(45), "45s"),
+            (Units.duration(3_600), "1h"), (Units.duration(3_700), "1h 1m"), (Units.duration(90_000), "1d 1h"),
+            (Units.eta(-1), "not available"), (Units.eta(-2), "unknown"), (Units.ratio(-1), "None"),
+            (Units.ratio(-2), "Inf"), (Units.ratio(0.5), "0.50"), (Units.ratio(12.25), "12.25"),
+            (Units.ratio(1e300), "huge"), (Units.percent(0.999), "99.9%"), (Units.percent(1), "100%"),
+            (Units.percent(.nan), "?"), (Units.decimal(.infinity, places: 1), "Inf"),
+        ])
+    func units(text: String, expected: String) {
+        #expect(text == expected)
     }
 }

@@ -46,7 +46,7 @@ enum AddSource {
         if Int(info.st_size) > maximumFileSize {
             return .failure(
                 Failure.command(
-                    "\(path): \(TorrentText.bytes(Int(info.st_size))) is too large for a .torrent file.",
+                    "\(path): \(Units.bytes(Int(info.st_size))) is too large for a .torrent file.",
                     status: .usage))
         }
         let bytes: [UInt8]

@@ -48,14 +48,14 @@ struct StatsView: Equatable {
                 + " \(stats.torrentCount) (\(stats.activeTorrentCount) active, \(stats.pausedTorrentCount) paused)")
         lines.append(
             terminal.styled("Speed:", .bold)
-                + "    down \(SessionUnits.rate(stats.downloadSpeed)), up \(SessionUnits.rate(stats.uploadSpeed))")
+                + "    down \(Units.rate(stats.downloadSpeed)), up \(Units.rate(stats.uploadSpeed))")
         lines.append("")
         let columns: [(String, (SessionStats.Totals) -> String)] = [
-            ("Uploaded", { SessionUnits.bytes($0.uploadedBytes) }),
-            ("Downloaded", { SessionUnits.bytes($0.downloadedBytes) }),
-            ("Ratio", { StatsView.ratio($0).map { SessionUnits.ratio($0) } ?? "None" }),
+            ("Uploaded", { Units.bytes($0.uploadedBytes) }),
+            ("Downloaded", { Units.bytes($0.downloadedBytes) }),
+            ("Ratio", { StatsView.ratio($0).map { Units.ratio($0) } ?? "None" }),
             ("Files added", { "\($0.filesAdded)" }),
-            ("Time active", { SessionUnits.duration($0.secondsActive) }),
+            ("Time active", { Units.duration($0.secondsActive) }),
             ("Sessions", { "\($0.sessionCount)" }),
         ]
         let labelWidth = 13

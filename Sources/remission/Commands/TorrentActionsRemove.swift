@@ -51,16 +51,16 @@ extension RemissionCommand {
             }
             let count = TorrentText.count(lookup.found.count, "torrent")
             let onDisk = lookup.found.reduce(0) { $0 + TorrentText.present($1) }
-            print("To remove (\(count)\(deleteData ? ", deleting \(TorrentText.bytes(onDisk)) of data" : "")):")
+            print("To remove (\(count)\(deleteData ? ", deleting \(Units.bytes(onDisk)) of data" : "")):")
             lookup.lines {
                 deleteData
-                    ? "  (\(TorrentText.bytes(TorrentText.present($0))) in \(TerminalText.safe($0.downloadDir)))" : ""
+                    ? "  (\(Units.bytes(TorrentText.present($0))) in \(TerminalText.safe($0.downloadDir)))" : ""
             }
             .forEach { print($0) }
             if !yes, context.terminal.isInteractive {
                 let question =
                     deleteData
-                    ? "Delete the data of \(count) (\(TorrentText.bytes(onDisk)))? (yes/no) "
+                    ? "Delete the data of \(count) (\(Units.bytes(onDisk)))? (yes/no) "
                     : "Remove \(count) (the data stays)? (yes/no) "
                 guard let answer = ask(question), ["yes", "y"].contains(answer.lowercased()) else {
                     throw Failure.command("Nothing removed.", status: .failure)

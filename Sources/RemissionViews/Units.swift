@@ -1,0 +1,107 @@
+import RemissionModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The one units vocabulary for people: how `info`, `watch`, `stats`, `session` and the messages of
+/// the torrent commands write sizes, rates, durations, ratios, percentages and times. SI units
+/// (1 kB = 1000 bytes), as Transmission's own clients print them. `list` keeps transmission-remote's
+/// layout as a named variant (`TorrentUnits`), so scripts that read both tools see the same table.
+public enum Units {
+    /// Three significant digits: `0 B`, `999 B`, `1.23 kB`, `34.5 MB`, `105 kB`, `1.50 GB`; `?` below zero.
+    public static func bytes(_ count: Int) -> String {
+        if count < 0 { return "?" }
+        if count < 1000 { return "\(count) B" }
+        let units = ["kB", "MB", "GB", "TB", "PB", "EB"]
+        var value = Double(count) / 1000
+        var unit = 0
+        // Round first, so 999,960 bytes is "1.00 MB", not "1000 kB".
+        while rounded(value) >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return decimal(value, places: places(value)) + " " + units[unit]
+    }
+
+    /// Bytes per second: `0 B/s`, `1.50 MB/s`.
+    public static func rate(_ bytesPerSecond: Int) -> String { bytes(bytesPerSecond) + "/s" }
+
+    /// A speed limit as the daemon states it, in kB/s.
+    public static func limit(_ kBps: Int) -> String { "\(kBps) kB/s" }
+
+    /// The largest two units, without a zero second one: `45s`, `12m 5s`, `3h`, `3h 20m`, `2d 4h`.
+    public static func duration(_ seconds: Int) -> String {
+        if seconds < 60 { return "\(max(0, seconds))s" }
+        let minutes = seconds / 60
+        let hours = minutes / 60
+        let days = hours / 24
+        if days > 0 { return hours % 24 == 0 ? "\(days)d" : "\(days)d \(hours % 24)h" }
+        if hours > 0 { return minutes % 60 == 0 ? "\(hours)h" : "\(hours)h \(minutes % 60)m" }
+        return seconds % 60 == 0 ? "\(minutes)m" : "\(minutes)m \(seconds % 60)s"
+    }
+
+    /// Time left: Transmission's −1 is `not available`, −2 `unknown`.
+    public static func eta(_ seconds: Int) -> String {
+        switch seconds {
+        case -2: return "unknown"
+        case ..<0: return "not available"
+        default: return duration(seconds)
+        }
+    }
+
+    /// `0.52`, `None` (−1: nothing downloaded), `Inf` (−2, or infinite).
+    public static func ratio(_ value: Double) -> String {
+        if value == -2 || value.isInfinite { return "Inf" }
+        if value < 0 || value.isNaN { return "None" }
+        return decimal(value, places: 2)
+    }
+
+    /// `42%`, `99.5%`; never rounds up to 100% before the end.
+    public static func percent(_ fraction: Double) -> String {
+        guard !fraction.isNaN else { return "?" }
+        let value = max(0, min(fraction, 1)) * 100
+        if value == 100 || value == 0 { return "\(Int(value))%" }
+        return decimal((value * 10).rounded(.down) / 10, places: 1) + "%"
+    }
+
+    /// A Unix date in UTC, or `never` for 0.
+    public static func date(_ unixSeconds: Int?) -> String {
+        guard let unixSeconds, unixSeconds > 0 else { return "never" }
+        return UTCDate(unixSeconds: Int64(unixSeconds)).dateAndTime
+    }
+
+    /// Local wall-clock time of a Unix time: `14:03:27`.
+    public static func clock(_ unixTime: Int64) -> String {
+        var seconds = time_t(unixTime)
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return "?" }
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    }
+
+    /// A fixed-point decimal without Foundation: `decimal(1.005, places: 2)` is `1.01` or `1.00` by
+    /// binary rounding; values too large for 64 bits are written as such, never trapped on.
+    public static func decimal(_ value: Double, places: Int) -> String {
+        guard value.isFinite else { return value.isNaN ? "?" : (value < 0 ? "-Inf" : "Inf") }
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let magnitude = (abs(value) * scale).rounded()
+        guard magnitude < 9.0e18 else { return value < 0 ? "-huge" : "huge" }
+        let scaled = Int64(magnitude)
+        let sign = value < 0 && scaled != 0 ? "-" : ""
+        let whole = scaled / Int64(scale)
+        guard places > 0 else { return "\(sign)\(whole)" }
+        var fraction = String(scaled % Int64(scale))
+        while fraction.count < places { fraction = "0" + fraction }
+        return "\(sign)\(whole).\(fraction)"
+    }
+
+    /// Decimals for three significant digits.
+    private static func places(_ value: Double) -> Int { value < 9.995 ? 2 : value < 99.95 ? 1 : 0 }
+
+    private static func rounded(_ value: Double) -> Double {
+        let scale: Double = value < 9.995 ? 100 : value < 99.95 ? 10 : 1
+        return (value * scale).rounded() / scale
+    }
+}
