@@ -1,4 +1,5 @@
-/// Base64 with the standard alphabet and `=` padding (RFC 4648 §4): torrent metainfo and Basic auth.
+/// Base64 with the standard alphabet and `=` padding (RFC 4648 §4): torrent metainfo, Basic auth,
+/// SPKI pins. The only one in Remission.
 public enum Base64 {
     private static let alphabet: [UInt8] = Array(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
@@ -38,10 +39,15 @@ public enum Base64 {
         encode(Array(text.utf8))
     }
 
-    /// Decodes standard Base64. Padding may be left out; whitespace, other alphabets and
-    /// misplaced padding are refused (nil), as are non-zero bits after the last full byte.
-    public static func decode(_ text: String) -> [UInt8]? {
+    /// Decodes standard Base64; whitespace, other alphabets and misplaced padding are refused (nil).
+    /// By default padding may be left out and non-zero bits after the last full byte are refused.
+    /// A pin (`sha256//…`) is read as curl reads it: whole groups of four (`requirePadding`), with any
+    /// bits under the padding ignored (`ignoringTrailingBits`).
+    public static func decode(
+        _ text: String, requirePadding: Bool = false, ignoringTrailingBits: Bool = false
+    ) -> [UInt8]? {
         var input = Array(text.utf8)
+        if requirePadding, input.count % 4 != 0 { return nil }
         if input.count % 4 == 0 {
             if input.last == UInt8(ascii: "=") { input.removeLast() }
             if input.last == UInt8(ascii: "=") { input.removeLast() }
@@ -62,7 +68,7 @@ public enum Base64 {
                 accumulator &= (1 << UInt32(bits)) - 1
             }
         }
-        guard accumulator == 0 else { return nil }
+        guard accumulator == 0 || ignoringTrailingBits else { return nil }
         return output
     }
 }

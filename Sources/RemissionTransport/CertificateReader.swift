@@ -1,5 +1,6 @@
 import COpenSSL
 import CShims
+import RemissionModel
 import RemissionTrust
 
 #if canImport(Glibc)
@@ -62,11 +63,7 @@ enum CertificateReader {
         return Array(digest.prefix(Int(length)))
     }
 
-    static func base64(_ bytes: [UInt8]) -> String {
-        var output = [UInt8](repeating: 0, count: (bytes.count + 2) / 3 * 4 + 1)
-        let written = EVP_EncodeBlock(&output, bytes, Int32(bytes.count))
-        return String(decoding: output.prefix(Int(written)), as: UTF8.self)
-    }
+    static func base64(_ bytes: [UInt8]) -> String { Base64.encode(bytes) }
 
     /// RFC 2253 form ("CN=localhost,O=Remission Test").
     static func name(_ name: OpaquePointer?) -> String {

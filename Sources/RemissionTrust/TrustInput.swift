@@ -33,7 +33,10 @@ extension SPKIPin {
     public init(parsing text: String) throws(TrustInputError) {
         let input = text.trimmingASCIIWhitespace()
         guard input.lowercased().hasPrefix("sha256//") else { throw .pinPrefix(input: input) }
-        guard let digest = Base64.decode(String(input.dropFirst("sha256//".count))) else {
+        guard
+            let digest = Base64.decode(
+                String(input.dropFirst("sha256//".count)), requirePadding: true, ignoringTrailingBits: true)
+        else {
             throw .pinNotBase64(input: input)
         }
         guard digest.count == 32 else { throw .pinLength(input: input, bytes: digest.count) }

@@ -46,4 +46,17 @@ struct Base64Tests {
         #expect(Base64.decode("Zg") == Array("f".utf8))
         #expect(Base64.decode("Zm8") == Array("fo".utf8))
     }
+
+    @Test(
+        "with padding required (pins), unpadded and misplaced padding are refused",
+        arguments: ["Zg", "Zm8", "Zm9", "Zg=", "Z===", "Zg==Zg==", "===="])
+    func paddingRequired(text: String) {
+        #expect(Base64.decode(text, requirePadding: true) == nil)
+    }
+
+    @Test("with padding required, whole groups decode")
+    func paddedDecodes() {
+        #expect(Base64.decode("Zm9vYg==", requirePadding: true) == Array("foob".utf8))
+        #expect(Base64.decode("Zm9vYmFy", requirePadding: true) == Array("foobar".utf8))
+    }
 }

@@ -110,32 +110,3 @@ struct TrustInputTests {
         #expect(SPKIPin(digest: digest).base64.count == 44)
     }
 }
-
-@Suite("Base64")
-struct Base64Tests {
-    @Test(
-        "RFC 4648 test vectors",
-        arguments: [
-            ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="),
-            ("foobar", "Zm9vYmFy"),
-        ])
-    func vectors(plain: String, encoded: String) {
-        #expect(Base64.encode(Array(plain.utf8)) == encoded)
-        #expect(Base64.decode(encoded) == Array(plain.utf8))
-    }
-
-    @Test("every byte value and length round-trips")
-    func roundTrip() {
-        for length in 0..<70 {
-            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 37 + length) }
-            #expect(Base64.decode(Base64.encode(bytes)) == bytes)
-        }
-        let all = (0...255).map { UInt8($0) }
-        #expect(Base64.decode(Base64.encode(all)) == all)
-    }
-
-    @Test("malformed text is refused", arguments: ["Zg=", "Z===", "Zg==Zg==", "Zm9v!", "Zm 9v", "Zm9", "===="])
-    func malformed(text: String) {
-        #expect(Base64.decode(text) == nil)
-    }
-}
