@@ -1,8 +1,7 @@
-import ArgumentParser
 import RemissionModel
 
 /// `watch --status`: which torrents to show.
-public enum WatchStatusFilter: String, CaseIterable, ExpressibleByArgument, Sendable {
+public enum WatchStatusFilter: String, CaseIterable, Sendable {
     case downloading, seeding, stopped, checking, queued, error, active
 
     public func matches(_ torrent: Torrent) -> Bool {
@@ -19,7 +18,7 @@ public enum WatchStatusFilter: String, CaseIterable, ExpressibleByArgument, Send
 }
 
 /// `watch --sort`: the order of the rows (ties by id).
-public enum WatchSortKey: String, CaseIterable, ExpressibleByArgument, Sendable {
+public enum WatchSortKey: String, CaseIterable, Sendable {
     case id, name, progress, size, ratio, added, eta, down, up, status
 
     public func ascending(_ a: Torrent, _ b: Torrent) -> Bool {

@@ -55,10 +55,30 @@ public struct RemissionCommand: ParsableCommand {
         "session", "stats", "watch",
     ]
 
+    /// The command line parsed by the named subcommand alone, when it names one and asks for no
+    /// help: ArgumentParser then reflects over that subcommand's options only, not the root's and not
+    /// once more to look for pass-through arguments (~30% of `servers list`'s instructions). Anything
+    /// it cannot parse is parsed again from the root (nil), so errors, help and suggestions are the
+    /// root's, word for word.
+    static func parseDirectly(_ arguments: [String]) -> (any ParsableCommand)? {
+        guard let name = arguments.first, let command = directCommands[name],
+            !arguments.contains(where: { rootOnlyArguments.contains($0) })
+        else { return nil }
+        return try? command.parseAsRoot(Array(arguments.dropFirst()))
+    }
+
+    private static let directCommands: [String: any ParsableCommand.Type] = Dictionary(
+        uniqueKeysWithValues: configuration.subcommands.map { ($0.configuration.commandName ?? "", $0) })
+
+    private static let rootOnlyArguments: Set<String> = [
+        "-h", "--help", "-help", "help", "--version", "--generate-completion-script", "--experimental-dump-help",
+    ]
+
     /// Runs the command; returns the exit status.
     private static func run(_ arguments: [String]?) -> Int32 {
+        let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parseDirectly(arguments) ?? parseAsRoot(arguments)
             try command.run()
             return 0
         } catch let code as ExitCode {
@@ -76,5 +96,22 @@ public struct RemissionCommand: ParsableCommand {
             if !message.isEmpty { printError(message) }
             return code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue
         }
+    }
+}
+
+extension CommandConfiguration {
+    /// The configuration of a command directly under `remission`. It names `remission` as its super
+    /// command, so that when `parseDirectly` parses with it as the root, usage lines still read
+    /// `remission NAME …` and ArgumentParser skips its `--generate-completion-script` probe (a third
+    /// of that parse; only the real root answers it). Inside the full tree it changes nothing.
+    static func topLevel(
+        commandName: String, abstract: String, discussion: String = "", subcommands: [any ParsableCommand.Type] = [],
+        defaultSubcommand: (any ParsableCommand.Type)? = nil
+    ) -> CommandConfiguration {
+        var configuration = CommandConfiguration(
+            commandName: commandName, abstract: abstract, discussion: discussion, subcommands: subcommands,
+            defaultSubcommand: defaultSubcommand)
+        configuration._superCommandName = "remission"
+        return configuration
     }
 }

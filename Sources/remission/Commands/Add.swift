@@ -7,7 +7,7 @@ import RemissionViews
 extension RemissionCommand {
     /// `remission add FILE|MAGNET|URL… [--download-dir D] [--paused] [--label L]…`.
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.topLevel(
             commandName: "add",
             abstract: "Add torrents: .torrent files, magnet links or http(s) URLs of .torrent files.",
             discussion: """

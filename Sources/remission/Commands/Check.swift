@@ -15,7 +15,7 @@ import RemissionViews
 extension RemissionCommand {
     /// `remission check [NAME|URL…] [--all] [--json] [--watch S]`: the step-by-step diagnosis of PRODUCT.md §1.
     struct Check: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.topLevel(
             commandName: "check",
             abstract: "Diagnose servers step by step: dns, tcp, tls, http, auth, rpc; then ONLINE or OFFLINE.",
             discussion: """

@@ -11,7 +11,7 @@ extension RemissionCommand {
     /// `remission connect URL`: onboarding. Decide trust, authenticate, run the full check, then save
     /// the profile, the trust decision and the password, and only then (PRODUCT.md §1).
     struct Connect: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.topLevel(
             commandName: "connect",
             abstract: "Add or update a server: decide trust, authenticate, check, then save it.",
             discussion: """

@@ -9,7 +9,7 @@ import RemissionViews
 extension RemissionCommand {
     /// `remission credentials [set|forget|status] NAME`: the password in the keyring (PRODUCT.md §3).
     struct Credentials: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.topLevel(
             commandName: "credentials",
             abstract: "Store, forget, or find out where the password of a saved server comes from.",
             discussion: """

@@ -7,7 +7,7 @@ import RemissionViews
 extension RemissionCommand {
     /// `remission files ID [--priority high|normal|low|skip INDEXES] [--skip INDEXES] [--get INDEXES]`.
     struct Files: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.topLevel(
             commandName: "files",
             abstract: "List a torrent's files, or choose which to download and with what priority.",
             discussion: """

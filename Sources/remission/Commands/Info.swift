@@ -7,7 +7,7 @@ import RemissionViews
 extension RemissionCommand {
     /// `remission info ID [--files] [--trackers] [--peers] [--json]`.
     struct Info: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.topLevel(
             commandName: "info",
             abstract: "Show one torrent in detail, with its files, trackers and peers on request.",
             discussion: """

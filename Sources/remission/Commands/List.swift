@@ -14,7 +14,8 @@ import RemissionViews
 extension RemissionCommand {
     /// `remission list [NAME] [--status S] [--search TEXT] [--label L] [--sort KEY] [--reverse] [--json] [--offline]`.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.topLevel(
+            commandName: "list",
             abstract: "List torrents: ID, Done, Have, ETA, Up, Down, Ratio, Status, Name, and a Sum line.",
             discussion: """
                 Like transmission-remote -l. An ID ending in * is a torrent with an error. Sizes and rates

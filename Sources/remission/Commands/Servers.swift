@@ -9,7 +9,7 @@ import RemissionViews
 extension RemissionCommand {
     /// `remission servers [list|remove|default|rename]`: the saved profiles (PRODUCT.md §1, §4).
     struct Servers: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.topLevel(
             commandName: "servers",
             abstract: "List and manage saved servers.",
             discussion: """

@@ -8,7 +8,7 @@ extension RemissionCommand {
     /// `remission session [--down-limit KBPS|off] [--up-limit KBPS|off] [--alt-speed on|off]
     /// [--download-dir D] [--json]`: show the daemon's settings, or change them and show them read back.
     struct Session: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.topLevel(
             commandName: "session",
             abstract: "Show or change session settings: speed limits, alt-speed, download directory.",
             discussion: """

@@ -7,7 +7,7 @@ import RemissionViews
 extension RemissionCommand {
     /// `remission stats [--json]`: what `session-stats` reports.
     struct Stats: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.topLevel(
             commandName: "stats",
             abstract: "Show transfer statistics: torrent counts, current speeds, this session's and all-time totals.",
             discussion: """

@@ -55,7 +55,7 @@ enum TorrentAction {
 extension RemissionCommand {
     /// `remission start IDS [--now]`.
     struct Start: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.topLevel(
             commandName: "start",
             abstract: "Start torrents.",
             discussion: """
@@ -77,7 +77,7 @@ extension RemissionCommand {
 
     /// `remission stop IDS`.
     struct Stop: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.topLevel(
             commandName: "stop",
             abstract: "Stop (pause) torrents.",
             discussion: "Examples:\n  remission stop 2\n  remission stop active")
@@ -90,7 +90,7 @@ extension RemissionCommand {
 
     /// `remission verify IDS`.
     struct Verify: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.topLevel(
             commandName: "verify",
             abstract: "Verify the local data of torrents (queued; see its progress with `remission info`).",
             discussion: "Examples:\n  remission verify 4\n  remission verify all")
@@ -103,7 +103,7 @@ extension RemissionCommand {
 
     /// `remission reannounce IDS`.
     struct Reannounce: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.topLevel(
             commandName: "reannounce",
             abstract: "Ask the trackers of torrents for more peers now.",
             discussion: "Examples:\n  remission reannounce 4\n  remission reannounce all")

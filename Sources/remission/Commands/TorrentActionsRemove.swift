@@ -7,7 +7,7 @@ import RemissionViews
 extension RemissionCommand {
     /// `remission remove IDS [--delete-data] [--yes]`.
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.topLevel(
             commandName: "remove",
             abstract: "Remove torrents from the server, and with --delete-data their downloaded files.",
             discussion: """

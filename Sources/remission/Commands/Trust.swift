@@ -14,7 +14,7 @@ extension RemissionCommand {
     /// `remission trust …`: look at a server's certificate and manage what the trust store holds for it
     /// (PRODUCT.md §1, §2). Every change is explicit; nothing is replaced or removed implicitly.
     struct Trust: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.topLevel(
             commandName: "trust",
             abstract: "Show a server's certificate and manage the trust store (pins, accepted certificates, CA files).",
             discussion: """

@@ -7,7 +7,7 @@ import RemissionViews
 extension RemissionCommand {
     /// `remission watch [--interval S] [--status S] [--sort FIELD] [--reverse]`: the live full-screen list.
     struct Watch: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration.topLevel(
             commandName: "watch",
             abstract: "A live full-screen torrent list: progress bars, rates, totals; q quits.",
             discussion: """
@@ -138,3 +138,6 @@ extension RemissionCommand {
         }
     }
 }
+
+extension WatchStatusFilter: ExpressibleByArgument {}
+extension WatchSortKey: ExpressibleByArgument {}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Testing
+
+@testable import remission
+
+/// Command lines parsed in process: the direct parse (the subcommand alone, for start-up time) must
+/// give what the root's parse gives, and leave everything it cannot parse to the root.
+@Suite("Command lines (parseAsRoot)")
+struct CommandLineTests {
+    static let valid: [[String]] = [
+        ["servers"], ["servers", "list", "--json"], ["servers", "default", "nas"],
+        ["list"], ["list", "nas", "--status", "downloading", "--sort", "eta", "--reverse"],
+        ["list", "--server", "https://nas:8443", "--ca-file", "ca.pem", "--pin", "sha256//x", "-v"],
+        ["check", "--all", "--json"], ["check", "nas", "box", "--timeout", "5"],
+        ["add", "a.torrent", "magnet:?xt=urn:btih:abc", "--paused", "--label", "iso"],
+        ["start", "1,3,5-7"], ["stop", "all"], ["verify", "active"], ["reannounce", "2"],
+        ["remove", "4", "--delete-data", "--yes"], ["info", "4", "--files", "--trackers", "--peers"],
+        ["files", "4", "--priority", "high", "1-3"], ["session", "--down-limit", "500"], ["stats", "--json"],
+        ["watch", "--interval", "2"], ["trust", "show", "nas"], ["trust", "pin", "nas", "--current"],
+        ["trust", "http", "nas", "--acknowledge"], ["credentials", "status", "nas"],
+        ["connect", "https://nas:8443", "--name", "nas", "--user", "admin", "--password-stdin"],
+    ]
+
+    @Test("the direct parse gives the root's command, with the same options", arguments: valid)
+    func sameCommand(arguments: [String]) throws {
+        let root = try RemissionCommand.parseAsRoot(arguments)
+        let direct = try #require(RemissionCommand.parseDirectly(arguments), "not parsed directly")
+        #expect(type(of: direct) == type(of: root))
+        #expect(String(describing: direct) == String(describing: root))
+    }
+
+    @Test(
+        "help, version, completions, unknown commands and errors are left to the root",
+        arguments: [
+            ["list", "--help"], ["help", "list"], ["--version"], ["list", "--generate-completion-script", "bash"],
+            ["lsit"], ["list", "--status", "sleeping"], ["servers", "lst"], ["check", "--watch", "0"],
+            ["list", "--timeout", "-1"], [],
+        ])
+    func leftToTheRoot(arguments: [String]) {
+        #expect(RemissionCommand.parseDirectly(arguments) == nil)
+    }
+
+    @Test("a parsed list command carries its options")
+    func listOptions() throws {
+        let command = try #require(
+            RemissionCommand.parseDirectly(["list", "nas", "--status", "seeding", "--sort", "ratio", "--json"])
+                as? RemissionCommand.List)
+        #expect(command.name == "nas")
+        #expect(command.status == .seeding)
+        #expect(command.sort == .ratio)
+        #expect(command.json)
+        #expect(!command.reverse)
+    }
+}
