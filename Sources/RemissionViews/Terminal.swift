@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// The process's terminal: whether stdin/stdout are TTYs, colours, prompts without echo.
-/// Commands receive it so tests can drive prompts through a pseudo-terminal.
+/// The terminal the output goes to, as a value: whether stdin/stdout/stderr are TTYs, colours, width.
+/// The executable detects it (`Terminal.detect`); views only read it.
 public struct Terminal: Sendable {
     public var environment: [String: String]
     public var stdinIsTTY: Bool
@@ -12,12 +8,20 @@ public struct Terminal: Sendable {
     /// Colours only on a TTY, and never with `--no-color` or `NO_COLOR` set (https://no-color.org).
     public var useColor: Bool
 
-    public init(environment: [String: String], noColor: Bool = false) {
+    /// Width of the output in columns (the terminal's, else `COLUMNS`, else 100).
+    public var columns: Int
+
+    /// A terminal as detected by the executable (`Terminal.detect`), or as a test describes one.
+    public init(
+        environment: [String: String] = [:], stdinIsTTY: Bool = false, stdoutIsTTY: Bool = false,
+        stderrIsTTY: Bool = false, useColor: Bool = false, columns: Int = 100
+    ) {
         self.environment = environment
-        stdinIsTTY = isatty(STDIN_FILENO) == 1
-        stdoutIsTTY = isatty(STDOUT_FILENO) == 1
-        stderrIsTTY = isatty(STDERR_FILENO) == 1
-        useColor = stdoutIsTTY && !noColor && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        self.stdinIsTTY = stdinIsTTY
+        self.stdoutIsTTY = stdoutIsTTY
+        self.stderrIsTTY = stderrIsTTY
+        self.useColor = useColor
+        self.columns = columns
     }
 
     /// Interactive means someone can answer a question: stdin and stderr are both terminals.
@@ -34,14 +38,5 @@ public struct Terminal: Sendable {
 
     public func styled(_ text: String, _ style: Style) -> String {
         useColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
-    }
-
-    /// Width of the output terminal in columns; 100 when it is not a terminal.
-    public var columns: Int {
-        var size = winsize()
-        if stdoutIsTTY, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-            return Int(size.ws_col)
-        }
-        return Int(environment["COLUMNS"] ?? "") ?? 100
     }
 }

@@ -20,7 +20,7 @@ struct CommandContext: Sendable {
 
     init(global: GlobalOptions, environment: [String: String] = processEnvironment()) throws {
         self.global = global
-        terminal = Terminal(environment: environment, noColor: global.noColor)
+        terminal = Terminal.detect(environment: environment, noColor: global.noColor)
         let paths: StoragePaths
         do { paths = try StoragePaths(environment: environment) } catch { throw Failure(.storage(error)) }
         session = SessionContext(

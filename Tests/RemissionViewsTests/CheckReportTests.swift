@@ -112,7 +112,7 @@ struct CheckReportTests {
         #expect(report.online)
         #expect(report.insecure)
         #expect(report.steps[2].state == .warning)
-        #expect(report.verdictLine(Terminal(environment: ["NO_COLOR": "1"])) == "ONLINE (insecure: plain HTTP)")
+        #expect(report.verdictLine(Terminal(useColor: false)) == "ONLINE (insecure: plain HTTP)")
     }
 
     @Test("JSON output is one object with stable keys")
