@@ -31,8 +31,15 @@ struct TorrentActionsAllTests {
             $0.contains("rpc.method=torrent-stop rpc.request")
         }
         #expect(stopRequest?.contains("arguments: {}") == true, "no ids for all: \(stopRequest ?? "no request logged")")
-        let afterStop = try JSONValue.parse(try home.run(["list", url, "--json"], env: env).out)
-        let statuses = afterStop["torrents"]?.array?.compactMap { $0["status"]?.string } ?? []
+        // A torrent the daemon is still verifying (the fixture's last one was just added) finishes
+        // that check before it shows as stopped; wait for it, at most 15 s.
+        var statuses: [String] = []
+        for _ in 0..<60 {
+            let afterStop = try JSONValue.parse(try home.run(["list", url, "--json"], env: env).out)
+            statuses = afterStop["torrents"]?.array?.compactMap { $0["status"]?.string } ?? []
+            if !statuses.contains("checking") { break }
+            usleep(250_000)
+        }
         #expect(statuses == ["stopped", "stopped", "stopped"], "\(statuses)")
 
         let started = try home.run(["start", "all", "--server", url], env: env)
