@@ -61,14 +61,36 @@ public struct RemissionCommand: ParsableCommand {
     /// it cannot parse is parsed again from the root (nil), so errors, help and suggestions are the
     /// root's, word for word.
     static func parseDirectly(_ arguments: [String]) -> (any ParsableCommand)? {
-        guard let name = arguments.first, let command = directCommands[name],
+        guard let name = arguments.first, let command = directCommand(named: name),
             !arguments.contains(where: { rootOnlyArguments.contains($0) })
         else { return nil }
         return try? command.parseAsRoot(Array(arguments.dropFirst()))
     }
 
-    private static let directCommands: [String: any ParsableCommand.Type] = Dictionary(
-        uniqueKeysWithValues: configuration.subcommands.map { ($0.configuration.commandName ?? "", $0) })
+    /// The top-level command called `name`. A switch, not a table built from `configuration`: that
+    /// would make every command's configuration (and `--version`'s start) pay for all of them.
+    static func directCommand(named name: String) -> (any ParsableCommand.Type)? {
+        switch name {
+        case "connect": Connect.self
+        case "check": Check.self
+        case "trust": Trust.self
+        case "servers": Servers.self
+        case "credentials": Credentials.self
+        case "list": List.self
+        case "add": Add.self
+        case "start": Start.self
+        case "stop": Stop.self
+        case "verify": Verify.self
+        case "reannounce": Reannounce.self
+        case "remove": Remove.self
+        case "info": Info.self
+        case "files": Files.self
+        case "session": Session.self
+        case "stats": Stats.self
+        case "watch": Watch.self
+        default: nil
+        }
+    }
 
     private static let rootOnlyArguments: Set<String> = [
         "-h", "--help", "-help", "help", "--version", "--generate-completion-script", "--experimental-dump-help",

@@ -52,3 +52,16 @@ struct CommandLineTests {
         #expect(!command.reverse)
     }
 }
+
+@Suite("Command table")
+struct CommandTableTests {
+    @Test("every top-level command is found by name for the direct parse, and nothing else")
+    func table() {
+        for command in RemissionCommand.configuration.subcommands {
+            let name = command.configuration.commandName ?? ""
+            #expect(RemissionCommand.directCommand(named: name) == command, "\(name)")
+        }
+        #expect(RemissionCommand.directCommand(named: "help") == nil)
+        #expect(RemissionCommand.directCommand(named: "lsit") == nil)
+    }
+}
