@@ -60,6 +60,8 @@ public struct Failure: Error, Sendable, Equatable {
         case selection(TorrentSelectionError)
         /// Input the use cases refuse before talking to anyone.
         case input(InputProblem)
+        /// `connect` stopped before saving anything: a refused or declined decision.
+        case onboarding(OnboardingProblem)
         /// A torrent list named only torrents the server does not have.
         case noSuchTorrents([TorrentReference])
         /// An outcome worded by the command itself (a declined confirmation, a partial batch).
@@ -135,6 +137,12 @@ extension Failure {
             case .passwordStdinNeedsUser, .passwordStdinEmpty, .trAuthUserMismatch, .netrcMissing, .noDefaultServer:
                 return .usage
             }
+        case .onboarding(let problem):
+            switch problem {
+            case .invalidName: return .usage
+            case .fingerprintMismatch, .certificateNotTrusted, .plainHTTPNotAllowed, .declined: return .trustRefused
+            case .passwordNotStored(let error): return Failure(.keyring(error)).status
+            }
         case .noSuchTorrents: return .failure
         case .command(_, let status): return status
         }
@@ -155,8 +163,9 @@ extension Failure {
         case .forbidden, .misdirected, .sessionHandshakeLoop, .httpStatus: return .http
         case .unauthorized: return .auth
         case .rpcRefused, .unsupportedVersion, .malformedReply, .truncatedReply: return .rpc
+        case .onboarding(.certificateNotTrusted), .onboarding(.fingerprintMismatch): return .tls
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
-            .noSuchTorrents, .command:
+            .onboarding, .noSuchTorrents, .command:
             return nil
         }
     }

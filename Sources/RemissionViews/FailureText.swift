@@ -42,6 +42,7 @@ public enum FailureText {
         case .trustInput(let error): return error.description
         case .selection(let error): return error.description
         case .input(let problem): return inputReason(problem)
+        case .onboarding(let problem): return onboardingReason(problem)
         case .noSuchTorrents(let missing): return TorrentText.missingText(missing)
         case .command(let message, _): return message
         }
@@ -112,7 +113,7 @@ public enum FailureText {
                 ? "Add one with: remission connect URL"
                 : "Name one (\(saved.joined(separator: ", "))) or set one with: remission servers default NAME"
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
-            .command:
+            .onboarding, .command:
             return nil
         }
     }
@@ -146,6 +147,7 @@ public enum FailureText {
     /// decision's lines for a refused certificate, and the hint.
     public static func message(_ failure: Failure, now: Int64) -> String {
         var lines: [String] = []
+        if case .onboarding = failure.cause { return reason(failure) }
         var first = reason(failure)
         if let server = failure.server { first = "\(safe(server)): " + first }
         if let (decision, chain) = failure.trustRefusal {
@@ -180,6 +182,47 @@ public enum FailureText {
         case .netrcMissing(let path): return "The netrc file \(safe(path)) does not exist."
         case .netrcUnreadable(let path, let detail): return "Cannot read the netrc file \(safe(path)): \(detail)"
         case .noDefaultServer: return "No server given and no default server."
+        }
+    }
+
+    static func onboardingReason(_ problem: OnboardingProblem) -> String {
+        switch problem {
+        case .invalidName(let name, let problem):
+            return "'\(safe(name))' cannot be a server name: \(problem). Choose one with --name."
+        case .fingerprintMismatch(let given, let presented, let chain):
+            return "The fingerprint you \(chain == nil ? "typed" : "gave") (\(given)) is not the server's "
+                + "(\(presented)): refused; nothing was saved."
+        case .certificateNotTrusted(let hard, let authority, let acceptAs, let chain, _):
+            guard let leaf = chain.leaf else { return "The certificate of \(safe(authority)) is not trusted." }
+            let advice =
+                hard
+                ? "Nothing was changed. If the new certificate is expected, accept it explicitly with: "
+                    + "remission trust accept \(quotedForShell(acceptAs)) --fingerprint \(leaf.fingerprint)"
+                : "Not on a terminal, so nothing is asked: add --accept-fingerprint \(leaf.fingerprint) to trust "
+                    + "this exact certificate, --pin \(leaf.spkiPin) to trust its key, or --ca-file FILE for your CA."
+            return "The certificate of \(safe(authority)) is not trusted. \(advice)"
+        case .plainHTTPNotAllowed(let authority):
+            return "\(safe(authority)) is reached over plain HTTP: the password and all data travel unencrypted. "
+                + "Use https://, or add --allow-http to accept that."
+        case .declined(.certificate): return "The certificate was not trusted; nothing was saved."
+        case .declined(.plainHTTP): return "Plain HTTP was not accepted; nothing was saved."
+        case .passwordNotStored(let error):
+            return "\(error.description) Nothing was saved; run again with --no-save-password to connect "
+                + "without keeping the password."
+        }
+    }
+
+    /// Lines shown above the message (the "remission: …" line): for `connect`'s refusals, the chain
+    /// and the decision with every problem.
+    public static func preamble(_ failure: Failure, now: Int64) -> [String] {
+        guard case .onboarding(let problem) = failure.cause else { return [] }
+        let server = failure.server
+        switch problem {
+        case .fingerprintMismatch(_, _, let chain?): return ChainText.lines(chain, now: now)
+        case .certificateNotTrusted(_, _, let acceptAs, let chain, let decision):
+            return ChainText.lines(chain, now: now)
+                + TrustText(server: server ?? acceptAs, now: now).lines(for: decision, chain: chain)
+        default: return []
         }
     }
 

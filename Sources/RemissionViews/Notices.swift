@@ -65,3 +65,26 @@ public enum ExitStatusText {
         "Exit codes:\n" + ExitStatus.allCases.map { "  \($0.rawValue)  \(meaning($0))" }.joined(separator: "\n")
     }
 }
+
+extension Warnings {
+    /// Before `connect` asks whether plain HTTP may be used.
+    public static func plainHTTPQuestion(_ endpoint: ServerEndpoint, terminal: Terminal) -> String {
+        terminal.styled("warning:", .yellow) + " \(TerminalText.safe(endpoint.authority)) is reached over plain HTTP:"
+            + " the password and all data travel unencrypted."
+    }
+
+    /// What `connect` saved.
+    public static func saved(_ saved: Onboarding.Saved) -> String {
+        var notes = [
+            "\(saved.updated ? "updated" : "saved") server '\(saved.name)'\(saved.isDefault ? " (default)" : "")"
+        ]
+        if let label = saved.keyringLabel { notes.append("password stored in the keyring as \"\(label)\"") }
+        return notes.joined(separator: "; ") + "."
+    }
+}
+
+extension Prompts {
+    public static let trustCertificate = "Trust this certificate? (yes/no/[fingerprint]) "
+    public static let trustCertificateAgain = "Please type 'yes', 'no', or the fingerprint you expect (SHA256:…)."
+    public static let usePlainHTTP = "Use plain HTTP for this server anyway? (yes/no) "
+}

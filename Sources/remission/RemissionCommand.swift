@@ -106,6 +106,8 @@ public struct RemissionCommand: ParsableCommand {
         } catch let code as ExitCode {
             return code.rawValue
         } catch let failure as Failure {
+            let preamble = FailureText.preamble(failure, now: currentUnixTime())
+            if !preamble.isEmpty { printError(preamble.joined(separator: "\n")) }
             printError("remission: " + failure.message)
             return failure.status.rawValue
         } catch {

@@ -7,23 +7,14 @@ import RemissionViews
 /// - Parameter consequence: what refusing means, e.g. "nothing was saved".
 func askToTrust(_ leaf: CertificateFacts, consequence: String) throws {
     while true {
-        guard let answer = ask("Trust this certificate? (yes/no/[fingerprint]) ")?.trimmingASCIIWhitespace() else {
-            throw Failure.command("No answer: the certificate was not trusted; \(consequence).", status: .trustRefused)
-        }
-        switch answer.lowercased() {
-        case "yes": return
-        case "no": throw Failure.command("The certificate was not trusted; \(consequence).", status: .trustRefused)
-        default:
-            guard let typed = try? CertificateFingerprint(parsing: answer) else {
-                printError("Please type 'yes', 'no', or the fingerprint you expect (SHA256:…).")
-                continue
-            }
-            guard typed == leaf.fingerprint else {
-                throw Failure.command(
-                    "The fingerprint you typed (\(typed)) is not the server's (\(leaf.fingerprint)): refused; \(consequence).",
-                    status: .trustRefused)
-            }
-            return
+        switch TrustAnswer(ask(Prompts.trustCertificate), leaf: leaf) {
+        case .accept: return
+        case .decline: throw Failure.command("The certificate was not trusted; \(consequence).", status: .trustRefused)
+        case .unclear: printError(Prompts.trustCertificateAgain)
+        case .mismatch(let typed):
+            throw Failure.command(
+                "The fingerprint you typed (\(typed)) is not the server's (\(leaf.fingerprint)): refused; \(consequence).",
+                status: .trustRefused)
         }
     }
 }

@@ -7,6 +7,7 @@ import RemissionStorage
 import RemissionTransport
 import RemissionTrust
 import Testing
+import TrustFixtures
 
 @testable import RemissionViews
 
@@ -89,6 +90,20 @@ enum FailureCatalogue {
         row(.input(.netrcUnreadable(path: "/n", detail: "EACCES")), .failure, nil, hint: nil),
         row(.input(.noDefaultServer(saved: [])), .usage, nil, hint: "remission connect URL"),
         row(.input(.noDefaultServer(saved: ["a", "b"])), .usage, nil, hint: "remission servers default NAME"),
+        row(.onboarding(.invalidName("a b", .whitespace)), .usage, nil, hint: nil),
+        row(
+            .onboarding(.fingerprintMismatch(given: fingerprint(1), presented: fingerprint(2), chain: refusedChain)),
+            .trustRefused, .tls, hint: nil),
+        row(
+            .onboarding(
+                .certificateNotTrusted(
+                    hard: true, authority: "nas:443", acceptAs: "nas", chain: refusedChain,
+                    decision: .refused([.verification(.selfSigned)]))), .trustRefused, .tls, hint: nil),
+        row(.onboarding(.plainHTTPNotAllowed(authority: "nas:9091")), .trustRefused, nil, hint: nil),
+        row(.onboarding(.declined(.certificate)), .trustRefused, nil, hint: nil),
+        row(.onboarding(.declined(.plainHTTP)), .trustRefused, nil, hint: nil),
+        row(.onboarding(.passwordNotStored(.locked(collection: nil))), .keyring, nil, hint: nil),
+        row(.onboarding(.passwordNotStored(.passwordContainsNul)), .usage, nil, hint: nil),
         row(.noSuchTorrents([.id(42)]), .failure, nil, hint: "remission list"),
         row(.command(message: "Nothing was removed.", status: .failure), .failure, nil, hint: nil, server: nil),
     ]
@@ -118,6 +133,7 @@ enum FailureCatalogue {
         case .trustInput: "trustInput"
         case .selection: "selection"
         case .input: "input"
+        case .onboarding: "onboarding"
         case .noSuchTorrents: "noSuchTorrents"
         case .command: "command"
         }
@@ -126,7 +142,7 @@ enum FailureCatalogue {
     static let allKinds: Set<String> = [
         "transport", "unauthorized", "forbidden", "misdirected", "sessionHandshakeLoop", "httpStatus", "rpcRefused",
         "malformedReply", "truncatedReply", "unsupportedVersion", "keyring", "credentialKey", "profile", "storage",
-        "snapshot", "endpoint", "trustInput", "selection", "input", "noSuchTorrents", "command",
+        "snapshot", "endpoint", "trustInput", "selection", "input", "onboarding", "noSuchTorrents", "command",
     ]
 }
 

@@ -55,17 +55,21 @@ extension RemissionCommand {
         func run() throws {
             let context = try CommandContext(global: global)
             try requireHTTPEngine()
-            var onboarding = try Onboarding(context: context, url: url, name: name, trustFlags: trustFlags, auth: auth)
-            try onboarding.decideTrust()
-            try onboarding.decidePlainHTTP(allowed: allowHTTP)
-            try onboarding.obtainCredentials()
-            let report = onboarding.check()
+            let now = currentUnixTime()
+            var onboarding = try Onboarding(
+                context: context.session, url: url, name: name, overrides: trustFlags.overrides, auth: auth.request,
+                now: now)
+            let conversation = OnboardingConversation(context: context)
+            try conversation.decideTrust(&onboarding, now: now)
+            try conversation.decidePlainHTTP(&onboarding, allowed: allowHTTP)
+            try onboarding.obtainCredentials(prompt: context.passwordPrompt)
+            let report = CheckReport.build(onboarding.check())
             print(report.render(on: context.terminal))
             guard report.online || saveOffline else {
                 printError("Nothing was saved: fix the problem above and run connect again, or add --save-offline.")
                 throw ExitCode(report.exitStatus.rawValue)
             }
-            try onboarding.save(savePassword: !noSavePassword, makeDefault: makeDefault)
+            printError(Warnings.saved(try onboarding.save(savePassword: !noSavePassword, makeDefault: makeDefault)))
             if !report.online { throw ExitCode(report.exitStatus.rawValue) }
         }
     }

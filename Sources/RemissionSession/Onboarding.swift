@@ -1,0 +1,258 @@
+import RemissionCredentials
+import RemissionModel
+import RemissionStorage
+import RemissionTransport
+import RemissionTrust
+
+/// `connect` as a value: the use case says what there is to decide (`trustStep`, `plainHTTPStep`) and
+/// takes the answers (`acceptCertificate`, `acknowledgePlainHTTP`); it never prints and never reads
+/// the terminal. Decisions are kept in memory and written only by `save`, after the check succeeded.
+public struct Onboarding {
+    public let context: SessionContext
+    public let endpoint: ServerEndpoint
+    public let name: String
+    public let existing: ServerProfile?
+    public let auth: AuthRequest
+    public private(set) var trust: ServerTrust
+    /// The trust stored when connect started: `save` writes only what this run changed.
+    let storedTrust: ServerTrust
+    /// The fingerprint given with --accept-fingerprint, if any.
+    let fingerprintFromFlag: CertificateFingerprint?
+    public private(set) var credentials: BasicCredentials?
+    public private(set) var passwordSource: PasswordSource = .none
+    /// A password the user gave now (not one already in the keyring or a netrc file).
+    var passwordToSave: String?
+    let now: Int64
+
+    public init(
+        context: SessionContext, url: String, name: String?, overrides: TrustOverrides, auth: AuthRequest,
+        now: Int64 = currentUnixTime()
+    ) throws(Failure) {
+        self.context = context
+        self.auth = auth
+        self.now = now
+        do { endpoint = try ServerEndpoint.parse(url) } catch { throw Failure(.endpoint(error)) }
+        let chosen = name ?? String(endpoint.host.map { $0 == ":" ? "-" : $0 })  // `::1` becomes `--1`
+        if let problem = ServerProfile.nameProblem(chosen) {
+            throw Failure(.onboarding(.invalidName(chosen, problem)))
+        }
+        self.name = chosen
+        existing = try context.savedServers().profiles.first { $0.name == chosen }
+        trust = try context.storedTrust(for: endpoint)
+        storedTrust = trust
+        try overrides.apply(to: &trust)
+        fingerprintFromFlag = overrides.acceptFingerprint.flatMap { try? CertificateFingerprint(parsing: $0) }
+    }
+
+    /// What the certificate asks of the user, decided by the stored trust and the flags.
+    public enum TrustStep: Sendable {
+        /// Plain HTTP, or no certificate could be fetched: the check that follows says why.
+        case notApplicable
+        /// Trusted; the decision and chain are for showing.
+        case trusted(TrustDecision, PresentedChain)
+        /// Not trusted, and someone may accept this certificate (`acceptCertificate`).
+        case needsDecision(TrustDecision, PresentedChain, leaf: CertificateFacts)
+    }
+
+    /// Fetches the chain (no request is sent) and decides. Throws when no answer could change the
+    /// outcome: a changed certificate or pin mismatch, a fingerprint flag that does not match, or
+    /// nobody to ask (`mayAsk` false).
+    public mutating func trustStep(mayAsk: Bool) throws(Failure) -> TrustStep {
+        guard endpoint.scheme == .https else { return .notApplicable }
+        let target = ServerTarget(
+            label: name, endpoint: endpoint, trust: trust, credentials: nil, passwordSource: .none)
+        let report: ConnectionReport
+        do { report = try makeTransport(target, options: context.transportOptions).probe() } catch {
+            return .notApplicable  // offline, refused…: the check that follows says precisely what.
+        }
+        guard let decision = report.tls?.decision, let chain = report.tls?.chain, let leaf = chain.leaf else {
+            return .notApplicable
+        }
+        if decision.isTrusted {
+            if case .trusted(.acceptedCertificate, _) = decision {
+                trust.accepted = accepted(leaf)  // the facts of the certificate given by --accept-fingerprint
+            }
+            return .trusted(decision, chain)
+        }
+        guard case .refused(let problems) = decision else { return .notApplicable }
+        if let given = fingerprintFromFlag, given != leaf.fingerprint, trust.pins.isEmpty {
+            throw failure(.fingerprintMismatch(given: given, presented: leaf.fingerprint, chain: chain))
+        }
+        let hard = problems.contains {
+            switch $0 {
+            case .certificateChanged, .pinMismatch: return true
+            default: return false
+            }
+        }
+        if hard || !mayAsk {
+            let acceptAs = existing == nil ? endpoint.url : name
+            throw failure(
+                .certificateNotTrusted(
+                    hard: hard, authority: endpoint.authority, acceptAs: acceptAs, chain: chain, decision: decision))
+        }
+        return .needsDecision(decision, chain, leaf: leaf)
+    }
+
+    /// The user's answer to "Trust this certificate? (yes/no/[fingerprint])".
+    public mutating func answerTrust(_ answer: TrustAnswer, leaf: CertificateFacts) throws(Failure) {
+        switch answer {
+        case .accept: trust.accepted = accepted(leaf)
+        case .decline: throw Failure(.onboarding(.declined(.certificate)), server: name)
+        case .mismatch(let typed):
+            throw Failure(
+                .onboarding(.fingerprintMismatch(given: typed, presented: leaf.fingerprint, chain: nil)), server: name)
+        case .unclear: break
+        }
+    }
+
+    private func failure(_ problem: OnboardingProblem) -> Failure {
+        Failure(.onboarding(problem), server: name)
+    }
+
+    private func accepted(_ leaf: CertificateFacts) -> AcceptedCertificate {
+        AcceptedCertificate(
+            fingerprint: leaf.fingerprint, subject: leaf.subject, notBefore: leaf.notBefore, notAfter: leaf.notAfter,
+            acceptedAt: now)
+    }
+
+    /// Whether plain HTTP must be acknowledged now: a non-loopback host not yet acknowledged.
+    /// `allowed` (--allow-http) acknowledges it; without it and without a terminal it is refused.
+    public mutating func plainHTTPNeedsAnswer(allowed: Bool, mayAsk: Bool) throws(Failure) -> Bool {
+        guard endpoint.scheme == .http, !endpoint.isLoopback, !trust.httpAcknowledged else { return false }
+        if allowed {
+            trust.httpAcknowledged = true
+            return false
+        }
+        guard mayAsk else { throw Failure(.onboarding(.plainHTTPNotAllowed(authority: endpoint.authority))) }
+        return true
+    }
+
+    /// The user's answer to "Use plain HTTP for this server anyway?".
+    public mutating func answerPlainHTTP(_ yes: Bool) throws(Failure) {
+        guard yes else { throw Failure(.onboarding(.declined(.plainHTTP)), server: name) }
+        trust.httpAcknowledged = true
+    }
+
+    /// The credentials, from the sources of `CredentialInput`.
+    public mutating func obtainCredentials(prompt: (any PasswordPrompt)?) throws(Failure) {
+        let input = CredentialInput(
+            auth: auth, environment: context.environment, savedUser: existing?.user, keyring: context.keyring,
+            prompt: prompt)
+        (credentials, passwordSource) = try input.resolve(for: endpoint)
+        switch passwordSource {
+        case .standardInput, .environment, .prompt: passwordToSave = credentials?.password
+        case .netrc, .keyring, .none: passwordToSave = nil  // a netrc password stays where the user keeps it
+        }
+    }
+
+    /// The full check with what was decided.
+    public func check() -> CheckObservation {
+        let target = ServerTarget(
+            label: name, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: passwordSource,
+            profile: existing)
+        return ConnectionCheck(target: target, options: context.transportOptions, logger: context.logger).run(now: now)
+    }
+
+    /// What `save` did, for the view to word.
+    public struct Saved: Sendable, Equatable {
+        public var name: String
+        public var updated: Bool
+        public var isDefault: Bool
+        /// The keyring item's label, when a password was stored.
+        public var keyringLabel: String?
+    }
+
+    /// Keyring first (it is the step most likely to fail, exit 7), then trust, then the profile.
+    public func save(savePassword: Bool, makeDefault: Bool) throws(Failure) -> Saved {
+        var keyringLabel: String?
+        if savePassword, let password = passwordToSave, let user = credentials?.user, !password.isEmpty {
+            let key: CredentialKey
+            do { key = try CredentialKey(endpoint: endpoint, user: user) } catch {
+                throw Failure(.credentialKey(error))
+            }
+            do { try context.keyring.store(password, for: key) } catch {
+                throw Failure(.onboarding(.passwordNotStored(error)), server: name)
+            }
+            keyringLabel = key.label
+        }
+        let (before, decided) = (storedTrust, trust)
+        do {
+            // Only what this run decided is written, over what is stored now (another process may have
+            // changed it while we asked), and an unchanged acceptance keeps its date.
+            try context.trustStore.update(endpoint) { current in
+                current.pins += decided.pins.filter { !before.pins.contains($0) && !current.pins.contains($0) }
+                if decided.accepted?.fingerprint != before.accepted?.fingerprint { current.accepted = decided.accepted }
+                if decided.caFile != before.caFile { current.caFile = decided.caFile }
+                if decided.httpAcknowledged != before.httpAcknowledged {
+                    current.httpAcknowledged = decided.httpAcknowledged
+                }
+            }
+        } catch let error as StorageError {
+            throw Failure(.storage(error))
+        } catch {
+            throw Failure.command("\(error)", status: .failure)
+        }
+        let profile = ServerProfile(
+            name: name, endpoint: endpoint, user: credentials?.user ?? existing?.user,
+            options: existing?.options ?? ServerOptions(), createdAt: existing?.createdAt ?? now,
+            legacyID: existing?.legacyID, needsPassword: false)
+        do {
+            let saved = try context.profileStore.upsert(profile, makeDefault: makeDefault)
+            let isDefault = try context.profileStore.all().default == saved.name
+            return Saved(name: saved.name, updated: existing != nil, isDefault: isDefault, keyringLabel: keyringLabel)
+        } catch {
+            throw Failure(.profile(error))
+        }
+    }
+}
+
+/// An answer to "Trust this certificate? (yes/no/[fingerprint])", as ssh reads it.
+public enum TrustAnswer: Sendable, Equatable {
+    case accept
+    case decline
+    /// A fingerprint that is not the presented certificate's.
+    case mismatch(CertificateFingerprint)
+    /// Neither yes, no nor a fingerprint: ask again.
+    case unclear
+
+    /// `yes`, `no` (any case), or a fingerprint that must match `leaf`'s; nil (end of input) declines.
+    public init(_ text: String?, leaf: CertificateFacts) {
+        guard let text = text?.trimmingASCIIWhitespace() else {
+            self = .decline
+            return
+        }
+        switch text.lowercased() {
+        case "yes": self = .accept
+        case "no": self = .decline
+        default:
+            guard let typed = try? CertificateFingerprint(parsing: text) else {
+                self = .unclear
+                return
+            }
+            self = typed == leaf.fingerprint ? .accept : .mismatch(typed)
+        }
+    }
+}
+
+/// Why `connect` (or `trust accept`) stopped before anything was saved.
+public enum OnboardingProblem: Sendable, Equatable {
+    /// The name (given, or the host's) cannot be a server name.
+    case invalidName(String, ProfileNameProblem)
+    /// A fingerprint given with `--accept-fingerprint` (with the chain to show), or typed at the
+    /// question (`chain` nil: it was shown), is not the server's.
+    case fingerprintMismatch(given: CertificateFingerprint, presented: CertificateFingerprint, chain: PresentedChain?)
+    /// The certificate is not trusted and no answer could be asked for (`hard`: it changed, or no pin
+    /// matches, which no answer here may override). `acceptAs` names the server in the command to run.
+    case certificateNotTrusted(
+        hard: Bool, authority: String, acceptAs: String, chain: PresentedChain, decision: TrustDecision)
+    /// Plain HTTP to a remote host without --allow-http and nobody to ask.
+    case plainHTTPNotAllowed(authority: String)
+    /// The user answered no.
+    case declined(Declined)
+    /// The keyring refused the password; nothing was saved.
+    case passwordNotStored(KeyringError)
+
+    public enum Declined: Sendable, Equatable {
+        case certificate, plainHTTP
+    }
+}

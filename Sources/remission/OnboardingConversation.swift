@@ -1,0 +1,44 @@
+import RemissionModel
+import RemissionSession
+import RemissionTrust
+import RemissionViews
+
+/// The terminal side of `connect`: shows what the use case (`RemissionSession.Onboarding`) has to
+/// decide, asks on the terminal, and hands the answers back. Words come from the views.
+struct OnboardingConversation {
+    let context: CommandContext
+    var terminal: Terminal { context.terminal }
+
+    /// The certificate step: shows a trusted decision; on a terminal, shows an untrusted certificate
+    /// and asks until the answer is yes, no or a fingerprint.
+    func decideTrust(_ onboarding: inout Onboarding, now: Int64) throws {
+        switch try onboarding.trustStep(mayAsk: terminal.isInteractive) {
+        case .notApplicable: return
+        case .trusted(let decision, let chain):
+            printError(
+                TrustText(server: onboarding.name, now: now).lines(for: decision, chain: chain).joined(separator: "\n"))
+        case .needsDecision(let decision, let chain, let leaf):
+            printError(
+                (ChainText.lines(chain, now: now)
+                    + TrustText(server: onboarding.name, now: now).lines(for: decision, chain: chain))
+                    .joined(separator: "\n"))
+            while true {
+                let answer = TrustAnswer(ask(Prompts.trustCertificate), leaf: leaf)
+                if answer == .unclear {
+                    printError(Prompts.trustCertificateAgain)
+                    continue
+                }
+                try onboarding.answerTrust(answer, leaf: leaf)
+                return
+            }
+        }
+    }
+
+    /// The plain-HTTP step: --allow-http, or a question on a terminal.
+    func decidePlainHTTP(_ onboarding: inout Onboarding, allowed: Bool) throws {
+        guard try onboarding.plainHTTPNeedsAnswer(allowed: allowed, mayAsk: terminal.isInteractive) else { return }
+        printError(Warnings.plainHTTPQuestion(onboarding.endpoint, terminal: terminal))
+        let answer = ask(Prompts.usePlainHTTP)?.trimmingASCIIWhitespace().lowercased()
+        try onboarding.answerPlainHTTP(answer == "yes")
+    }
+}
