@@ -60,6 +60,8 @@ public struct Failure: Error, Sendable, Equatable {
         case selection(TorrentSelectionError)
         /// Input the use cases refuse before talking to anyone.
         case input(InputProblem)
+        /// An argument of `add` that cannot be sent (no such file, not a .torrent, too large…).
+        case addSource(AddSourceProblem)
         /// `connect` stopped before saving anything: a refused or declined decision.
         case onboarding(OnboardingProblem)
         /// A torrent list named only torrents the server does not have.
@@ -137,6 +139,9 @@ extension Failure {
             case .passwordStdinNeedsUser, .passwordStdinEmpty, .trAuthUserMismatch, .netrcMissing, .noDefaultServer:
                 return .usage
             }
+        case .addSource(let problem):
+            if case .unreadable = problem { return .failure }
+            return .usage
         case .onboarding(let problem):
             switch problem {
             case .invalidName: return .usage
@@ -165,7 +170,7 @@ extension Failure {
         case .rpcRefused, .unsupportedVersion, .malformedReply, .truncatedReply: return .rpc
         case .onboarding(.certificateNotTrusted), .onboarding(.fingerprintMismatch): return .tls
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
-            .onboarding, .noSuchTorrents, .command:
+            .addSource, .onboarding, .noSuchTorrents, .command:
             return nil
         }
     }

@@ -11,8 +11,8 @@ import Glibc
 ///   (`VersionedFile.update` does).
 public enum AtomicFile {
     /// The file's bytes, or `nil` when it does not exist.
-    public static func read(_ path: String) throws(StorageError) -> [UInt8]? {
-        try FileSystem.readAll(path)
+    public static func read(_ path: String, limit: Int? = nil) throws(StorageError) -> [UInt8]? {
+        try FileSystem.readAll(path, limit: limit)
     }
 
     /// Replaces `path` with `bytes`, creating its directory (mode 0700) when missing. The file ends up

@@ -13,7 +13,9 @@ enum FileSystem {
     }
 
     /// The whole content of `path`, or `nil` when it does not exist.
-    static func readAll(_ path: String) throws(StorageError) -> [UInt8]? {
+    /// With `limit`, stops after `limit + 1` bytes (so a caller can tell "too large" without reading a
+    /// device such as /dev/zero for ever).
+    static func readAll(_ path: String, limit: Int? = nil) throws(StorageError) -> [UInt8]? {
         let descriptor: Int32
         do { descriptor = try open(path, flags: O_RDONLY) } catch .io(_, _, ENOENT) { return nil }
         defer { _ = close(descriptor) }
@@ -23,6 +25,7 @@ enum FileSystem {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 bytes.append(contentsOf: chunk[0..<count])
+                if let limit, bytes.count > limit { return bytes }
             } else if count == 0 {
                 return bytes
             } else if errno != EINTR {

@@ -4,6 +4,10 @@ import RemissionSession
 import RemissionTransport
 import RemissionTrust
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The words of every `Failure`: a short reason (what `check` shows after the failed step), a one-line
 /// hint (the next step, a command that works where it is shown), and the message a command prints.
 /// The only place failures are worded; server text in them passes through `TerminalText.safe`.
@@ -42,6 +46,7 @@ public enum FailureText {
         case .trustInput(let error): return error.description
         case .selection(let error): return error.description
         case .input(let problem): return inputReason(problem)
+        case .addSource(let problem): return addSourceReason(problem)
         case .onboarding(let problem): return onboardingReason(problem)
         case .noSuchTorrents(let missing): return TorrentText.missingText(missing)
         case .command(let message, _): return message
@@ -112,8 +117,9 @@ public enum FailureText {
             return saved.isEmpty
                 ? "Add one with: remission connect URL"
                 : "Name one (\(saved.joined(separator: ", "))) or set one with: remission servers default NAME"
+        case .addSource(.missing): return "Give a .torrent file, a magnet: link or an http(s):// URL."
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
-            .onboarding, .command:
+            .addSource, .onboarding, .command:
             return nil
         }
     }
@@ -182,6 +188,21 @@ public enum FailureText {
         case .netrcMissing(let path): return "The netrc file \(safe(path)) does not exist."
         case .netrcUnreadable(let path, let detail): return "Cannot read the netrc file \(safe(path)): \(detail)"
         case .noDefaultServer: return "No server given and no default server."
+        }
+    }
+
+    static func addSourceReason(_ problem: AddSourceProblem) -> String {
+        switch problem {
+        case .magnetWithoutHash(let argument):
+            return "\(safe(argument)): a magnet link needs an xt=urn:btih:HASH part."
+        case .missing(let path): return "\(safe(path)): no such file."
+        case .directory(let path): return "\(safe(path)): is a directory, not a .torrent file."
+        case .tooLarge(let path, let bytes):
+            return "\(safe(path)): more than \(Units.bytes(TorrentSourceFile.maximumFileSize)) "
+                + "(\(Units.bytes(bytes)) read) is too large for a .torrent file."
+        case .unreadable(let path, let code): return "\(safe(path)): cannot read: \(String(cString: strerror(code)))."
+        case .notATorrent(let path):
+            return "\(safe(path)): not a .torrent file (no bencoded dictionary with an info section)."
         }
     }
 

@@ -154,6 +154,17 @@ struct AddCommandTests {
         #expect(result.out.isEmpty)
     }
 
+    @Test("a file that never ends (/dev/zero) is read only up to the limit and refused as too large")
+    func endlessFile() throws {
+        let home = CLIHome(bed: bed)
+        defer { try? FileManager.default.removeItem(atPath: home.directory) }
+        let closed = "http://127.0.0.1:\(bed.closedPort)/transmission/rpc"
+        let result = try home.run(["add", "/dev/zero", "--server", closed], env: ["TR_AUTH": bed.credentials])
+        #expect(result.status == 2, "\(result.all)")
+        #expect(result.err.contains("/dev/zero: more than 67.1 MB"), "\(result.all)")
+        #expect(result.err.contains("too large for a .torrent file"), "\(result.all)")
+    }
+
     @Test("several arguments: a failed one does not stop the others; exit 2 with a summary")
     func severalArguments() throws {
         let fixture = try CLITorrentFixture(bed: bed, tag: "addmany")

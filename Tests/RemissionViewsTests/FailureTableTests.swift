@@ -90,6 +90,12 @@ enum FailureCatalogue {
         row(.input(.netrcUnreadable(path: "/n", detail: "EACCES")), .failure, nil, hint: nil),
         row(.input(.noDefaultServer(saved: [])), .usage, nil, hint: "remission connect URL"),
         row(.input(.noDefaultServer(saved: ["a", "b"])), .usage, nil, hint: "remission servers default NAME"),
+        row(.addSource(.magnetWithoutHash("magnet:?dn=x")), .usage, nil, hint: nil),
+        row(.addSource(.missing("a.torrent")), .usage, nil, hint: "magnet: link"),
+        row(.addSource(.directory("/tmp")), .usage, nil, hint: nil),
+        row(.addSource(.tooLarge("/dev/zero", atLeast: 67_108_865)), .usage, nil, hint: nil),
+        row(.addSource(.unreadable("/root/x", errno: 13)), .failure, nil, hint: nil),
+        row(.addSource(.notATorrent("a.txt")), .usage, nil, hint: nil),
         row(.onboarding(.invalidName("a b", .whitespace)), .usage, nil, hint: nil),
         row(
             .onboarding(.fingerprintMismatch(given: fingerprint(1), presented: fingerprint(2), chain: refusedChain)),
@@ -133,6 +139,7 @@ enum FailureCatalogue {
         case .trustInput: "trustInput"
         case .selection: "selection"
         case .input: "input"
+        case .addSource: "addSource"
         case .onboarding: "onboarding"
         case .noSuchTorrents: "noSuchTorrents"
         case .command: "command"
@@ -142,7 +149,8 @@ enum FailureCatalogue {
     static let allKinds: Set<String> = [
         "transport", "unauthorized", "forbidden", "misdirected", "sessionHandshakeLoop", "httpStatus", "rpcRefused",
         "malformedReply", "truncatedReply", "unsupportedVersion", "keyring", "credentialKey", "profile", "storage",
-        "snapshot", "endpoint", "trustInput", "selection", "input", "onboarding", "noSuchTorrents", "command",
+        "snapshot", "endpoint", "trustInput", "selection", "input", "addSource", "onboarding", "noSuchTorrents",
+        "command",
     ]
 }
 

@@ -50,7 +50,7 @@ extension RemissionCommand {
             var failures: [(String, Failure)] = []
             var loaded: [(String, TorrentSource)] = []
             for argument in sources {
-                switch AddSource.load(argument) {
+                switch TorrentSourceFile.load(argument) {
                 case .success(let source): loaded.append((argument, source))
                 case .failure(let failure):
                     printError("remission: " + failure.message)
