@@ -70,9 +70,7 @@ extension RemissionCommand.Credentials {
                 let previous = profile.user
                 profile.user = user
                 profile.needsPassword = false
-                do { try context.profileStore.upsert(profile) } catch {
-                    throw Failure.command(error.description, status: .failure)
-                }
+                do { try context.profileStore.upsert(profile) } catch { throw Failure(.profile(error)) }
                 if let previous, previous != user {
                     notes.append("'\(profile.name)' now logs in as '\(user)' (was '\(previous)').")
                     notes.append(try forgetPrevious(previous, of: profile, context: context))

@@ -90,8 +90,7 @@ extension RemissionCommand.Servers {
             let context = try CommandContext(global: global)
             let (defaultName, profiles) = try ServersSupport.all(context)
             guard let profile = profiles.first(where: { $0.name == name }) else {
-                throw Failure.command(
-                    ProfileError.notFound(name, saved: profiles.map(\.name)).description, status: .usage)
+                throw Failure(.profile(.notFound(name, saved: profiles.map(\.name))))
             }
             let others = profiles.filter { $0.name != name }
             try confirm(profile, terminal: context.terminal)
@@ -99,9 +98,7 @@ extension RemissionCommand.Servers {
             var notes: [String] = []
             notes.append(try removePassword(of: profile, others: others, context: context))
             notes.append(try removeTrust(of: profile, others: others, context: context))
-            do { try context.profileStore.remove(named: name) } catch {
-                throw Failure.command(error.description, status: .failure)
-            }
+            do { try context.profileStore.remove(named: name) } catch { throw Failure(.profile(error)) }
             notes.insert("Removed server '\(name)' (\(profile.endpoint.url)).", at: 0)
             if defaultName == name {
                 notes.append("There is no default server now; set one with: remission servers default NAME")

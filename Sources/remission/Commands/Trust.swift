@@ -56,9 +56,7 @@ struct TrustSubject {
     }
 
     func storedTrust(_ context: CommandContext) throws -> ServerTrust {
-        do { return try context.trustStore.trust(for: endpoint) } catch {
-            throw Failure.command(error.description, status: .failure)
-        }
+        do { return try context.trustStore.trust(for: endpoint) } catch { throw Failure(.storage(error)) }
     }
 
     /// Changes the stored trust under the file lock; storage errors become exit 1.
@@ -66,6 +64,8 @@ struct TrustSubject {
     func update<Result>(_ context: CommandContext, _ body: (inout ServerTrust) throws -> Result) throws -> Result {
         do { return try context.trustStore.update(endpoint, body) } catch let failure as Failure {
             throw failure
+        } catch let error as StorageError {
+            throw Failure(.storage(error))
         } catch {
             throw Failure.command("\(error) Nothing was changed.", status: .failure)
         }
