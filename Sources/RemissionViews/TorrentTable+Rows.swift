@@ -55,9 +55,9 @@ public struct TableCells {
 
     public mutating func append(_ torrent: borrowing Torrent) {
         let have = TorrentUnits.have(torrent)
-        self.have += have
-        up += torrent.rateUpload
-        down += torrent.rateDownload
+        self.have = ServerArithmetic.sum(self.have, have)
+        up = ServerArithmetic.sum(up, torrent.rateUpload)
+        down = ServerArithmetic.sum(down, torrent.rateDownload)
         TorrentUnits.appendInteger(torrent.id, to: &bytes)
         let error = torrent.hasError
         errors.append(error)

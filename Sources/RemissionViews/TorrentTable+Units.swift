@@ -19,7 +19,9 @@ public enum TorrentUnits {
     }
 
     /// Bytes present of the wanted ones.
-    public static func have(_ torrent: Torrent) -> Int { max(0, torrent.sizeWhenDone - torrent.leftUntilDone) }
+    public static func have(_ torrent: Torrent) -> Int {
+        max(0, ServerArithmetic.difference(torrent.sizeWhenDone, torrent.leftUntilDone))
+    }
 
     /// `Done`, `Unknown`, or `N sec`, `N min`, `N hrs`, `N days`.
     public static func eta(_ torrent: Torrent) -> String {
@@ -80,7 +82,7 @@ public enum TorrentUnits {
         let digits = value < 10 ? 2 : (value < 100 ? 1 : 0)
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
-        let scaled = Int((value * scale + 1e-9).rounded(.down))
+        let scaled = ServerArithmetic.floor(value * scale + 1e-9)
         guard digits > 0 else { return appendInteger(scaled, to: &output) }
         appendInteger(scaled / Int(scale), to: &output)
         output.append(UInt8(ascii: "."))
@@ -91,7 +93,7 @@ public enum TorrentUnits {
 
     public static func appendDone(sizeWhenDone: Int, percentDone: Double, to output: inout [UInt8]) {
         guard sizeWhenDone > 0 else { return append("n/a", to: &output) }
-        appendInteger(Int((percentDone * 100 + 1e-9).rounded(.down)), to: &output)
+        appendInteger(ServerArithmetic.floor(percentDone * 100 + 1e-9), to: &output)
         output.append(UInt8(ascii: "%"))
     }
 

@@ -29,8 +29,8 @@ public enum TorrentText {
 
     /// Bytes present on disk for a torrent (verified and unverified).
     public static func present(_ torrent: Torrent) -> Int {
-        if let valid = torrent.haveValid { return valid + (torrent.haveUnchecked ?? 0) }
-        return max(torrent.sizeWhenDone - torrent.leftUntilDone, 0)
+        if let valid = torrent.haveValid { return ServerArithmetic.sum(valid, torrent.haveUnchecked ?? 0) }
+        return max(ServerArithmetic.difference(torrent.sizeWhenDone, torrent.leftUntilDone), 0)
     }
 }
 

@@ -105,3 +105,25 @@ public enum Units {
         return (value * scale).rounded() / scale
     }
 }
+
+/// Arithmetic on numbers a server sent: it saturates instead of trapping (a size of 2^63 − 1 plus
+/// another is "huge", not a crash).
+public enum ServerArithmetic {
+    public static func sum(_ a: Int, _ b: Int) -> Int {
+        let (value, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? Int.max : Int.min) : value
+    }
+
+    public static func difference(_ a: Int, _ b: Int) -> Int {
+        let (value, overflow) = a.subtractingReportingOverflow(b)
+        return overflow ? (b < 0 ? Int.max : Int.min) : value
+    }
+
+    /// `value` rounded down to an Int, clamped; NaN is 0.
+    public static func floor(_ value: Double) -> Int {
+        guard !value.isNaN else { return 0 }
+        if value >= 9.2e18 { return Int.max }
+        if value <= -9.2e18 { return Int.min }
+        return Int(value.rounded(.down))
+    }
+}

@@ -75,8 +75,8 @@ public enum WatchScreen {
         let width = max(1, size.columns)
         let layout = Layout(columns: width)
         var lines: [String] = []
-        let down = torrents.reduce(0) { $0 + $1.rateDownload }
-        let up = torrents.reduce(0) { $0 + $1.rateUpload }
+        let down = torrents.reduce(0) { ServerArithmetic.sum($0, $1.rateDownload) }
+        let up = torrents.reduce(0) { ServerArithmetic.sum($0, $1.rateUpload) }
         lines.append(
             "remission watch · \(state.server) · \(state.totalCount) torrent\(state.totalCount == 1 ? "" : "s")"
                 + " · ↓ \(Units.rate(down)) ↑ \(Units.rate(up))")
@@ -88,7 +88,7 @@ public enum WatchScreen {
         if lines.count < size.rows - 1 {
             lines += Array(repeating: "", count: size.rows - 1 - lines.count)
         }
-        let total = torrents.reduce(0) { $0 + $1.sizeWhenDone }
+        let total = torrents.reduce(0) { ServerArithmetic.sum($0, $1.sizeWhenDone) }
         var totals = "Total: \(torrents.count) shown"
         if torrents.count != state.totalCount { totals += " of \(state.totalCount)" }
         if hidden > 0 { totals += " (\(hidden) more below)" }
@@ -153,8 +153,9 @@ extension WatchScreen {
         }
 
         func row(_ torrent: Torrent) -> String {
-            let percent = Int((torrent.percentDone * 100).rounded(.down))
-            let have = torrent.haveValid ?? max(0, torrent.sizeWhenDone - torrent.leftUntilDone)
+            let percent = ServerArithmetic.floor(torrent.percentDone * 100)
+            let have =
+                torrent.haveValid ?? max(0, ServerArithmetic.difference(torrent.sizeWhenDone, torrent.leftUntilDone))
             let status = torrent.hasError ? "Error" : torrent.activityLabel
             let name = (torrent.hasError ? "! " : "") + TerminalText.safe(torrent.name)
             return right("\(torrent.id)", 4) + " "

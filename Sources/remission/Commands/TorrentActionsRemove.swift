@@ -50,7 +50,7 @@ extension RemissionCommand {
                 return
             }
             let count = TorrentText.count(lookup.found.count, "torrent")
-            let onDisk = lookup.found.reduce(0) { $0 + TorrentText.present($1) }
+            let onDisk = lookup.found.reduce(0) { ServerArithmetic.sum($0, TorrentText.present($1)) }
             print("To remove (\(count)\(deleteData ? ", deleting \(Units.bytes(onDisk)) of data" : "")):")
             lookup.lines {
                 deleteData
