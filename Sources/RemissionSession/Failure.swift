@@ -64,6 +64,8 @@ public struct Failure: Error, Sendable, Equatable {
         case addSource(AddSourceProblem)
         /// `connect` stopped before saving anything: a refused or declined decision.
         case onboarding(OnboardingProblem)
+        /// Standard output could not be written (a full disk, a closed pipe): `errno`.
+        case outputFailed(errno: Int32)
         /// A torrent list named only torrents the server does not have.
         case noSuchTorrents([TorrentReference])
         /// An outcome worded by the command itself (a declined confirmation, a partial batch).
@@ -148,7 +150,7 @@ extension Failure {
             case .fingerprintMismatch, .certificateNotTrusted, .plainHTTPNotAllowed, .declined: return .trustRefused
             case .passwordNotStored(let error): return Failure(.keyring(error)).status
             }
-        case .noSuchTorrents: return .failure
+        case .noSuchTorrents, .outputFailed: return .failure
         case .command(_, let status): return status
         }
     }
@@ -170,7 +172,7 @@ extension Failure {
         case .rpcRefused, .unsupportedVersion, .malformedReply, .truncatedReply: return .rpc
         case .onboarding(.certificateNotTrusted), .onboarding(.fingerprintMismatch): return .tls
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
-            .addSource, .onboarding, .noSuchTorrents, .command:
+            .addSource, .onboarding, .noSuchTorrents, .outputFailed, .command:
             return nil
         }
     }

@@ -49,6 +49,7 @@ public enum FailureText {
         case .addSource(let problem): return addSourceReason(problem)
         case .onboarding(let problem): return onboardingReason(problem)
         case .noSuchTorrents(let missing): return TorrentText.missingText(missing)
+        case .outputFailed(let code): return "cannot write the output: \(String(cString: strerror(code)))"
         case .command(let message, _): return message
         }
     }
@@ -119,7 +120,7 @@ public enum FailureText {
                 : "Name one (\(saved.joined(separator: ", "))) or set one with: remission servers default NAME"
         case .addSource(.missing): return "Give a .torrent file, a magnet: link or an http(s):// URL."
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
-            .addSource, .onboarding, .command:
+            .addSource, .onboarding, .outputFailed, .command:
             return nil
         }
     }

@@ -37,8 +37,13 @@ public struct RemissionCommand: ParsableCommand {
             // libcurl's ~10 ms of loading overlaps with parsing the command line and reading settings.
             CurlLibrary.preload()
         }
-        let status = run(arguments)
+        var status = run(arguments)
         CurlLibrary.finishPreload()
+        // What `print` buffered goes out now; a full disk or a closed pipe is a failure, not exit 0.
+        if fflush(nil) != 0, status == 0 {
+            printError("remission: " + Failure(.outputFailed(errno: errno)).message)
+            status = ExitStatus.failure.rawValue
+        }
         Glibc.exit(status)
     }
 

@@ -111,6 +111,7 @@ enum FailureCatalogue {
         row(.onboarding(.passwordNotStored(.locked(collection: nil))), .keyring, nil, hint: nil),
         row(.onboarding(.passwordNotStored(.passwordContainsNul)), .usage, nil, hint: nil),
         row(.noSuchTorrents([.id(42)]), .failure, nil, hint: "remission list"),
+        row(.outputFailed(errno: 28), .failure, nil, hint: nil),
         row(.command(message: "Nothing was removed.", status: .failure), .failure, nil, hint: nil, server: nil),
     ]
 
@@ -142,6 +143,7 @@ enum FailureCatalogue {
         case .addSource: "addSource"
         case .onboarding: "onboarding"
         case .noSuchTorrents: "noSuchTorrents"
+        case .outputFailed: "outputFailed"
         case .command: "command"
         }
     }
@@ -150,6 +152,7 @@ enum FailureCatalogue {
         "transport", "unauthorized", "forbidden", "misdirected", "sessionHandshakeLoop", "httpStatus", "rpcRefused",
         "malformedReply", "truncatedReply", "unsupportedVersion", "keyring", "credentialKey", "profile", "storage",
         "snapshot", "endpoint", "trustInput", "selection", "input", "addSource", "onboarding", "noSuchTorrents",
+        "outputFailed",
         "command",
     ]
 }

@@ -6,6 +6,7 @@ import RemissionStorage
 import RemissionTransport
 import RemissionTrust
 import RemissionViews
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -138,11 +139,12 @@ extension RemissionCommand {
             let now = currentUnixTime()
             let (query, json, terminal, torrents) = (query, json, context.terminal, list.torrents)
             fflush(nil)
+            let standardOutput = StandardOutput()
             let results = concurrently([true, false]) { (saving: Bool) -> [UInt8] in
                 guard saving else {
                     Self.write(
                         torrents, query: query, json: json, server: key.label, offline: false, time: now, terminal,
-                        to: writeAll)
+                        to: standardOutput.write)
                     return []
                 }
                 do { try Self.save(list, fields: fields, in: store, for: key, at: now) } catch {
@@ -151,6 +153,7 @@ extension RemissionCommand {
                 return []
             }
             if !results[0].isEmpty { printError(String(decoding: results[0], as: UTF8.self)) }
+            try standardOutput.check()
         }
 
         private func offlineKey(_ context: CommandContext) throws -> SnapshotKey {
@@ -189,15 +192,19 @@ extension RemissionCommand {
                     status: missingFieldsStatus)
             }
             printError(context.terminal.styled(Self.banner(savedAt: snapshot.savedAt, now: currentUnixTime()), .yellow))
-            output(snapshot.torrents, server: snapshot.server, offline: true, time: snapshot.savedAt, context: context)
+            try output(
+                snapshot.torrents, server: snapshot.server, offline: true, time: snapshot.savedAt, context: context)
         }
 
-        private func output(_ torrents: [Torrent], server: String, offline: Bool, time: Int64, context: CommandContext)
-        {
+        private func output(
+            _ torrents: [Torrent], server: String, offline: Bool, time: Int64, context: CommandContext
+        ) throws {
             fflush(nil)
+            let standardOutput = StandardOutput()
             Self.write(
                 torrents, query: query, json: json, server: server, offline: offline, time: time, context.terminal,
-                to: writeAll)
+                to: standardOutput.write)
+            try standardOutput.check()
         }
 
         /// The table or the JSON document of the torrents `query` selects, as UTF-8 with a newline at
@@ -238,16 +245,30 @@ extension RemissionCommand {
 extension ListStatusFilter: ExpressibleByArgument {}
 extension ListSortKey: ExpressibleByArgument {}
 
-/// Writes `bytes` straight to file descriptor 1, not copied into a `String` and through stdout's
-/// buffer (callers flush what `print` buffered first).
-private func writeAll(_ bytes: borrowing [UInt8]) {
-    bytes.withUnsafeBufferPointer { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
+/// Standard output as `list` writes it: straight to file descriptor 1, not copied into a `String`
+/// and through stdout's buffer (callers flush what `print` buffered first). The first write error
+/// (a full disk, a closed pipe) is kept, so the command can fail with it instead of exiting 0.
+final class StandardOutput: Sendable {
+    private let firstError = Mutex<Int32?>(nil)
+
+    func write(_ bytes: borrowing [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else {
+                    let code = written < 0 ? errno : EIO
+                    firstError.withLock { if $0 == nil { $0 = code } }
+                    return
+                }
+                offset += written
+            }
         }
+    }
+
+    /// Throws the first write error, if any.
+    func check() throws(Failure) {
+        if let code = firstError.withLock({ $0 }) { throw Failure(.outputFailed(errno: code)) }
     }
 }
