@@ -16,14 +16,16 @@ public enum AtomicFile {
     }
 
     /// Replaces `path` with `bytes`, creating its directory (mode 0700) when missing. The file ends up
-    /// with mode 0600 whatever mode an earlier version had. A symbolic link at `path` is replaced by
-    /// the file, not followed.
+    /// with mode 0600 whatever mode an earlier version had. A symbolic link at `path` keeps its link:
+    /// the file it points to is the one replaced, atomically, in its own directory (PRODUCT.md §4; git
+    /// does the same with a symlinked config).
     public static func write(_ bytes: [UInt8], to path: String) throws(StorageError) {
         try write(parts: [bytes[...]], to: path)
     }
 
     /// `write(_:to:)` of the parts one after the other, without joining them in memory first.
-    public static func write(parts: [ArraySlice<UInt8>], to path: String) throws(StorageError) {
+    public static func write(parts: [ArraySlice<UInt8>], to link: String) throws(StorageError) {
+        let path = try target(of: link)
         let directory = parentDirectory(of: path)
         try FileSystem.createDirectory(directory)
 
@@ -45,6 +47,23 @@ public enum AtomicFile {
             throw .io(path: path, operation: "rename", errno: code)
         }
         try FileSystem.syncDirectory(directory)
+    }
+
+    /// The file a path names once symbolic links are followed (at most 40, as the kernel allows); the
+    /// path itself when it is not a link or does not exist.
+    static func target(of path: String) throws(StorageError) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { throw .io(path: current, operation: "readlink", errno: errno) }
+            let destination = String(
+                decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/") ? destination : joined(parentDirectory(of: current), destination)
+        }
+        throw .io(path: path, operation: "readlink", errno: ELOOP)
     }
 
     /// Creates `.NAME.tmp-RANDOM` (mode 0600, exclusive) in the target's directory, so that the final

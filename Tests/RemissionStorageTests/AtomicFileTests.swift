@@ -27,6 +27,36 @@ struct AtomicFileTests {
         #expect(directoryEntries(directory.path) == ["trust.json"])
     }
 
+    @Test("a symlinked file keeps its link; the target is replaced in its own directory")
+    func symlink() throws {
+        let directory = TemporaryDirectory()
+        let dotfiles = directory.file("dotfiles")
+        mkdir(dotfiles, 0o700)
+        writeRaw("old", to: dotfiles + "/servers.json", permissions: 0o600)
+        mkdir(directory.file("config"), 0o700)
+        let link = directory.file("config/servers.json")
+        #expect(Glibc.symlink("../dotfiles/servers.json", link) == 0)
+        try AtomicFile.write(Array("new".utf8), to: link)
+        var info = stat()
+        #expect(lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK, "the link was replaced")
+        #expect(readText(dotfiles + "/servers.json") == "new")
+        #expect(readText(link) == "new")
+        #expect(directoryEntries(directory.file("config")) == ["servers.json"])
+        #expect(directoryEntries(dotfiles) == ["servers.json"])
+    }
+
+    @Test("a link to a link is followed to the end; a loop is an error, not a hang")
+    func symlinkChain() throws {
+        let directory = TemporaryDirectory()
+        #expect(Glibc.symlink(directory.file("b"), directory.file("a")) == 0)
+        #expect(Glibc.symlink("c", directory.file("b")) == 0)
+        try AtomicFile.write(Array("x".utf8), to: directory.file("a"))
+        #expect(readText(directory.file("c")) == "x")
+        #expect(Glibc.symlink(directory.file("loop2"), directory.file("loop1")) == 0)
+        #expect(Glibc.symlink(directory.file("loop1"), directory.file("loop2")) == 0)
+        #expect(throws: StorageError.self) { try AtomicFile.write([1], to: directory.file("loop1")) }
+    }
+
     @Test("creates missing parent directories with mode 0700")
     func createsDirectories() throws {
         let directory = TemporaryDirectory()
