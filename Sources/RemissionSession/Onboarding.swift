@@ -162,19 +162,39 @@ public struct Onboarding {
         public var keyringLabel: String?
     }
 
-    /// Keyring first (it is the step most likely to fail, exit 7), then trust, then the profile.
+    /// Keyring first (it is the step most likely to fail, exit 7), then trust, then the profile; all
+    /// or nothing: when trust or the profile cannot be written, the keyring gets back what it had
+    /// (no password is left behind that no saved server refers to).
     public func save(savePassword: Bool, makeDefault: Bool) throws(Failure) -> Saved {
-        var keyringLabel: String?
+        var stored: (key: CredentialKey, previous: String?)?
         if savePassword, let password = passwordToSave, let user = credentials?.user, !password.isEmpty {
             let key: CredentialKey
             do { key = try CredentialKey(endpoint: endpoint, user: user) } catch {
                 throw Failure(.credentialKey(error))
             }
-            do { try context.keyring.store(password, for: key) } catch {
+            do {
+                let previous = try context.keyring.lookup(key)
+                try context.keyring.store(password, for: key)
+                stored = (key, previous)
+            } catch {
                 throw Failure(.onboarding(.passwordNotStored(error)), server: name)
             }
-            keyringLabel = key.label
         }
+        do {
+            return try saveTrustAndProfile(makeDefault: makeDefault, keyringLabel: stored?.key.label)
+        } catch {
+            if let (key, previous) = stored {
+                if let previous {
+                    try? context.keyring.store(previous, for: key)
+                } else {
+                    _ = try? context.keyring.remove(key)
+                }
+            }
+            throw error
+        }
+    }
+
+    private func saveTrustAndProfile(makeDefault: Bool, keyringLabel: String?) throws(Failure) -> Saved {
         let (before, decided) = (storedTrust, trust)
         do {
             // Only what this run decided is written, over what is stored now (another process may have

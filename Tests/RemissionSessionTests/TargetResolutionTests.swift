@@ -192,3 +192,58 @@ struct TargetResolutionTests {
         #expect(source == .standardInput)
     }
 }
+
+@Suite("Use cases: connect saves all or nothing")
+struct OnboardingSaveTests {
+    static let url = "http://127.0.0.1:9/transmission/rpc"
+
+    /// A config directory that cannot be written: a regular file where it should be.
+    static func breakConfig(_ fixture: Fixture) throws {
+        try FileManager.default.removeItem(atPath: fixture.context.paths.config)
+        FileManager.default.createFile(atPath: fixture.context.paths.config, contents: Data("x".utf8))
+    }
+
+    @Test("a profile that cannot be saved takes its new password out of the keyring again")
+    func rollsBackNewPassword() throws {
+        let fixture = try Fixture(environment: ["TR_AUTH": "alice:typed"])
+        defer { fixture.remove() }
+        var onboarding = try Onboarding(
+            context: fixture.context, url: Self.url, name: "box", overrides: TrustOverrides(),
+            auth: AuthRequest(user: "alice"))
+        try onboarding.obtainCredentials(prompt: nil)
+        try Self.breakConfig(fixture)
+        #expect(throws: Failure.self) { try onboarding.save(savePassword: true, makeDefault: false) }
+        let key = try CredentialKey(endpoint: try ServerEndpoint.parse(Self.url), user: "alice")
+        #expect(try fixture.keyring.lookup(key) == nil)
+    }
+
+    @Test("a password that was stored before is put back")
+    func restoresPreviousPassword() throws {
+        let fixture = try Fixture(environment: ["TR_AUTH": "alice:typed"])
+        defer { fixture.remove() }
+        let key = try CredentialKey(endpoint: try ServerEndpoint.parse(Self.url), user: "alice")
+        try fixture.keyring.store("before", for: key)
+        var onboarding = try Onboarding(
+            context: fixture.context, url: Self.url, name: "box", overrides: TrustOverrides(),
+            auth: AuthRequest(user: "alice"))
+        try onboarding.obtainCredentials(prompt: nil)
+        try Self.breakConfig(fixture)
+        #expect(throws: Failure.self) { try onboarding.save(savePassword: true, makeDefault: false) }
+        #expect(try fixture.keyring.lookup(key) == "before")
+    }
+
+    @Test("when everything can be written, the password, trust and profile are saved")
+    func saves() throws {
+        let fixture = try Fixture(environment: ["TR_AUTH": "alice:typed"])
+        defer { fixture.remove() }
+        var onboarding = try Onboarding(
+            context: fixture.context, url: Self.url, name: "box", overrides: TrustOverrides(),
+            auth: AuthRequest(user: "alice"))
+        try onboarding.obtainCredentials(prompt: nil)
+        let saved = try onboarding.save(savePassword: true, makeDefault: false)
+        #expect(saved.name == "box" && !saved.updated)
+        let key = try CredentialKey(endpoint: try ServerEndpoint.parse(Self.url), user: "alice")
+        #expect(try fixture.keyring.lookup(key) == "typed")
+        #expect(try fixture.context.savedServers().profiles.map(\.name) == ["nas", "box"])
+    }
+}
