@@ -28,6 +28,15 @@ public final class RPCClient {
     /// The rpc-version from the last `session-get` that reported it.
     public private(set) var rpcVersion: Int?
 
+    /// When the whole operation must be over (`clock` nanoseconds): `--timeout` bounds a command,
+    /// retries included, not each attempt. Requests get what is left; no retry starts after it.
+    public var deadline: UInt64?
+
+    /// A deadline `seconds` from now on this client's clock.
+    public func deadline(inSeconds seconds: Double) -> UInt64 {
+        clock.nanoseconds() &+ UInt64(max(0, min(seconds, 86_400)) * 1e9)
+    }
+
     let logger: Logger
     private let sleeper: any Sleeper
     private var random: any RandomSource
@@ -94,6 +103,7 @@ public final class RPCClient {
             } catch {
                 guard error.isTransient, attempt < retryPolicy.maxAttempts else { throw error }
                 let delay = retryPolicy.delayMilliseconds(beforeRetry: attempt, randomFraction: random.nextFraction())
+                if let left = millisecondsLeft(), left <= delay { throw error }  // no time for another try
                 logRetry(method, attempt: attempt, delay: delay, error: error)
                 sleeper.sleep(milliseconds: delay)
                 attempt += 1
@@ -136,7 +146,13 @@ public final class RPCClient {
         let envelope = RPCEnvelope.request(method: method, arguments: arguments, tag: tag, dialect: dialect)
         var headers = [HTTPHeader("Content-Type", "application/json")]
         if let sessionId { headers.append(HTTPHeader(Self.sessionIdHeader, sessionId)) }
-        let request = HTTPRequest(method: "POST", headers: headers, body: envelope.serialized())
+        var request = HTTPRequest(method: "POST", headers: headers, body: envelope.serialized())
+        if let left = millisecondsLeft() {
+            guard left > 0 else {
+                throw .transport(.timeout(phase: "response", detail: "the command's --timeout elapsed"))
+            }
+            request.timeoutMilliseconds = left
+        }
         logRequest(method, attempt: attempt, request: request, envelope: envelope)
 
         let start = clock.nanoseconds()
@@ -148,6 +164,13 @@ public final class RPCClient {
             logFailure(method, error: error, start: start)
             throw .transport(error)
         }
+    }
+
+    /// Milliseconds until `deadline`; nil without one.
+    private func millisecondsLeft() -> Int? {
+        guard let deadline else { return nil }
+        let now = clock.nanoseconds()
+        return now >= deadline ? 0 : Int((deadline - now) / 1_000_000)
     }
 
     /// Maps a non-409 response to the body of a 200, nil for a 204, or an error.

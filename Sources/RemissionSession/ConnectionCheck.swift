@@ -95,6 +95,7 @@ public struct ConnectionCheck {
             let transport = try makeTransport(target, options: options)
             let client = RPCClient(
                 transport: transport, credentials: target.credentials, retryPolicy: .none, logger: logger)
+            client.deadline = client.deadline(inSeconds: options.timeoutSeconds)
             let started = monotonicMilliseconds()
             defer {
                 connection = transport.lastConnectionOpening ?? transport.lastReport

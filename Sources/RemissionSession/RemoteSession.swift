@@ -23,7 +23,13 @@ public struct RemoteSession {
             throw Failure(.transport(error), server: target.label)
         }
         let client = RPCClient(transport: transport, credentials: target.credentials, logger: context.logger)
+        client.deadline = client.deadline(inSeconds: context.transportOptions.timeoutSeconds)
         return RemoteSession(target: target, transport: transport, client: client)
+    }
+
+    /// Gives the next operation the whole `--timeout` again (each refresh of `watch` is one).
+    public func restartDeadline(seconds: Double) {
+        client.deadline = client.deadline(inSeconds: seconds)
     }
 
     /// Runs RPC calls; an error becomes this server's `Failure`.

@@ -6,11 +6,17 @@ public struct HTTPRequest: Sendable, Equatable {
     public var method: String
     public var headers: [HTTPHeader]
     public var body: [UInt8]
+    /// A limit for this request below the transport's own (`TransportOptions.timeoutSeconds`): what
+    /// is left of the whole command's `--timeout`. Nil: the transport's limit.
+    public var timeoutMilliseconds: Int?
 
-    public init(method: String = "POST", headers: [HTTPHeader] = [], body: [UInt8] = []) {
+    public init(
+        method: String = "POST", headers: [HTTPHeader] = [], body: [UInt8] = [], timeoutMilliseconds: Int? = nil
+    ) {
         self.method = method
         self.headers = headers
         self.body = body
+        self.timeoutMilliseconds = timeoutMilliseconds
     }
 }
 

@@ -29,3 +29,22 @@ struct OutputErrorTests {
         #expect(result.err.contains("cannot write the output: No space left on device"), "\(result.all)")
     }
 }
+
+@Suite("--timeout bounds the whole command (process, silent port)")
+struct CommandTimeoutTests {
+    let bed: TestBed
+    init() throws { bed = try TestBed.shared }
+
+    @Test("list against a server that never answers gives up after --timeout, retries included")
+    func silentServer() throws {
+        let home = CLIHome(bed: bed)
+        defer { try? FileManager.default.removeItem(atPath: home.directory) }
+        let url = "http://127.0.0.1:\(bed.silentPort)/transmission/rpc"
+        let started = Date()
+        let result = try home.run(["list", url, "--timeout", "2"], env: ["TR_AUTH": bed.credentials])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(result.status == 3, "\(result.all)")
+        #expect(result.err.contains("timed out"), "\(result.all)")
+        #expect(elapsed < 3.5, "took \(elapsed) s for --timeout 2 (three attempts took ~6.8 s)")
+    }
+}

@@ -90,3 +90,36 @@ struct RetryTests {
         #expect(RetryPolicy.standard.maxAttempts == 3)
     }
 }
+
+@Suite("A deadline bounds the whole call, retries included")
+struct DeadlineTests {
+    @Test("each request gets what is left, and no retry starts that could not finish in time")
+    func noRetryPastTheDeadline() {
+        let harness = Harness([
+            Reply.failure(.timeout(phase: "response", detail: "")), Reply.success(),
+        ])
+        harness.client.deadline = harness.client.deadline(inSeconds: 0.05)
+        #expect(throws: RPCError.transport(.timeout(phase: "response", detail: ""))) {
+            try harness.client.sessionStats()
+        }
+        #expect(harness.sent.count == 1)
+        #expect(harness.sent[0].request.timeoutMilliseconds.map { $0 > 0 && $0 <= 50 } == true)
+        #expect(harness.sleeper.delays.isEmpty)
+    }
+
+    @Test("with time left, a transient fault is retried as before")
+    func retriesWithinTheDeadline() throws {
+        let harness = Harness([Reply.failure(.timeout(phase: "response", detail: "")), Reply.success()])
+        harness.client.deadline = harness.client.deadline(inSeconds: 60)
+        _ = try harness.client.sessionStats()
+        #expect(harness.sent.count == 2)
+    }
+
+    @Test("a deadline already past sends nothing")
+    func pastDeadline() {
+        let harness = Harness([Reply.success()])
+        harness.client.deadline = 0
+        #expect(throws: RPCError.self) { try harness.client.sessionStats() }
+        #expect(harness.sent.isEmpty)
+    }
+}

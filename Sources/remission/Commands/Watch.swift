@@ -77,6 +77,7 @@ extension RemissionCommand {
             while true {
                 var wait = interval
                 do {
+                    session.restartDeadline(seconds: context.transportOptions.timeoutSeconds)
                     torrents = try session.run { client throws(RPCError) in
                         try client.torrentGet(fields: fields, format: .table)
                     }
