@@ -197,6 +197,15 @@ struct TargetResolutionTests {
 struct OnboardingSaveTests {
     static let url = "http://127.0.0.1:9/transmission/rpc"
 
+    /// `connect URL --name box --user alice` with TR_AUTH's password, up to the save.
+    static func onboarding(_ fixture: Fixture) throws -> Onboarding {
+        var onboarding = try Onboarding(
+            context: fixture.context, url: url, name: "box", overrides: TrustOverrides(),
+            auth: AuthRequest(user: "alice"))
+        try onboarding.obtainCredentials(prompt: nil)
+        return onboarding
+    }
+
     /// A config directory that cannot be written: a regular file where it should be.
     static func breakConfig(_ fixture: Fixture) throws {
         try FileManager.default.removeItem(atPath: fixture.context.paths.config)
@@ -207,10 +216,7 @@ struct OnboardingSaveTests {
     func rollsBackNewPassword() throws {
         let fixture = try Fixture(environment: ["TR_AUTH": "alice:typed"])
         defer { fixture.remove() }
-        var onboarding = try Onboarding(
-            context: fixture.context, url: Self.url, name: "box", overrides: TrustOverrides(),
-            auth: AuthRequest(user: "alice"))
-        try onboarding.obtainCredentials(prompt: nil)
+        let onboarding = try Self.onboarding(fixture)
         try Self.breakConfig(fixture)
         #expect(throws: Failure.self) { try onboarding.save(savePassword: true, makeDefault: false) }
         let key = try CredentialKey(endpoint: try ServerEndpoint.parse(Self.url), user: "alice")
@@ -223,10 +229,7 @@ struct OnboardingSaveTests {
         defer { fixture.remove() }
         let key = try CredentialKey(endpoint: try ServerEndpoint.parse(Self.url), user: "alice")
         try fixture.keyring.store("before", for: key)
-        var onboarding = try Onboarding(
-            context: fixture.context, url: Self.url, name: "box", overrides: TrustOverrides(),
-            auth: AuthRequest(user: "alice"))
-        try onboarding.obtainCredentials(prompt: nil)
+        let onboarding = try Self.onboarding(fixture)
         try Self.breakConfig(fixture)
         #expect(throws: Failure.self) { try onboarding.save(savePassword: true, makeDefault: false) }
         #expect(try fixture.keyring.lookup(key) == "before")
@@ -236,10 +239,7 @@ struct OnboardingSaveTests {
     func saves() throws {
         let fixture = try Fixture(environment: ["TR_AUTH": "alice:typed"])
         defer { fixture.remove() }
-        var onboarding = try Onboarding(
-            context: fixture.context, url: Self.url, name: "box", overrides: TrustOverrides(),
-            auth: AuthRequest(user: "alice"))
-        try onboarding.obtainCredentials(prompt: nil)
+        let onboarding = try Self.onboarding(fixture)
         let saved = try onboarding.save(savePassword: true, makeDefault: false)
         #expect(saved.name == "box" && !saved.updated)
         let key = try CredentialKey(endpoint: try ServerEndpoint.parse(Self.url), user: "alice")
