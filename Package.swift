@@ -87,7 +87,7 @@ let package = Package(
             name: "RemissionSessionTests",
             dependencies: [
                 "RemissionSession", "RemissionViews", "RemissionRPC", "RemissionTransport", "RemissionCredentials",
-                "RemissionStorage", "RemissionTrust", "RemissionModel",
+                "RemissionStorage", "RemissionTrust", "RemissionModel", .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "RemissionRPCTests",

@@ -23,9 +23,14 @@ public enum RPCDialect: String, Sendable, Equatable, CaseIterable, CustomStringC
     public func spell(_ classicName: String) -> String {
         switch self {
         case .classic: return classicName
-        case .jsonRPC: return Self.snakeCased(classicName)
+        case .jsonRPC: return Self.jsonRPCExceptions[classicName] ?? Self.snakeCased(classicName)
         }
     }
+
+    /// JSON-RPC names that are not the snake_case of the classic ones (Transmission 4.1.3's
+    /// `session_get` says `cache_size_mib`; a `session_set` of `cache_size_mb` is accepted and
+    /// ignored). A test checks every name against what a real 4.1.3 daemon returns.
+    public static let jsonRPCExceptions: [String: String] = ["cache-size-mb": "cache_size_mib"]
 
     /// The snake_case form of a classic name: `-` becomes `_`, and a capital starts a new word
     /// unless it continues an acronym (`percentDone` → `percent_done`, `isUTP` → `is_utp`,

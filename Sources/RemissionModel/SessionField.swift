@@ -61,7 +61,7 @@ public enum SessionField: String, Sendable, Hashable, CaseIterable {
         var table: [String: SessionField] = [:]
         for field in allCases {
             table[field.rawValue] = field
-            table[RPCDialect.snakeCased(field.rawValue)] = field
+            table[field.name(in: .jsonRPC)] = field
         }
         return table
     }()

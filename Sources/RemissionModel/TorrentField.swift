@@ -30,7 +30,7 @@ public enum TorrentField: String, Sendable, Hashable, CaseIterable {
         var table: [String: TorrentField] = [:]
         for field in allCases {
             table[field.rawValue] = field
-            table[RPCDialect.snakeCased(field.rawValue)] = field
+            table[field.name(in: .jsonRPC)] = field
         }
         return table
     }()

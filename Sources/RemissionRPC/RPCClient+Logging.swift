@@ -24,7 +24,8 @@ public enum LogMasking {
 enum BodySummary {
     private static let shownKeys: Set<String> = [
         "method", "result", "format", "jsonrpc", "message", "code", "tag", "id",
-        "rpc-version", "rpc_version", "version", "paused", "delete-local-data", "delete_local_data",
+        "rpc-version", "rpc_version", "rpc-version-semver", "rpc_version_semver", "rpc-version-minimum",
+        "rpc_version_minimum", "version", "paused", "delete-local-data", "delete_local_data",
     ]
 
     static func describe(_ value: JSONValue, key: String? = nil, depth: Int = 0) -> String {

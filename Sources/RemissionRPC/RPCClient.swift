@@ -13,6 +13,8 @@ import RemissionTransport
 public final class RPCClient {
     public static let sessionIdHeader = "X-Transmission-Session-Id"
     public static let rpcVersionHeader = "X-Transmission-Rpc-Version"
+    /// Above this, a first request waits for a small `session-get` to learn the session id first.
+    static let largeFirstRequestBytes = 4096
 
     let transport: any HTTPTransport
     /// Sent with every request (the transport sends them only once trust is decided).
@@ -96,6 +98,14 @@ public final class RPCClient {
     func perform<Reply>(
         _ method: RPCMethod, arguments: (RPCDialect) -> JSONObject, read: ([UInt8]?) throws(RPCError) -> Reply
     ) throws(RPCError) -> Reply {
+        if sessionId == nil, method != .sessionGet,
+            JSONValue.object(arguments(dialect)).serialized().count > Self.largeFirstRequestBytes
+        {
+            // The first request of a process is answered 409 (and, by Transmission 4.1, in the other
+            // dialect): a small session-get learns the session id and the dialect, so a large body
+            // (a .torrent's metainfo) is sent once, not twice.
+            _ = try sessionGet(fields: [.rpcVersion])
+        }
         var attempt = 1
         while true {
             do {

@@ -18,7 +18,8 @@ public struct TorrentLookup: Sendable {
     public static func find(
         _ selection: TorrentSelection, fields: [TorrentField] = [], client: RPCClient
     ) throws(RPCError) -> TorrentLookup {
-        let wanted = [TorrentField.id, .hashString, .name] + fields
+        var wanted = [TorrentField.id, .hashString, .name]
+        for field in fields where !wanted.contains(field) { wanted.append(field) }  // each field asked once
         let torrents = try client.torrentGet(ids: selection, fields: wanted, format: .table)
         guard case .torrents(let references) = selection else {
             return TorrentLookup(found: torrents.sorted { $0.id < $1.id }, missing: [])

@@ -85,9 +85,9 @@ public struct CheckReportBuilder {
             guard case .success(let version) = observation.outcome else {
                 return CheckStep(.rpc, .skipped, "not reached")
             }
-            var summary =
-                "Transmission \(TerminalText.safe(version.version)), rpc-version \(version.rpcVersion): compatible"
-            if version.dialect != .classic { summary += " (\(version.dialect))" }
+            var summary = "Transmission \(TerminalText.safe(version.version)), rpc-version \(version.rpcVersion)"
+            if let semver = version.rpcVersionSemver { summary += " (\(TerminalText.safe(semver)))" }
+            summary += ": compatible, \(version.dialect) dialect"
             return CheckStep(.rpc, .ok, summary, milliseconds: timings.total)
         }
     }

@@ -5,7 +5,7 @@ import RemissionViews
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: "The saved server to use (default: the default server).")
+    @Option(name: .long, help: "A saved server name or URL (default: the default server).")
     var server: String?
 
     @Option(name: .long, help: "Give up on a request after this many seconds.")

@@ -34,7 +34,7 @@ struct CheckCommandTests {
         let result = try remission(["check", bed.url(for: .caSigned), "--ca-file", bed.caFile])
         #expect(result.status == 0, "\(result.out)\(result.err)")
         #expect(result.out.contains("Trusted: CA file \(bed.caFile)"))
-        #expect(result.out.contains("rpc-version 16: compatible"))
+        #expect(result.out.contains("rpc-version 16: compatible, classic dialect"))
         #expect(result.out.hasSuffix("ONLINE\n"))
     }
 

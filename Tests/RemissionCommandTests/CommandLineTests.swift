@@ -1,4 +1,6 @@
 import ArgumentParser
+import RemissionModel
+import RemissionViews
 import Testing
 
 @testable import remission
@@ -63,5 +65,27 @@ struct CommandTableTests {
         }
         #expect(RemissionCommand.directCommand(named: "help") == nil)
         #expect(RemissionCommand.directCommand(named: "lsit") == nil)
+    }
+}
+
+@Suite("Issue 13: stats, session and --server")
+struct StatsAndSessionCommandLineTests {
+    @Test("a ratio with uploads and no downloads is Inf, as transmission-remote shows it; none at all is None")
+    func infiniteRatio() {
+        var totals = SessionStats.Totals()
+        totals.uploadedBytes = 1000
+        #expect(StatsView.ratio(totals) == .infinity)
+        #expect(Units.ratio(StatsView.ratio(totals) ?? -1) == "Inf")
+        #expect(StatsView.ratio(SessionStats.Totals()) == nil)
+    }
+
+    @Test("session and stats take a positional server name or URL, like list and check")
+    func positionalServer() throws {
+        let stats = try #require(RemissionCommand.parseDirectly(["stats", "nas"]) as? RemissionCommand.Stats)
+        #expect(stats.name == "nas")
+        let session = try #require(
+            RemissionCommand.parseDirectly(["session", "https://nas:8443", "--down-limit", "5"])
+                as? RemissionCommand.Session)
+        #expect(session.name == "https://nas:8443")
     }
 }

@@ -84,7 +84,7 @@ struct SessionDecodingTests {
         ])
     func snakeCased(classic: String, snake: String) {
         #expect(RPCDialect.snakeCased(classic) == snake)
-        #expect(RPCDialect.jsonRPC.spell(classic) == snake)
+        #expect(RPCDialect.jsonRPC.spell(classic) == (RPCDialect.jsonRPCExceptions[classic] ?? snake))
         #expect(RPCDialect.classic.spell(classic) == classic)
     }
 

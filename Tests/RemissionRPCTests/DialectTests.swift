@@ -173,3 +173,39 @@ struct DialectTests {
         #expect(throws: RPCError.rpcFailure("method name not recognized")) { try harness.client.sessionStats() }
     }
 }
+
+@Suite("Issue 13: the first request, and names that are not snake_case")
+struct FirstRequestTests {
+    @Test("a large first request waits for a small session-get: the metainfo is sent once")
+    func metainfoSentOnce() throws {
+        let metainfo = [UInt8](repeating: 0x61, count: 100_000)
+        let harness = Harness([
+            Reply.conflict("id-1", rpcVersion: "6.0.1"),
+            Reply.json(#"{"jsonrpc":"2.0","result":{"rpc_version":19},"id":1}"#),
+            Reply.json(#"{"jsonrpc":"2.0","result":{"torrent_added":{"id":7,"name":"x","hash_string":"ab"}},"id":2}"#),
+        ])
+        _ = try harness.client.torrentAdd(.metainfo(metainfo))
+        #expect(harness.sent.count == 3)
+        #expect(harness.sent.filter { $0.request.body.count > 100_000 }.count == 1)
+        #expect(harness.sent[0].request.body.count < 200)
+        #expect(harness.sent[2].json["method"]?.string == "torrent_add")
+    }
+
+    @Test("a small first request is sent as it is (check and list pay nothing)")
+    func smallFirstRequest() throws {
+        let harness = Harness([Reply.conflict("id-1"), Reply.success(#"{"torrents":[]}"#)])
+        _ = try harness.client.torrentGet(fields: [.id, .name])
+        #expect(harness.sent.count == 2)
+        #expect(harness.sent.allSatisfy { $0.json["method"]?.string == "torrent-get" })
+    }
+
+    @Test("the disk cache key is cache_size_mib in JSON-RPC, as Transmission 4.1.3 names it")
+    func cacheSize() {
+        #expect(SessionField.cacheSizeMB.name(in: .jsonRPC) == "cache_size_mib")
+        #expect(SessionField.cacheSizeMB.name(in: .classic) == "cache-size-mb")
+        #expect(SessionField(wireName: "cache_size_mib") == .cacheSizeMB)
+        var changes = SessionChanges()
+        changes.cacheSizeMB = 16
+        #expect(changes.arguments(in: .jsonRPC)["cache_size_mib"]?.int == 16)
+    }
+}

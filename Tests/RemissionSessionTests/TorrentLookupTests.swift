@@ -1,4 +1,7 @@
+import Logging
 import RemissionModel
+import RemissionRPC
+import RemissionTransport
 import RemissionViews
 import Testing
 
@@ -45,5 +48,31 @@ struct TorrentLookupTests {
         let lookup = TorrentLookup.match(references + [.id(20_001)], in: torrents.reversed())
         #expect(lookup.found.map(\.id) == Array(10_001...20_000))
         #expect(lookup.missing == [.id(20_001)])
+    }
+}
+
+/// Answers every request with a fixed body and keeps what was sent.
+final class RecordingTransport: HTTPTransport {
+    var sent: [HTTPRequest] = []
+    let body: String
+    init(body: String) { self.body = body }
+
+    func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportError) -> HTTPResponse {
+        sent.append(request)
+        return HTTPResponse(status: 200, headers: [], body: Array(body.utf8))
+    }
+}
+
+@Suite("Torrent lookups ask for each field once")
+struct LookupFieldsTests {
+    @Test("info's fields include id, name and hashString: they are not asked twice")
+    func noDuplicateFields() throws {
+        let transport = RecordingTransport(body: #"{"arguments":{"torrents":[]},"result":"success"}"#)
+        let client = RPCClient(transport: transport, logger: Logger(label: "test"))
+        _ = try TorrentLookup.find(
+            .torrents([.id(1)]), fields: [.id, .name, .hashString, .percentDone], client: client)
+        let request = try JSONValue.parse(transport.sent[0].body)
+        let fields = request["arguments"]?["fields"]?.array?.compactMap(\.string) ?? []
+        #expect(fields == ["id", "hashString", "name", "percentDone"])
     }
 }

@@ -49,6 +49,9 @@ extension RemissionCommand {
         @Flag(help: "Print the settings as one JSON object.")
         var json = false
 
+        @Argument(help: "A saved server name or URL (default: --server or the default server).")
+        var name: String?
+
         @OptionGroup var connection: TorrentConnectionOptions
 
         func validate() throws { _ = try changes() }
@@ -95,7 +98,7 @@ extension RemissionCommand {
 
         func run() throws {
             let changes = try changes()
-            let (context, session) = try connection.open()
+            let (context, session) = try connection.open(server: name)
             let view = try session.run { client throws(RPCError) -> SessionView in
                 try client.sessionSet(changes)
                 let info = try client.sessionGet()

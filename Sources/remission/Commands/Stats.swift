@@ -19,10 +19,13 @@ extension RemissionCommand {
         @Flag(help: "Print the statistics as one JSON object.")
         var json = false
 
+        @Argument(help: "A saved server name or URL (default: --server or the default server).")
+        var name: String?
+
         @OptionGroup var connection: TorrentConnectionOptions
 
         func run() throws {
-            let (context, session) = try connection.open()
+            let (context, session) = try connection.open(server: name)
             let stats = try session.run { client throws(RPCError) in try client.sessionStats() }
             if json {
                 print(StatsView(stats: stats).jsonValue().serializedString())
@@ -37,8 +40,11 @@ extension RemissionCommand {
 struct StatsView: Equatable {
     var stats: SessionStats
 
+    /// Uploaded / downloaded; infinite (shown `Inf`, as transmission-remote does) when something was
+    /// uploaded and nothing downloaded; nil (`None`) when neither.
     static func ratio(_ totals: SessionStats.Totals) -> Double? {
-        totals.downloadedBytes > 0 ? Double(totals.uploadedBytes) / Double(totals.downloadedBytes) : nil
+        if totals.downloadedBytes > 0 { return Double(totals.uploadedBytes) / Double(totals.downloadedBytes) }
+        return totals.uploadedBytes > 0 ? .infinity : nil
     }
 
     func text(on terminal: Terminal) -> String {
@@ -80,7 +86,7 @@ struct StatsView: Equatable {
             [
                 "uploadedBytes": JSONValue(totals.uploadedBytes),
                 "downloadedBytes": JSONValue(totals.downloadedBytes),
-                "ratio": Self.ratio(totals).map { .double($0) } ?? .null,
+                "ratio": Self.ratio(totals).flatMap { $0.isFinite ? .double($0) : nil } ?? .null,
                 "filesAdded": JSONValue(totals.filesAdded),
                 "secondsActive": JSONValue(totals.secondsActive),
                 "sessions": JSONValue(totals.sessionCount),

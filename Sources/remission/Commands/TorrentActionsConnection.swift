@@ -11,8 +11,9 @@ struct TorrentConnectionOptions: ParsableArguments {
     @OptionGroup var global: GlobalOptions
 
     /// The command context and a session with `check`'s trust and error handling.
-    func open() throws -> (CommandContext, RemoteSession) {
+    /// `server` (a positional NAME|URL) wins over `--server`.
+    func open(server: String? = nil) throws -> (CommandContext, RemoteSession) {
         let context = try CommandContext(global: global)
-        return (context, try context.openSession(global.server, trustFlags: trustFlags, auth: auth))
+        return (context, try context.openSession(server ?? global.server, trustFlags: trustFlags, auth: auth))
     }
 }
