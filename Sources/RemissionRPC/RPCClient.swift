@@ -13,7 +13,8 @@ import RemissionTransport
 public final class RPCClient {
     public static let sessionIdHeader = "X-Transmission-Session-Id"
     public static let rpcVersionHeader = "X-Transmission-Rpc-Version"
-    /// Above this, a first request waits for a small `session-get` to learn the session id first.
+    /// Above this (or for torrent-add), a first request waits for a small `session-get` to learn the
+    /// session id first.
     static let largeFirstRequestBytes = 4096
 
     let transport: any HTTPTransport
@@ -98,12 +99,11 @@ public final class RPCClient {
     func perform<Reply>(
         _ method: RPCMethod, arguments: (RPCDialect) -> JSONObject, read: ([UInt8]?) throws(RPCError) -> Reply
     ) throws(RPCError) -> Reply {
-        if sessionId == nil, method != .sessionGet,
-            JSONValue.object(arguments(dialect)).serialized().count > Self.largeFirstRequestBytes
-        {
+        if sessionId == nil, method != .sessionGet, isUpload(arguments(dialect)) {
             // The first request of a process is answered 409 (and, by Transmission 4.1, in the other
-            // dialect): a small session-get learns the session id and the dialect, so a large body
-            // (a .torrent's metainfo) is sent once, not twice.
+            // dialect): a small session-get learns the session id and the dialect, so an upload (a
+            // .torrent's metainfo, of any size) or any large body is sent once, not twice. check,
+            // list, info and the actions start with a small request, and pay nothing.
             _ = try sessionGet(fields: [.rpcVersion])
         }
         var attempt = 1
@@ -174,6 +174,13 @@ public final class RPCClient {
             logFailure(method, error: error, start: start)
             throw .transport(error)
         }
+    }
+
+    /// Whether a request is worth a handshake of its own first: it uploads a .torrent (metainfo, of
+    /// any size), or its body is large.
+    private func isUpload(_ arguments: JSONObject) -> Bool {
+        if arguments["metainfo"] != nil { return true }
+        return JSONValue.object(arguments).serialized().count > Self.largeFirstRequestBytes
     }
 
     /// Milliseconds until `deadline`; nil without one.

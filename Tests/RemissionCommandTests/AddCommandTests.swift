@@ -14,10 +14,13 @@ final class CLITorrentFixture {
     let dataPath: String
     let torrentFile: String
     let tracker = "http://127.0.0.1:1/announce"
+    /// The daemon the fixture's commands talk to (3.00's main, or 4.1.3's modern).
+    let daemon: TestBed.Daemon
     var addedIds: [Int] = []
 
-    init(bed: TestBed, tag: String) throws {
+    init(bed: TestBed, tag: String, daemon: TestBed.Daemon = .main) throws {
         self.bed = bed
+        self.daemon = daemon
         home = CLIHome(bed: bed)
         let unique = UUID().uuidString.lowercased().prefix(13)
         root = "\(bed.downloadDirectory)/cli-\(tag)-\(unique)"
@@ -34,9 +37,10 @@ final class CLITorrentFixture {
         guard result.status == 0 else { throw TestBedError.scriptFailed("transmission-create", result) }
     }
 
-    /// Runs remission against the main daemon.
+    /// Runs remission against the fixture's daemon.
     func run(_ arguments: [String], stdin: String? = nil) throws -> CLIHome.Result {
-        try home.run(arguments + ["--server", bed.daemonURL()], stdin: stdin, env: ["TR_AUTH": bed.credentials])
+        try home.run(
+            arguments + ["--server", bed.daemonURL(daemon)], stdin: stdin, env: ["TR_AUTH": bed.credentials])
     }
 
     /// Adds the fixture's torrent paused with its data in place; returns its id.

@@ -43,12 +43,14 @@ struct TypedCallTests {
     func addMetainfo() throws {
         let metainfo: [UInt8] = Array("d4:infod4:name1:xee".utf8)
         let harness = Harness([
-            Reply.success("{\"torrent-added\":{\"hashString\":\"\(Self.hash)\",\"id\":7,\"name\":\"x\"}}")
+            Reply.success(#"{"rpc-version":16}"#),  // the session-get that comes before an upload
+            Reply.success("{\"torrent-added\":{\"hashString\":\"\(Self.hash)\",\"id\":7,\"name\":\"x\"}}"),
         ])
         let result = try harness.client.torrentAdd(.metainfo(metainfo), downloadDir: "/dl", paused: true)
         #expect(result == .added(id: 7, name: "x", hash: Self.hash))
+        #expect(harness.sent.first?.json["method"] == "session-get")
         #expect(
-            harness.sent.first?.json["arguments"]
+            harness.sent.last?.json["arguments"]
                 == ["metainfo": .string(Base64.encode(metainfo)), "download-dir": "/dl", "paused": true])
     }
 

@@ -24,6 +24,9 @@ extension TestBed {
         case volatile
         /// ca-signed certificate on [::1]; missing when the machine has no IPv6 loopback.
         case ipv6
+        /// ca-signed certificate, in front of the Transmission 4.1.3 daemon; only when it runs
+        /// (`TestBed.hasModern`).
+        case modern
         /// Plain HTTP in front of the main daemon.
         case httpProxy = "http-proxy"
         /// Plain HTTP in front of the hostcheck daemon, sending `Host: rebind.example`:
@@ -35,7 +38,7 @@ extension TestBed {
         /// The certificate the listener serves, if it is a TLS listener.
         public var certificate: Certificate? {
             switch self {
-            case .caSigned, .stripSession, .redirect, .volatile, .ipv6: .caSigned
+            case .caSigned, .stripSession, .redirect, .volatile, .ipv6, .modern: .caSigned
             case .chained: .chained
             case .incomplete: .incomplete
             case .selfSigned: .selfSigned
@@ -70,6 +73,9 @@ extension TestBed {
         case forbidden
         /// Authentication off and the host whitelist on: a foreign Host header gets 421.
         case hostcheck
+        /// Transmission 4.1.3 (JSON-RPC 2.0), like main; only when /opt/transmission-4 holds it
+        /// (`TestBed.hasModern`).
+        case modern
 
         var portKey: String {
             switch self {
@@ -77,6 +83,7 @@ extension TestBed {
             case .volatile: "VOLATILE_PORT"
             case .forbidden: "FORBIDDEN_PORT"
             case .hostcheck: "HOSTCHECK_DAEMON_PORT"
+            case .modern: "MODERN_PORT"
             }
         }
     }
@@ -122,6 +129,8 @@ public struct AccessLogEntry: Sendable, Equatable {
     public var user: String? { fields["user"].flatMap { $0 == "-" ? nil : $0 } }
     /// Whether the request carried an X-Transmission-Session-Id header.
     public var hadSessionID: Bool { fields["session_id"] == "yes" }
+    /// The request's length in bytes (request line, headers and body), as nginx read it.
+    public var bytesIn: Int? { fields["bytes_in"].flatMap { Int($0) } }
     /// nginx's connection serial number: equal for requests on one reused connection.
     public var connection: Int? { fields["connection"].flatMap { Int($0) } }
     /// The client's source port: equal for requests on one reused connection.

@@ -88,6 +88,12 @@ public final class TestBed: Sendable {
 
     // MARK: - Addresses
 
+    /// Whether the Transmission 4.1.3 daemon runs beside 3.00 (it does when it is installed).
+    public var hasModern: Bool { !(environment["MODERN_DAEMON"] ?? "").isEmpty }
+
+    /// The daemons a suite runs against as a matrix: 3.00 (`main`), and 4.1.3 (`modern`) when present.
+    public var matrix: [Daemon] { hasModern ? [.main, .modern] : [.main] }
+
     /// `user:password`, the way curl's `-u` and `TR_AUTH` take it.
     public var credentials: String { "\(user):\(password)" }
 
