@@ -11,9 +11,10 @@ struct FilesCommandTests {
         try #require(try fixture.info(id)?["files"] as? [[String: Any]])
     }
 
-    @Test("files lists; --skip 0 and --priority high 1 are read back by info --files and --json")
-    func skipAndPriority() throws {
-        let fixture = try CLITorrentFixture(bed: bed, tag: "files")
+    @Test(
+        "files lists; --skip 0 and --priority high 1 are read back by info --files and --json", arguments: daemonMatrix)
+    func skipAndPriority(daemon: TestBed.Daemon) throws {
+        let fixture = try CLITorrentFixture(bed: bed, tag: "files", daemon: daemon)
         defer { fixture.cleanUp() }
         let id = try fixture.add()
 
@@ -45,9 +46,11 @@ struct FilesCommandTests {
         #expect(again.compactMap { $0["priority"] as? String } == ["low", "low"])
     }
 
-    @Test("an index out of range is an error before anything is sent; malformed indexes are exit 2")
-    func outOfRange() throws {
-        let fixture = try CLITorrentFixture(bed: bed, tag: "filesbad")
+    @Test(
+        "an index out of range is an error before anything is sent; malformed indexes are exit 2",
+        arguments: daemonMatrix)
+    func outOfRange(daemon: TestBed.Daemon) throws {
+        let fixture = try CLITorrentFixture(bed: bed, tag: "filesbad", daemon: daemon)
         defer { fixture.cleanUp() }
         let id = try fixture.add()
         let result = try fixture.run(["files", String(id), "--skip", "0,5"])

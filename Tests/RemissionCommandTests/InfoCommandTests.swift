@@ -7,9 +7,11 @@ struct InfoCommandTests {
     let bed: TestBed
     init() throws { bed = try TestBed.shared }
 
-    @Test("info shows the details; --files the file names; --trackers the tracker URL; --peers a section")
-    func sections() throws {
-        let fixture = try CLITorrentFixture(bed: bed, tag: "info")
+    @Test(
+        "info shows the details; --files the file names; --trackers the tracker URL; --peers a section",
+        arguments: daemonMatrix)
+    func sections(daemon: TestBed.Daemon) throws {
+        let fixture = try CLITorrentFixture(bed: bed, tag: "info", daemon: daemon)
         defer { fixture.cleanUp() }
         let id = try fixture.add(extra: ["--label", "cli-info"])
         #expect(try eventuallyTrue { try fixture.info(id)?["percentDone"] as? Double == 1 })
@@ -42,9 +44,9 @@ struct InfoCommandTests {
         #expect(byHash.out.contains("Id:            \(id)"))
     }
 
-    @Test("info --json: typed values, files and trackers")
-    func json() throws {
-        let fixture = try CLITorrentFixture(bed: bed, tag: "infojson")
+    @Test("info --json: typed values, files and trackers", arguments: daemonMatrix)
+    func json(daemon: TestBed.Daemon) throws {
+        let fixture = try CLITorrentFixture(bed: bed, tag: "infojson", daemon: daemon)
         defer { fixture.cleanUp() }
         let id = try fixture.add()
         let info = try #require(try fixture.info(id))
@@ -58,9 +60,9 @@ struct InfoCommandTests {
         #expect(trackers.first?["announce"] as? String == fixture.tracker)
     }
 
-    @Test("info: an unknown id is exit 1; a list or a malformed id is exit 2")
-    func badIds() throws {
-        let fixture = try CLITorrentFixture(bed: bed, tag: "infobad")
+    @Test("info: an unknown id is exit 1; a list or a malformed id is exit 2", arguments: daemonMatrix)
+    func badIds(daemon: TestBed.Daemon) throws {
+        let fixture = try CLITorrentFixture(bed: bed, tag: "infobad", daemon: daemon)
         defer { fixture.cleanUp() }
         let unknown = try fixture.run(["info", "987654"])
         #expect(unknown.status == 1, "\(unknown.all)")

@@ -20,9 +20,10 @@ struct TorrentActionsCommandTests {
         #expect(result.err.contains(ids.1), "\(result.all)")
     }
 
-    @Test("ids that do not exist are reported: exit 1 when none exists, a warning when some do")
-    func unknownIds() throws {
-        let fixture = try CLITorrentFixture(bed: bed, tag: "unknown")
+    @Test(
+        "ids that do not exist are reported: exit 1 when none exists, a warning when some do", arguments: daemonMatrix)
+    func unknownIds(daemon: TestBed.Daemon) throws {
+        let fixture = try CLITorrentFixture(bed: bed, tag: "unknown", daemon: daemon)
         defer { fixture.cleanUp() }
         let id = try fixture.add()
         let missing = 999_000 + Int.random(in: 0..<999)
@@ -44,9 +45,11 @@ struct TorrentActionsCommandTests {
         #expect(some.out.contains("\(id)  \(fixture.name)"))
     }
 
-    @Test("verify, start, reannounce, stop change the torrent's status; verify finds spoiled data")
-    func lifecycle() throws {
-        let fixture = try CLITorrentFixture(bed: bed, tag: "life")
+    @Test(
+        "verify, start, reannounce, stop change the torrent's status; verify finds spoiled data",
+        arguments: daemonMatrix)
+    func lifecycle(daemon: TestBed.Daemon) throws {
+        let fixture = try CLITorrentFixture(bed: bed, tag: "life", daemon: daemon)
         defer { fixture.cleanUp() }
         let id = try fixture.add()
         func status() throws -> String? { try fixture.info(id)?["status"] as? String }
@@ -75,9 +78,11 @@ struct TorrentActionsCommandTests {
         #expect(try eventuallyTrue { try status() == "stopped" && (done() ?? 1) < 1 })
     }
 
-    @Test("remove --delete-data without --yes and without a terminal: exit 2, the torrent and its data stay")
-    func removeRefusesWithoutYes() throws {
-        let fixture = try CLITorrentFixture(bed: bed, tag: "refuse")
+    @Test(
+        "remove --delete-data without --yes and without a terminal: exit 2, the torrent and its data stay",
+        arguments: daemonMatrix)
+    func removeRefusesWithoutYes(daemon: TestBed.Daemon) throws {
+        let fixture = try CLITorrentFixture(bed: bed, tag: "refuse", daemon: daemon)
         defer { fixture.cleanUp() }
         let id = try fixture.add()
         let result = try fixture.run(["remove", String(id), "--delete-data"], stdin: "yes\n")
@@ -87,9 +92,9 @@ struct TorrentActionsCommandTests {
         #expect(FileManager.default.fileExists(atPath: "\(fixture.dataPath)/a.bin"))
     }
 
-    @Test("remove --delete-data --yes deletes the data on disk")
-    func removeDeletesData() throws {
-        let fixture = try CLITorrentFixture(bed: bed, tag: "deldata")
+    @Test("remove --delete-data --yes deletes the data on disk", arguments: daemonMatrix)
+    func removeDeletesData(daemon: TestBed.Daemon) throws {
+        let fixture = try CLITorrentFixture(bed: bed, tag: "deldata", daemon: daemon)
         defer { fixture.cleanUp() }
         let id = try fixture.add()
         #expect(try eventuallyTrue { try fixture.info(id)?["percentDone"] as? Double == 1 })
@@ -104,9 +109,9 @@ struct TorrentActionsCommandTests {
         #expect(!FileManager.default.fileExists(atPath: "\(fixture.dataPath)/b.txt"))
     }
 
-    @Test("remove without --delete-data needs no --yes off a terminal and keeps the files")
-    func removeKeepsData() throws {
-        let fixture = try CLITorrentFixture(bed: bed, tag: "keep")
+    @Test("remove without --delete-data needs no --yes off a terminal and keeps the files", arguments: daemonMatrix)
+    func removeKeepsData(daemon: TestBed.Daemon) throws {
+        let fixture = try CLITorrentFixture(bed: bed, tag: "keep", daemon: daemon)
         defer { fixture.cleanUp() }
         let id = try fixture.add()
         let result = try fixture.run(["remove", String(id)])
@@ -121,9 +126,11 @@ struct TorrentActionsCommandTests {
         #expect(FileManager.default.fileExists(atPath: "\(fixture.dataPath)/b.txt"))
     }
 
-    @Test("remove --delete-data on a terminal asks; 'no' keeps everything (exit 1), 'yes' deletes")
-    func removeAsksOnTerminal() throws {
-        let fixture = try CLITorrentFixture(bed: bed, tag: "ask")
+    @Test(
+        "remove --delete-data on a terminal asks; 'no' keeps everything (exit 1), 'yes' deletes",
+        arguments: daemonMatrix)
+    func removeAsksOnTerminal(daemon: TestBed.Daemon) throws {
+        let fixture = try CLITorrentFixture(bed: bed, tag: "ask", daemon: daemon)
         defer { fixture.cleanUp() }
         let id = try fixture.add()
         // runOnTerminal clears TR_AUTH: the password comes from a netrc file.
@@ -131,7 +138,9 @@ struct TorrentActionsCommandTests {
         try Data("machine \(bed.host) login \(bed.user) password \(bed.password)\n".utf8).write(
             to: URL(fileURLWithPath: netrc))
         chmod(netrc, 0o600)
-        let arguments = ["remove", String(id), "--delete-data", "--server", bed.daemonURL(), "--netrc-file", netrc]
+        let arguments = [
+            "remove", String(id), "--delete-data", "--server", bed.daemonURL(daemon), "--netrc-file", netrc,
+        ]
         let declined = try fixture.home.runOnTerminal(arguments, lines: ["no"])
         #expect(declined.status == 1, "\(declined.all)")
         // The size is what is on disk now, which depends on how far the daemon's check has got.

@@ -56,4 +56,33 @@ struct WireNamesTests {
             #expect(object[name] != nil, "\(name) missing from \(daemon) torrent-get")
         }
     }
+
+    @Test(
+        "the handshake: one 409, then the dialect the daemon speaks, directly and through nginx TLS",
+        arguments: wireMatrix)
+    func handshake(daemon: TestBed.Daemon) throws {
+        for url in [bed.daemonURL(daemon), bed.url(for: daemon == .modern ? .modern : .caSigned)] {
+            let (client, recorder) = try bed.rpcClient(url)
+            let info = try client.serverInfo()
+            #expect(recorder.statuses == [409, 200], "\(url)")
+            #expect(info.dialect == (daemon == .modern ? .jsonRPC : .classic))
+            #expect(info.rpcVersion == (daemon == .modern ? 19 : 16))
+        }
+    }
+
+    @Test(
+        "a refused call is the daemon's own error text: classic result, JSON-RPC error object",
+        arguments: wireMatrix)
+    func refusal(daemon: TestBed.Daemon) throws {
+        let (client, _) = try bed.rpcClient(bed.daemonURL(daemon))
+        let magnet = "magnet:?xt=urn:btih:" + String(repeating: "ab", count: 20)
+        let error = rpcFailure { () throws(RPCError) in
+            try client.torrentAdd(.filename(magnet), downloadDir: "relative/path")
+        }
+        guard case .rpcFailure(let message)? = error else {
+            Issue.record("expected an RPC failure, got \(String(describing: error))")
+            return
+        }
+        #expect(message.contains("absolute"), "\(message)")
+    }
 }
