@@ -109,3 +109,26 @@ struct FirstRequestBytesTests {
         #expect(entries.count == 3, "a session-get, its answer to the 409, then the upload: \(entries.count)")
     }
 }
+
+@Suite("connect against 3.00 and 4.1.3 behind nginx TLS (process, real keyring)", .serialized)
+struct ConnectMatrixTests {
+    let bed: TestBed
+    init() throws { bed = try TestBed.shared }
+
+    @Test(
+        "connect with the CA file and a piped password: ONLINE in the daemon's dialect, saved", arguments: daemonMatrix)
+    func connect(daemon: TestBed.Daemon) throws {
+        let home = CLIHome(bed: bed)
+        defer { try? FileManager.default.removeItem(atPath: home.directory) }
+        let url = bed.url(for: daemon == .modern ? .modern : .caSigned)
+        let result = try home.run(
+            ["connect", url, "--name", "box", "--user", bed.user, "--password-stdin", "--ca-file", bed.caFile],
+            stdin: bed.password)
+        #expect(result.status == 0, "\(result.all)")
+        #expect(result.out.contains("ONLINE"), "\(result.out)")
+        #expect(result.out.contains("\(daemon == .modern ? "JSON-RPC 2.0" : "classic") dialect"), "\(result.out)")
+        let check = try home.run(["check", "box"])
+        #expect(check.status == 0, "\(check.all)")
+        _ = try home.run(["servers", "remove", "box", "--yes"])
+    }
+}

@@ -42,10 +42,10 @@ struct WatchCommandTests {
         #expect(pane.value("cursor_flag") == "1")
     }
 
-    @Test("Ctrl-C restores the terminal too (exit 130)")
-    func interrupt() throws {
+    @Test("Ctrl-C restores the terminal too (exit 130)", arguments: daemonMatrix)
+    func interrupt(daemon: TestBed.Daemon) throws {
         let bed = try TestBed.shared
-        let pane = try Tmux(bed: bed, arguments: ["watch"])
+        let pane = try Tmux(bed: bed, arguments: ["watch"], daemon: daemon)
         defer { pane.kill() }
         #expect(pane.waitFor { $0.contains("updated ") }, "\(pane.capture())")
         pane.send("C-c")
@@ -62,14 +62,14 @@ struct Tmux {
     let socket = "remission-test-\(UUID().uuidString.prefix(8))"
     let directory: String
 
-    init(bed: TestBed, arguments: [String]) throws {
+    init(bed: TestBed, arguments: [String], daemon: TestBed.Daemon = .main) throws {
         let home = CLIHome(bed: bed)
         directory = home.directory
         var environment = home.environment
         environment["TR_AUTH"] = bed.credentials
         environment["TERM"] = "xterm-256color"
         let exports = environment.map { "export \($0.key)=\(Self.quoted($0.value))" }.joined(separator: "\n")
-        let command = ([home.remission] + arguments + ["--server", bed.daemonURL()]).map(Self.quoted)
+        let command = ([home.remission] + arguments + ["--server", bed.daemonURL(daemon)]).map(Self.quoted)
             .joined(separator: " ")
         let script = """
             \(exports)

@@ -35,9 +35,10 @@ struct LoggingTests {
     func bodiesSummarised() throws {
         let metainfo = Array("d8:announce35:http://tracker.example/ann?passkey=SECRETKEY4:infod4:name4:testee".utf8)
         let harness = Harness([
+            Reply.success(#"{"rpc-version":16}"#),  // the session-get that comes before an upload
             Reply.success(
                 #"{"torrent-added":{"hashString":"bb09681e754309a223f741c55cf6ae61b9ee41c5","id":1,"name":"My Private Name"}}"#
-            )
+            ),
         ])
         _ = try harness.client.torrentAdd(.metainfo(metainfo), downloadDir: "/srv/secret-dir", paused: true)
         let text = harness.log.text
