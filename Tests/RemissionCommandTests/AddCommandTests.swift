@@ -96,9 +96,11 @@ struct AddCommandTests {
     let bed: TestBed
     init() throws { bed = try TestBed.shared }
 
-    @Test("a .torrent file is added with id and name; again is 'already present', exit 0; a magnet is added")
-    func addFileDuplicateMagnet() throws {
-        let fixture = try CLITorrentFixture(bed: bed, tag: "add")
+    @Test(
+        "a .torrent file is added with id and name; again is 'already present', exit 0; a magnet is added",
+        arguments: daemonMatrix)
+    func addFileDuplicateMagnet(daemon: TestBed.Daemon) throws {
+        let fixture = try CLITorrentFixture(bed: bed, tag: "add", daemon: daemon)
         defer { fixture.cleanUp() }
         let first = try fixture.run([
             "add", fixture.torrentFile, "--download-dir", fixture.root, "--paused", "--label", "cli-add",
@@ -169,9 +171,9 @@ struct AddCommandTests {
         #expect(result.err.contains("too large for a .torrent file"), "\(result.all)")
     }
 
-    @Test("several arguments: a failed one does not stop the others; exit 2 with a summary")
-    func severalArguments() throws {
-        let fixture = try CLITorrentFixture(bed: bed, tag: "addmany")
+    @Test("several arguments: a failed one does not stop the others; exit 2 with a summary", arguments: daemonMatrix)
+    func severalArguments(daemon: TestBed.Daemon) throws {
+        let fixture = try CLITorrentFixture(bed: bed, tag: "addmany", daemon: daemon)
         defer { fixture.cleanUp() }
         let missing = "\(fixture.home.directory)/nothing-here.torrent"
         let result = try fixture.run(["add", missing, fixture.torrentFile, "--download-dir", fixture.root, "--paused"])
@@ -183,9 +185,10 @@ struct AddCommandTests {
         #expect(result.err.contains("1 of 2 added or already present; failed: \(missing)"))
     }
 
-    @Test("a daemon error string: a relative --download-dir is refused by Transmission, exit 6")
-    func daemonError() throws {
-        let fixture = try CLITorrentFixture(bed: bed, tag: "adderr")
+    @Test(
+        "a daemon error string: a relative --download-dir is refused by Transmission, exit 6", arguments: daemonMatrix)
+    func daemonError(daemon: TestBed.Daemon) throws {
+        let fixture = try CLITorrentFixture(bed: bed, tag: "adderr", daemon: daemon)
         defer { fixture.cleanUp() }
         let result = try fixture.run(["add", fixture.torrentFile, "--download-dir", "relative/path", "--paused"])
         if let id = CLITorrentFixture.addedId(result.out) { fixture.addedIds.append(id) }

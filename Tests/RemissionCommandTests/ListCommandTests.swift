@@ -58,13 +58,15 @@ struct ListCommandTests {
     let bed: TestBed
     init() throws { bed = try TestBed.shared }
 
-    @Test("lists real torrents: table, --json, --search, --sort name --reverse, --status stopped")
-    func endToEnd() throws {
+    @Test(
+        "lists real torrents: table, --json, --search, --sort name --reverse, --status stopped", arguments: daemonMatrix
+    )
+    func endToEnd(daemon: TestBed.Daemon) throws {
         let home = CLIHome(bed: bed)
-        let fixture = try ListFixture(bed: bed, port: bed.daemonPort(), names: ["beta", "alpha", "gamma"])
+        let fixture = try ListFixture(bed: bed, port: bed.daemonPort(daemon), names: ["beta", "alpha", "gamma"])
         var ids: [Int] = []
         defer { fixture.remove(ids: ids) }
-        let url = bed.daemonURL()
+        let url = bed.daemonURL(daemon)
         let env = ["TR_AUTH": bed.credentials, "COLUMNS": "200"]
 
         let json = try home.run(["list", url, "--json", "--search", fixture.prefix], env: env)
@@ -110,17 +112,17 @@ struct ListCommandTests {
         #expect(snapshots.values.allSatisfy { !$0.contains(bed.password) })
     }
 
-    @Test("bad --status and --sort values are usage errors (exit 2)")
-    func usage() throws {
+    @Test("bad --status and --sort values are usage errors (exit 2)", arguments: daemonMatrix)
+    func usage(daemon: TestBed.Daemon) throws {
         let home = CLIHome(bed: bed)
-        #expect(try home.run(["list", bed.daemonURL(), "--status", "sleeping"]).status == 2)
-        #expect(try home.run(["list", bed.daemonURL(), "--sort", "colour"]).status == 2)
+        #expect(try home.run(["list", bed.daemonURL(daemon), "--status", "sleeping"]).status == 2)
+        #expect(try home.run(["list", bed.daemonURL(daemon), "--sort", "colour"]).status == 2)
     }
 
-    @Test("a wrong password is exit 4 and never falls back to the snapshot")
-    func authFailure() throws {
+    @Test("a wrong password is exit 4 and never falls back to the snapshot", arguments: daemonMatrix)
+    func authFailure(daemon: TestBed.Daemon) throws {
         let home = CLIHome(bed: bed)
-        let url = bed.daemonURL()
+        let url = bed.daemonURL(daemon)
         #expect(try home.run(["list", url], env: ["TR_AUTH": bed.credentials]).status == 0)
         let result = try home.run(["list", url], env: ["TR_AUTH": "\(bed.user):wrong"])
         #expect(result.status == 4, "\(result.all)")

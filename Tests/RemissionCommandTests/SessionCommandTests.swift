@@ -102,9 +102,10 @@ struct SessionCommandTests {
         #expect(result.out.isEmpty)
     }
 
-    @Test("session with a wrong password: exit 4")
-    func wrongPassword() throws {
-        let result = try home.run(["session", "--server", bed.daemonURL()], env: ["TR_AUTH": "\(bed.user):wrong"])
+    @Test("session with a wrong password: exit 4", arguments: daemonMatrix)
+    func wrongPassword(daemon: TestBed.Daemon) throws {
+        let result = try home.run(
+            ["session", "--server", bed.daemonURL(daemon)], env: ["TR_AUTH": "\(bed.user):wrong"])
         #expect(result.status == 4, "\(result.all)")
     }
 }

@@ -12,9 +12,9 @@ struct StatsCommandTests {
         home = CLIHome(bed: bed)
     }
 
-    @Test("stats: counts, speeds, this session and total columns")
-    func text() throws {
-        let result = try home.run(["stats", "--server", bed.daemonURL()], env: ["TR_AUTH": bed.credentials])
+    @Test("stats: counts, speeds, this session and total columns", arguments: daemonMatrix)
+    func text(daemon: TestBed.Daemon) throws {
+        let result = try home.run(["stats", "--server", bed.daemonURL(daemon)], env: ["TR_AUTH": bed.credentials])
         #expect(result.status == 0, "\(result.all)")
         #expect(result.out.hasPrefix("Torrents: "))
         #expect(result.out.contains("active,") && result.out.contains("paused)"))
@@ -26,9 +26,10 @@ struct StatsCommandTests {
         }
     }
 
-    @Test("stats --json: typed counts and totals")
-    func json() throws {
-        let result = try home.run(["stats", "--json", "--server", bed.daemonURL()], env: ["TR_AUTH": bed.credentials])
+    @Test("stats --json: typed counts and totals", arguments: daemonMatrix)
+    func json(daemon: TestBed.Daemon) throws {
+        let result = try home.run(
+            ["stats", "--json", "--server", bed.daemonURL(daemon)], env: ["TR_AUTH": bed.credentials])
         #expect(result.status == 0, "\(result.all)")
         let object = try #require(JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         let total = try #require(object["torrents"] as? Int)
