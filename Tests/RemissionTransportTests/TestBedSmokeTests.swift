@@ -35,6 +35,26 @@ struct TestBedSmokeTests {
         #expect(try curl(bed.daemonURL(.hostcheck)).http == 409)
     }
 
+    @Test("4.1.3 runs when the run requires it; it answers 409 with its RPC version, a notification 204")
+    func modernDaemon() throws {
+        if TestBed.requiresModern {
+            #expect(bed.hasModern, "REMISSION_REQUIRE_TRANSMISSION4=1, but the bed runs no 4.1.3 (/opt/transmission-4)")
+        }
+        guard bed.hasModern else { return }  // not installed, not required: the matrix is 3.00 alone
+        let url = bed.daemonURL(.modern)
+        let handshake = try curl(url, "-u", bed.credentials)
+        #expect(handshake.http == 409)
+        #expect(handshake.header("X-Transmission-Rpc-Version") == "6.0.1")
+        let id = try #require(handshake.header("X-Transmission-Session-Id"))
+        // A JSON-RPC notification (no "id"): the real daemon answers 204 with no body.
+        let notification = #"{"jsonrpc":"2.0","method":"session_stats"}"#
+        let args = [
+            "-s", "-S", "-o", "-", "-w", "|%{http_code}", "-u", bed.credentials,
+            "-H", "X-Transmission-Session-Id: \(id)", "-d", notification, url,
+        ]
+        #expect(try bed.run("curl", args: args, timeout: .seconds(20)).stdoutText == "|204")
+    }
+
     // MARK: - TLS listeners
 
     @Test("the ca-signed listener is trusted with the CA file and logs the request")

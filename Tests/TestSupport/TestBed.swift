@@ -91,6 +91,12 @@ public final class TestBed: Sendable {
     /// Whether the Transmission 4.1.3 daemon runs beside 3.00 (it does when it is installed).
     public var hasModern: Bool { !(environment["MODERN_DAEMON"] ?? "").isEmpty }
 
+    /// Whether this run must have 4.1.3 in the bed (`REMISSION_REQUIRE_TRANSMISSION4=1`, set by `.ci/run`):
+    /// without it a missing `/opt/transmission-4` would shrink the matrix to 3.00 and pass.
+    public static var requiresModern: Bool {
+        ProcessInfo.processInfo.environment["REMISSION_REQUIRE_TRANSMISSION4"] == "1"
+    }
+
     /// The daemons a suite runs against as a matrix: 3.00 (`main`), and 4.1.3 (`modern`) when present.
     public var matrix: [Daemon] { hasModern ? [.main, .modern] : [.main] }
 
