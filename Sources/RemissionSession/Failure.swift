@@ -40,6 +40,8 @@ public struct Failure: Error, Sendable, Equatable {
         case malformedReply(detail: String, offset: Int?)
         /// The reply ended early, after `bytes` bytes.
         case truncatedReply(bytes: Int)
+        /// A reply of `bytes` bytes whose values would take more than `memoryLimit` bytes to hold.
+        case replyTooLarge(bytes: Int, memoryLimit: Int)
         /// The server's rpc-version is older than Remission speaks.
         case unsupportedVersion(found: Int, minimum: Int)
         /// The Secret Service keyring could not be used.
@@ -109,6 +111,7 @@ extension Failure {
             case .rpcFailure(let message): .rpcRefused(message)
             case .malformed(let detail, let offset): .malformedReply(detail: detail, offset: offset)
             case .truncated(let offset): .truncatedReply(bytes: offset)
+            case .replyTooLarge(let bytes, let limit): .replyTooLarge(bytes: bytes, memoryLimit: limit)
             case .unsupportedVersion(let found, let minimum): .unsupportedVersion(found: found, minimum: minimum)
             }
         self.init(cause, server: server)
@@ -121,12 +124,12 @@ extension Failure {
             switch error {
             case .dns, .refused, .unreachable, .timeout: return .offline
             case .trustRefused: return .trustRefused
-            case .tlsHandshake, .connection, .caFile, .engineUnavailable, .other: return .failure
+            case .tlsHandshake, .connection, .responseTooLarge, .caFile, .engineUnavailable, .other: return .failure
             }
         case .httpStatus(let status, _): return RPCError.isGatewayStatus(status) ? .offline : .failure
         case .unauthorized: return .authentication
         case .forbidden, .misdirected, .sessionHandshakeLoop, .rpcRefused, .unsupportedVersion: return .serverRefused
-        case .malformedReply, .truncatedReply: return .failure
+        case .malformedReply, .truncatedReply, .replyTooLarge: return .failure
         case .keyring(let error): return error == .passwordContainsNul ? .usage : .keyring
         case .credentialKey, .endpoint, .trustInput, .selection: return .usage
         case .profile(let error):
@@ -165,11 +168,11 @@ extension Failure {
             case .refused, .unreachable: return .tcp
             case .timeout(let phase, _): return phase == "connect" ? .tcp : phase == "tls" ? .tls : .http
             case .trustRefused, .tlsHandshake, .caFile: return .tls
-            case .connection, .other, .engineUnavailable: return .http
+            case .connection, .responseTooLarge, .other, .engineUnavailable: return .http
             }
         case .forbidden, .misdirected, .sessionHandshakeLoop, .httpStatus: return .http
         case .unauthorized: return .auth
-        case .rpcRefused, .unsupportedVersion, .malformedReply, .truncatedReply: return .rpc
+        case .rpcRefused, .unsupportedVersion, .malformedReply, .truncatedReply, .replyTooLarge: return .rpc
         case .onboarding(.certificateNotTrusted), .onboarding(.fingerprintMismatch): return .tls
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
             .addSource, .onboarding, .noSuchTorrents, .outputFailed, .command:

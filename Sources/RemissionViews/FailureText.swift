@@ -35,6 +35,9 @@ public enum FailureText {
         case .malformedReply(let detail, let offset):
             return "not a Transmission RPC answer: \(safe(detail))" + (offset.map { " at byte \($0)" } ?? "")
         case .truncatedReply(let bytes): return "the answer ended early, after \(bytes) bytes"
+        case .replyTooLarge(let bytes, let limit):
+            return "the answer (\(Units.bytes(bytes))) would need more than \(Units.bytes(limit)) of memory to read "
+                + "(a flood of tiny values, not what Transmission sends); refused"
         case .unsupportedVersion(let found, let minimum):
             return "rpc-version \(found) is too old (remission needs \(minimum) or later)"
         case .keyring(let error): return error.description
@@ -74,6 +77,9 @@ public enum FailureText {
         case .tlsHandshake(let detail): return "TLS handshake failed: \(safe(detail))"
         case .caFile(let path, let detail): return "CA file \(safe(path)) \(safe(detail))"
         case .connection(let detail): return "connection failed: \(safe(detail))"
+        case .responseTooLarge(let limit, let announced):
+            return "the answer is larger than \(Units.bytes(limit)), remission's limit"
+                + (announced.map { " (it announced \(Units.bytes($0))); it was not read" } ?? "; reading stopped there")
         case .engineUnavailable(let detail):
             return "libcurl, the HTTP library remission uses, could not be loaded (\(safe(detail)))"
         case .other(_, let detail): return safe(detail)
@@ -113,6 +119,7 @@ public enum FailureText {
             return "Is the URL pointing at Transmission's RPC endpoint (usually /transmission/rpc)? "
                 + "Run with -v to see the exchange."
         case .truncatedReply: return "Try again; if it persists, check the network or the proxy in between."
+        case .replyTooLarge: return oversizeHint
         case .noSuchTorrents: return "Run `remission list` to see the ids."
         case .input(.noDefaultServer(let saved)):
             return saved.isEmpty
@@ -147,8 +154,14 @@ public enum FailureText {
         case .caFile: return "Point --ca-file (or remission trust ca) at a readable PEM file of CA certificates."
         case .engineUnavailable: return "Install it: apt-get install libcurl4."
         case .connection, .other: return "The connection broke: try again, or run `remission check` to diagnose."
+        case .responseTooLarge: return oversizeHint
         }
     }
+
+    /// Real answers are far smaller (a list of 10,000 torrents is ~2 MB): not worth a retry.
+    static let oversizeHint =
+        "Transmission's answers are far smaller: is the URL really a Transmission daemon, and can this server be trusted? "
+        + "Run with -v to see the exchange."
 
     /// What a command prints on stderr after "remission: ": the server and reason, the trust
     /// decision's lines for a refused certificate, and the hint.

@@ -47,6 +47,9 @@ enum FailureCatalogue {
         row(.transport(.tlsHandshake(detail: "wrong version number")), .failure, .tls, hint: "HTTPS port"),
         row(.transport(.caFile(path: "/x.pem", detail: "is missing")), .failure, .tls, hint: "remission trust ca"),
         row(.transport(.connection(detail: "reset")), .failure, .http, hint: "remission check"),
+        row(
+            .transport(.responseTooLarge(limit: 128 << 20, announced: 600_000_000)), .failure, .http,
+            hint: "Transmission daemon"),
         row(.transport(.engineUnavailable(detail: "no libcurl")), .failure, .http, hint: "apt-get install libcurl4"),
         row(.transport(.other(code: 2, detail: "init")), .failure, .http, hint: "remission check"),
         row(.unauthorized(user: nil, passwordSource: .none), .authentication, .auth, hint: "--password-stdin"),
@@ -68,6 +71,8 @@ enum FailureCatalogue {
         row(.rpcRefused("no method name"), .serverRefused, .rpc, hint: "-v"),
         row(.malformedReply(detail: "unexpected '<'", offset: 0), .failure, .rpc, hint: "/transmission/rpc"),
         row(.truncatedReply(bytes: 31), .failure, .rpc, hint: "Try again"),
+        row(
+            .replyTooLarge(bytes: 200_000_000, memoryLimit: 1_216_777_216), .failure, .rpc, hint: "Transmission daemon"),
         row(.unsupportedVersion(found: 13, minimum: 14), .serverRefused, .rpc, hint: "Upgrade Transmission"),
         row(.keyring(.noSessionBus(reason: "unset")), .keyring, nil, hint: nil),
         row(.keyring(.locked(collection: "Login")), .keyring, nil, hint: nil),
@@ -130,6 +135,7 @@ enum FailureCatalogue {
         case .rpcRefused: "rpcRefused"
         case .malformedReply: "malformedReply"
         case .truncatedReply: "truncatedReply"
+        case .replyTooLarge: "replyTooLarge"
         case .unsupportedVersion: "unsupportedVersion"
         case .keyring: "keyring"
         case .credentialKey: "credentialKey"
@@ -150,7 +156,8 @@ enum FailureCatalogue {
 
     static let allKinds: Set<String> = [
         "transport", "unauthorized", "forbidden", "misdirected", "sessionHandshakeLoop", "httpStatus", "rpcRefused",
-        "malformedReply", "truncatedReply", "unsupportedVersion", "keyring", "credentialKey", "profile", "storage",
+        "malformedReply", "truncatedReply", "replyTooLarge", "unsupportedVersion", "keyring", "credentialKey",
+        "profile", "storage",
         "snapshot", "endpoint", "trustInput", "selection", "input", "addSource", "onboarding", "noSuchTorrents",
         "outputFailed",
         "command",
