@@ -211,9 +211,18 @@ public enum FailureText {
             return "\(safe(argument)): a magnet link needs an xt=urn:btih:HASH part."
         case .missing(let path): return "\(safe(path)): no such file."
         case .directory(let path): return "\(safe(path)): is a directory, not a .torrent file."
+        case .special(let path, let kind):
+            let what =
+                switch kind {
+                case .fifo: "a FIFO (named pipe)"
+                case .device: "a device"
+                case .socket: "a socket"
+                case .other: "not a regular file"
+                }
+            return "\(safe(path)): is \(what), not a .torrent file; save it to a file first."
         case .tooLarge(let path, let bytes):
-            return "\(safe(path)): more than \(Units.bytes(TorrentSourceFile.maximumFileSize)) "
-                + "(\(Units.bytes(bytes)) read) is too large for a .torrent file."
+            return "\(safe(path)): \(Units.bytes(bytes)) or more is too large for a .torrent file "
+                + "(at most \(Units.bytes(TorrentSourceFile.maximumFileSize)))."
         case .unreadable(let path, let code): return "\(safe(path)): cannot read: \(String(cString: strerror(code)))."
         case .notATorrent(let path):
             return "\(safe(path)): not a .torrent file (no bencoded dictionary with an info section)."

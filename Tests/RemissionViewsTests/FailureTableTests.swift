@@ -98,6 +98,7 @@ enum FailureCatalogue {
         row(.addSource(.magnetWithoutHash("magnet:?dn=x")), .usage, nil, hint: nil),
         row(.addSource(.missing("a.torrent")), .usage, nil, hint: "magnet: link"),
         row(.addSource(.directory("/tmp")), .usage, nil, hint: nil),
+        row(.addSource(.special("/dev/zero", .device)), .usage, nil, hint: nil),
         row(.addSource(.tooLarge("/dev/zero", atLeast: 67_108_865)), .usage, nil, hint: nil),
         row(.addSource(.unreadable("/root/x", errno: 13)), .failure, nil, hint: nil),
         row(.addSource(.notATorrent("a.txt")), .usage, nil, hint: nil),
