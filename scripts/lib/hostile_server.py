@@ -32,6 +32,8 @@ A REPLY is one of:
 and may add:
   "drip": SECONDS        send the body one byte at a time, SECONDS apart
   "hang": true           read the request, then never answer (the connection stays open)
+  "hangAfter": N         answer the first N requests for this method as the reply says, then
+                         hang on every later one (a daemon that stops answering mid-session)
   "contentLength": N     announce N instead of the true length ("none": chunk-free, no header,
                          close at the end)
 """
@@ -59,6 +61,14 @@ class Scenario:
         self.log_path = self.spec.get("log")
         self.log_lock = threading.Lock()
         self.count = 0
+        self.method_counts = {}
+
+    def count_method(self, method):
+        """How many requests for `method` (in classic spelling) arrived, this one included."""
+        with self.log_lock:
+            key = method.replace("_", "-")
+            self.method_counts[key] = self.method_counts.get(key, 0) + 1
+            return self.method_counts[key]
 
     def log(self, raw):
         with self.log_lock:
@@ -196,7 +206,8 @@ def serve_connection(scenario, conn):
             except ValueError:
                 request_json = {}
             reply = scenario.reply_for(request_json.get("method", ""))
-            if reply.get("hang"):
+            calls = scenario.count_method(request_json.get("method", ""))
+            if reply.get("hang") or ("hangAfter" in reply and calls > int(reply["hangAfter"])):
                 while conn.recv(65536):
                     pass
                 return
