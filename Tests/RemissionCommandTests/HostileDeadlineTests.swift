@@ -26,6 +26,23 @@ struct HostileDeadlineTests {
         #expect(run.seconds >= 14.5 && run.seconds < 18, "took \(run.seconds) s")
     }
 
+    @Test("remove gives each batch of 250 the whole --timeout: 3 batches of ~1.5 s each within --timeout 3")
+    func removeBatches() throws {
+        let rows: [[Any]] = [["id", "name"]] + (1...600).map { [$0, "t\($0)"] }
+        // {"arguments":{},"result":"success"} is 36 bytes: dripped at 40 ms a byte, ~1.5 s a batch.
+        let server = try HostileServer(scenario: [
+            "methods": [
+                "torrent-get": ["arguments": ["torrents": rows]],
+                "torrent-remove": ["arguments": [String: Any](), "drip": 0.04],
+            ]
+        ])
+        let run = try HostileRun.remission(["remove", "all", "--yes", "--timeout", "3", "--server", server.url()])
+        #expect(run.status == 0, "\(run.all)")
+        #expect(run.out.contains("removed 600 torrents"), "\(run.all)")
+        #expect(run.err.contains("removed 500 of 600"), "\(run.all)")
+        #expect(run.seconds > 3.5, "took \(run.seconds) s: the batches did not take the time this test needs")
+    }
+
     @Test("--help states the default timeout")
     func helpStatesDefault() throws {
         let run = try HostileRun.remission(["list", "--help"])
