@@ -1,6 +1,8 @@
+import RemissionCredentials
 import RemissionModel
 import RemissionRPC
 import RemissionSession
+import RemissionStorage
 import RemissionTransport
 import RemissionTrust
 
@@ -37,10 +39,10 @@ public enum FailureText {
         case .truncatedReply(let bytes): return "the answer ended early, after \(bytes) bytes"
         case .unsupportedVersion(let found, let minimum):
             return "rpc-version \(found) is too old (remission needs \(minimum) or later)"
-        case .keyring(let error): return error.description
+        case .keyring(let error): return keyringReason(error)
         case .credentialKey(let error): return error.description
         case .profile(let error): return error.description
-        case .storage(let error): return error.description
+        case .storage(let error): return storageReason(error)
         case .snapshot(let error): return error.description
         case .endpoint(let error): return error.description
         case .trustInput(let error): return error.description
@@ -50,7 +52,8 @@ public enum FailureText {
         case .onboarding(let problem): return onboardingReason(problem)
         case .noSuchTorrents(let missing): return TorrentText.missingText(missing)
         case .outputFailed(let code): return "cannot write the output: \(String(cString: strerror(code)))"
-        case .command(let message, _): return message
+        case .fileIndexes(let error): return fileIndexesReason(error)
+        case .local(let problem): return localReason(problem)
         }
     }
 
@@ -120,7 +123,7 @@ public enum FailureText {
                 : "Name one (\(saved.joined(separator: ", "))) or set one with: remission servers default NAME"
         case .addSource(.missing): return "Give a .torrent file, a magnet: link or an http(s):// URL."
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
-            .addSource, .onboarding, .outputFailed, .command:
+            .addSource, .onboarding, .outputFailed, .fileIndexes, .local:
             return nil
         }
     }
@@ -155,6 +158,9 @@ public enum FailureText {
     public static func message(_ failure: Failure, now: Int64) -> String {
         var lines: [String] = []
         if case .onboarding = failure.cause { return reason(failure) }
+        if case .local(let problem) = failure.cause, let (inner, note) = localNote(problem) {
+            return message(inner, now: now) + "\n" + note
+        }
         var first = reason(failure)
         if let server = failure.server { first = "\(safe(server)): " + first }
         if let (decision, chain) = failure.trustRefusal {
@@ -166,6 +172,10 @@ public enum FailureText {
         if let hint = hint(failure) { lines.append("hint: " + hint) }
         return lines.joined(separator: "\n")
     }
+
+    static func keyringReason(_ error: KeyringError) -> String { error.description }
+
+    static func storageReason(_ error: StorageError) -> String { error.description }
 
     /// "the keyring", "TR_AUTH", … as in "password from the keyring".
     public static func describe(_ source: PasswordSource) -> String {

@@ -56,14 +56,12 @@ extension RemissionCommand.Credentials {
             let context = try CommandContext(global: global)
             let (label, endpoint, profile) = try context.locate(name ?? global.server)
             guard let user = user ?? profile?.user else {
-                throw Failure.command(
-                    "'\(label)' has no user name, and a password is stored per user: add --user NAME.", status: .usage)
+                throw Failure(.local(.noUserForPassword(label: label)))
             }
             let key = try CredentialsSupport.key(endpoint, user)
             let password = try readPassword(for: key, terminal: context.terminal)
             do { try context.keyring.store(password, for: key) } catch {
-                throw Failure.command(
-                    "\(error.description) Nothing was stored.", status: ServersSupport.status(of: error))
+                throw Failure(.local(.keyringNotChanged(error, .nothingStored)))
             }
             var notes = ["Stored the password for \(user)@\(endpoint.authority) in the keyring as \"\(key.label)\"."]
             if var profile, profile.user != user || profile.needsPassword {
@@ -82,23 +80,19 @@ extension RemissionCommand.Credentials {
         private func readPassword(for key: CredentialKey, terminal: Terminal) throws -> String {
             if passwordFromStandardInput {
                 guard let password = readLine(strippingNewline: true), !password.isEmpty else {
-                    throw Failure.command(
-                        "--password-stdin: standard input was empty; pipe the password in (e.g. from pass or secret-tool).",
-                        status: .usage)
+                    throw Failure(.input(.passwordStdinEmpty))
                 }
                 return password
             }
             guard terminal.isInteractive else {
-                throw Failure.command(
-                    "Not on a terminal, so the password cannot be asked for: pipe it in with --password-stdin.",
-                    status: .usage)
+                throw Failure(.local(.passwordNeedsTerminal))
             }
             let who = "\(key.user)@\(key.label.split(separator: "@").last ?? "")"
             guard let first = askSecret("Password for \(who): "), !first.isEmpty else {
-                throw Failure.command("No password given; nothing was stored.", status: .usage)
+                throw Failure(.local(.noPasswordGiven))
             }
             guard askSecret("Again: ") == first else {
-                throw Failure.command("The two passwords differ; nothing was stored.", status: .usage)
+                throw Failure(.local(.passwordsDiffer))
             }
             return first
         }
@@ -120,7 +114,7 @@ extension RemissionCommand.Credentials {
                     ? "Removed the previous user's password \"\(old.label)\" from the keyring."
                     : "No password was stored for the previous user."
             } catch {
-                throw Failure.command(error.description, status: ServersSupport.status(of: error))
+                throw Failure(.keyring(error))
             }
         }
     }
@@ -149,9 +143,7 @@ extension RemissionCommand.Credentials {
             }
             let key = try CredentialsSupport.key(endpoint, user)
             let existed: Bool
-            do { existed = try context.keyring.remove(key) } catch {
-                throw Failure.command(error.description, status: ServersSupport.status(of: error))
-            }
+            do { existed = try context.keyring.remove(key) } catch { throw Failure(.keyring(error)) }
             print(
                 existed
                     ? "Removed the password \"\(key.label)\" from the keyring."

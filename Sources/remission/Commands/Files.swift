@@ -52,7 +52,9 @@ extension RemissionCommand {
                 throw ValidationError("Give --priority before the indexes \(indexes!), or use --skip/--get INDEXES.")
             }
             for text in [indexes, skip, get].compactMap({ $0 }) {
-                do { _ = try FileIndexes.parse(text) } catch { throw ValidationError(error.description) }
+                do { _ = try FileIndexes.parse(text) } catch {
+                    throw ValidationError(FailureText.fileIndexesReason(error))
+                }
             }
         }
 
@@ -83,7 +85,7 @@ extension RemissionCommand {
         func plan(fileCount: Int, torrent: Int) throws -> (TorrentChanges, [String]) {
             func resolve(_ text: String) throws -> [Int] {
                 do { return try FileIndexes.parse(text).resolve(count: fileCount, torrent: torrent) } catch {
-                    throw Failure.command(error.description, status: .usage)
+                    throw Failure(.fileIndexes(error))
                 }
             }
             func describe(_ indexes: [Int]) -> String {

@@ -108,17 +108,10 @@ extension RemissionCommand.Servers {
 
         private func confirm(_ profile: ServerProfile, terminal: Terminal) throws {
             if yes { return }
-            guard terminal.isInteractive else {
-                throw Failure.command(
-                    "Not on a terminal, so nothing is asked and nothing was removed: add --yes to remove '\(name)'.",
-                    status: .usage)
-            }
-            let question =
-                "Remove server '\(name)' (\(profile.endpoint.url)), its password in the keyring and its trust settings? (yes/no) "
-            let answer = ask(question)?.trimmingASCIIWhitespace().lowercased()
-            guard answer == "yes" || answer == "y" else {
-                throw Failure.command("Nothing was removed.", status: .failure)
-            }
+            let confirmation = Confirmation.removeServer(name: name, url: profile.endpoint.url)
+            guard terminal.isInteractive else { throw Failure(.local(.confirmationNeedsTerminal(confirmation))) }
+            let answer = ask("\(FailureText.question(confirmation)) (yes/no) ")?.trimmingASCIIWhitespace().lowercased()
+            guard answer == "yes" || answer == "y" else { throw Failure(.local(.declined(confirmation))) }
         }
 
         private func removePassword(of profile: ServerProfile, others: [ServerProfile], context: CommandContext) throws
@@ -142,9 +135,7 @@ extension RemissionCommand.Servers {
                     ? "Removed the password \"\(key.label)\" from the keyring."
                     : "No password for \(user)@\(profile.endpoint.authority) was stored in the keyring."
             } catch {
-                throw Failure.command(
-                    "\(error.description) Nothing was removed; to remove the server and leave the keyring alone, add --keep-password.",
-                    status: ServersSupport.status(of: error))
+                throw Failure(.local(.keyringNotChanged(error, .serverKept)))
             }
         }
 
@@ -161,7 +152,7 @@ extension RemissionCommand.Servers {
                     ? "Removed the trust settings for \(identity)."
                     : "No trust settings were stored for \(identity)."
             } catch {
-                throw Failure.command("\(error)", status: .failure)
+                throw Failure(.storage(error))
             }
         }
     }
@@ -225,9 +216,6 @@ enum ServersSupport {
     }
 
     static func failure(_ error: ProfileError) -> Failure { Failure(.profile(error)) }
-
-    /// Exit 7 for an unusable keyring, exit 2 for a password it cannot hold (`Failure.status`).
-    static func status(of error: KeyringError) -> ExitStatus { Failure(.keyring(error)).status }
 
     static func names(_ profiles: [ServerProfile]) -> String {
         profiles.map { "'\($0.name)'" }.joined(separator: ", ")

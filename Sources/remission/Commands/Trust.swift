@@ -47,12 +47,9 @@ struct TrustSubject {
     var isHTTPS: Bool { endpoint.scheme == .https }
 
     /// Plain HTTP has no certificate: a usage error naming the command that applies instead.
-    func requireHTTPS(for action: String) throws {
+    func requireHTTPS(for change: CertificateChange) throws {
         guard !isHTTPS else { return }
-        throw Failure.command(
-            "\(endpoint.url) is plain HTTP: there is no certificate to \(action). "
-                + "To acknowledge plain HTTP use: remission trust http \(quotedForShell(label)) --acknowledge",
-            status: .usage)
+        throw Failure(.local(.noCertificate(url: endpoint.url, label: label, change: change)))
     }
 
     func storedTrust(_ context: CommandContext) throws -> ServerTrust {
@@ -61,14 +58,8 @@ struct TrustSubject {
 
     /// Changes the stored trust under the file lock; storage errors become exit 1.
     @discardableResult
-    func update<Result>(_ context: CommandContext, _ body: (inout ServerTrust) throws -> Result) throws -> Result {
-        do { return try context.trustStore.update(endpoint, body) } catch let failure as Failure {
-            throw failure
-        } catch let error as StorageError {
-            throw Failure(.storage(error))
-        } catch {
-            throw Failure.command("\(error) Nothing was changed.", status: .failure)
-        }
+    func update<Result>(_ context: CommandContext, _ body: (inout ServerTrust) -> Result) throws -> Result {
+        do { return try context.trustStore.change(endpoint, body) } catch { throw Failure(.storage(error)) }
     }
 }
 
@@ -91,9 +82,7 @@ struct TrustProbe {
             throw Self.failure(error, subject: subject)
         }
         guard let chain = report.tls?.chain, !chain.certificates.isEmpty, let decision = report.tls?.decision else {
-            throw Failure.command(
-                "\(subject.endpoint.authority) completed no TLS handshake with a certificate; nothing was changed.",
-                status: .failure)
+            throw Failure(.local(.noCertificatePresented(authority: subject.endpoint.authority)))
         }
         self.report = report
         self.chain = chain
@@ -101,20 +90,7 @@ struct TrustProbe {
     }
 
     static func failure(_ error: TransportError, subject: TrustSubject) -> Failure {
-        let reason = FailureText.transportReason(error)
-        switch error {
-        case .dns, .refused, .unreachable, .timeout:
-            return Failure.command(
-                "\(subject.endpoint.authority) is offline: \(reason). Nothing was changed; run `remission check "
-                    + "\(quotedForShell(subject.label))` for a diagnosis.", status: .offline)
-        case .caFile:
-            return Failure.command(
-                "\(reason). Point to a readable PEM file with: remission trust ca \(quotedForShell(subject.label)) FILE"
-                    + ", or remove it with: remission trust forget \(quotedForShell(subject.label))",
-                status: .failure)
-        default:
-            return Failure.command("\(subject.endpoint.authority): \(reason). Nothing was changed.", status: .failure)
-        }
+        Failure(.local(.probeFailed(error, authority: subject.endpoint.authority, label: subject.label)))
     }
 
     /// The certificates and the decision, as `trust show` prints them.
@@ -125,14 +101,11 @@ struct TrustProbe {
 
 /// Asks before a destructive change: `--yes` answers for scripts; without a terminal and without
 /// `--yes` nothing is changed (exit 2); any answer but "yes" changes nothing (exit 1).
-func confirmChange(_ question: String, yes: Bool, context: CommandContext) throws {
+func confirmChange(_ confirmation: Confirmation, yes: Bool, context: CommandContext) throws {
     if yes { return }
-    guard context.terminal.isInteractive else {
-        throw Failure.command(
-            "\(question) Not on a terminal, so nothing is asked: add --yes to confirm.", status: .usage)
-    }
-    let answer = ask("\(question) (yes/no) ")?.trimmingASCIIWhitespace().lowercased()
-    guard answer == "yes" else { throw Failure.command("Nothing was changed.", status: .failure) }
+    guard context.terminal.isInteractive else { throw Failure(.local(.confirmationNeedsTerminal(confirmation))) }
+    let answer = ask("\(FailureText.question(confirmation)) (yes/no) ")?.trimmingASCIIWhitespace().lowercased()
+    guard answer == "yes" else { throw Failure(.local(.declined(confirmation))) }
 }
 
 /// The stored trust of one identity, one line each, for `show`, `forget` and `list`.

@@ -37,7 +37,7 @@ extension RemissionCommand.Trust {
         func run() throws {
             let context = try CommandContext(global: global)
             let subject = try TrustSubject(name, context: context)
-            try subject.requireHTTPS(for: "accept")
+            try subject.requireHTTPS(for: .accept)
             let stored = try subject.storedTrust(context)
             let now = currentUnixTime()
             let probe = try TrustProbe(subject, trust: stored, context: context)
@@ -46,22 +46,18 @@ extension RemissionCommand.Trust {
 
             if let expected {
                 guard expected == leaf.fingerprint else {
-                    throw Failure.command(
-                        "The fingerprint given (\(expected)) is not the one \(subject.endpoint.authority) presents "
-                            + "(\(leaf.fingerprint)). Refused; nothing was changed. Compare with the server's own "
-                            + "certificate, e.g. `remission trust show \(quotedForShell(subject.label))`.",
-                        status: .trustRefused)
+                    throw Failure(
+                        .local(
+                            .fingerprintNotPresented(
+                                given: expected, presented: leaf.fingerprint, authority: subject.endpoint.authority,
+                                label: subject.label)))
                 }
             } else {
                 printError(probe.lines(server: subject.label, now: now).joined(separator: "\n"))
                 guard context.terminal.isInteractive else {
-                    throw Failure.command(
-                        "Not on a terminal, so nothing is asked and nothing was changed. Compare the fingerprint above "
-                            + "with the server's, then run: remission trust accept \(quotedForShell(subject.label)) "
-                            + "--fingerprint SHA256:…",
-                        status: .usage)
+                    throw Failure(.local(.acceptNeedsTerminal(label: subject.label)))
                 }
-                try askToTrust(leaf, consequence: "nothing was changed")
+                try askToTrust(leaf)
             }
 
             let accepted = AcceptedCertificate(

@@ -27,14 +27,12 @@ extension RemissionCommand.Trust {
         func run() throws {
             let context = try CommandContext(global: global)
             let subject = try TrustSubject(name, context: context)
-            try subject.requireHTTPS(for: "verify with a CA file")
+            try subject.requireHTTPS(for: .caFile)
             let path = absolutePath(file)
             do {
                 try CurlTransport.checkCAFile(path, options: context.transportOptions)
             } catch {
-                throw Failure.command(
-                    "\(FailureText.transportReason(error)). Give a readable PEM file with at least one certificate; "
-                        + "nothing was changed.", status: .usage)
+                throw Failure(.local(.caFileUnusable(error)))
             }
             let previous = try subject.update(context) { trust -> String? in
                 let previous = trust.caFile
@@ -94,10 +92,7 @@ extension RemissionCommand.Trust {
             let context = try CommandContext(global: global)
             let subject = try TrustSubject(name, context: context)
             guard !subject.isHTTPS else {
-                throw Failure.command(
-                    "\(subject.endpoint.url) uses https: there is no plain-HTTP warning to acknowledge or revoke; "
-                        + "nothing was changed. Trust for https servers: remission trust accept|pin|ca \(quotedForShell(subject.label))",
-                    status: .usage)
+                throw Failure(.local(.noPlainHTTPWarning(url: subject.endpoint.url, label: subject.label)))
             }
             let acknowledged = change == .acknowledge
             let previous = try subject.update(context) { trust -> Bool in

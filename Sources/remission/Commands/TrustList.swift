@@ -26,12 +26,8 @@ extension RemissionCommand.Trust {
             let context = try CommandContext(global: global)
             let entries: [(identity: String, trust: ServerTrust)]
             let profiles: [ServerProfile]
-            do {
-                entries = try context.trustStore.all()
-                profiles = try context.profileStore.all().profiles
-            } catch {
-                throw Failure.command("\(error)", status: .failure)
-            }
+            do { entries = try context.trustStore.all() } catch { throw Failure(.storage(error)) }
+            do { profiles = try context.profileStore.all().profiles } catch { throw Failure(.profile(error)) }
             func names(_ identity: String) -> [String] {
                 profiles.filter { $0.endpoint.trustIdentity == identity }.map(\.name)
             }
@@ -94,9 +90,9 @@ extension RemissionCommand.Trust {
             printError(
                 "Stored for \(subject.identity):\n" + storedTrustLines(stored).map { "  " + $0 }.joined(separator: "\n")
             )
-            try confirmChange("Forget all of it?", yes: yes, context: context)
+            try confirmChange(.forgetTrust, yes: yes, context: context)
             do { try context.trustStore.remove(subject.endpoint) } catch {
-                throw Failure.command("\(error) Nothing was changed.", status: .failure)
+                throw Failure(.local(.trustNotChanged(error)))
             }
             printError(
                 "Forgot the trust for \(subject.identity). The next connection is trusted only through the system CAs"

@@ -39,7 +39,7 @@ extension RemissionCommand.Trust {
         func run() throws {
             let context = try CommandContext(global: global)
             let subject = try TrustSubject(name, context: context)
-            try subject.requireHTTPS(for: "pin")
+            try subject.requireHTTPS(for: .pin)
             var added = try pins.map { try SPKIPin(parsing: $0) }
             var chain: PresentedChain?
             if current {
@@ -104,12 +104,9 @@ extension RemissionCommand.Trust {
             if removing.isEmpty {
                 printError(
                     "Pins set for \(subject.identity):\n" + stored.pins.map { "  \($0)" }.joined(separator: "\n"))
-                try confirmChange("Remove all \(stored.pins.count) pins?", yes: yes, context: context)
+                try confirmChange(.removeAllPins(count: stored.pins.count), yes: yes, context: context)
             } else if let missing = removing.first(where: { !stored.pins.contains($0) }) {
-                throw Failure.command(
-                    "\(missing) is not pinned for \(subject.identity) (pinned: "
-                        + "\(stored.pins.map(\.description).joined(separator: ", "))); nothing was changed.",
-                    status: .failure)
+                throw Failure(.local(.notPinned(missing, identity: subject.identity, pinned: stored.pins)))
             }
             let remaining = try subject.update(context) { trust -> [SPKIPin] in
                 trust.pins.removeAll { removing.isEmpty || removing.contains($0) }
