@@ -80,8 +80,8 @@ let package = Package(
         .testTarget(
             name: "RemissionViewsTests",
             dependencies: [
-                "RemissionViews", "RemissionSession", "RemissionTrust", "RemissionModel", "TrustFixtures",
-                "TestSupport",
+                "RemissionViews", "RemissionSession", "RemissionTrust", "RemissionModel", "RemissionStorage",
+                "RemissionCredentials", "RemissionRPC", "TrustFixtures", "TestSupport",
             ]),
         .testTarget(
             name: "RemissionSessionTests",

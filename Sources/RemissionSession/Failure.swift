@@ -86,7 +86,7 @@ public enum InputProblem: Sendable, Equatable {
     /// `--netrc-file`/`$NETRC`/`~/.netrc` does not exist.
     case netrcMissing(path: String)
     /// The netrc file exists but cannot be read.
-    case netrcUnreadable(path: String, detail: String)
+    case netrcUnreadable(path: String, error: StorageError)
     /// No server named and no default server; `saved` lists the saved names.
     case noDefaultServer(saved: [String])
 }

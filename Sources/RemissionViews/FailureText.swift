@@ -40,13 +40,13 @@ public enum FailureText {
         case .unsupportedVersion(let found, let minimum):
             return "rpc-version \(found) is too old (remission needs \(minimum) or later)"
         case .keyring(let error): return keyringReason(error)
-        case .credentialKey(let error): return error.description
-        case .profile(let error): return error.description
+        case .credentialKey(let error): return credentialKeyReason(error)
+        case .profile(let error): return profileReason(error)
         case .storage(let error): return storageReason(error)
-        case .snapshot(let error): return error.description
-        case .endpoint(let error): return error.description
-        case .trustInput(let error): return error.description
-        case .selection(let error): return error.description
+        case .snapshot(let error): return snapshotReason(error)
+        case .endpoint(let error): return endpointReason(error)
+        case .trustInput(let error): return trustInputReason(error)
+        case .selection(let error): return selectionReason(error)
         case .input(let problem): return inputReason(problem)
         case .addSource(let problem): return addSourceReason(problem)
         case .onboarding(let problem): return onboardingReason(problem)
@@ -173,10 +173,6 @@ public enum FailureText {
         return lines.joined(separator: "\n")
     }
 
-    static func keyringReason(_ error: KeyringError) -> String { error.description }
-
-    static func storageReason(_ error: StorageError) -> String { error.description }
-
     /// "the keyring", "TR_AUTH", … as in "password from the keyring".
     public static func describe(_ source: PasswordSource) -> String {
         switch source {
@@ -197,7 +193,8 @@ public enum FailureText {
         case .trAuthUserMismatch(let environment, let server):
             return "TR_AUTH is for user '\(safe(environment))' but the server's user is '\(safe(server))'."
         case .netrcMissing(let path): return "The netrc file \(safe(path)) does not exist."
-        case .netrcUnreadable(let path, let detail): return "Cannot read the netrc file \(safe(path)): \(detail)"
+        case .netrcUnreadable(let path, let error):
+            return "Cannot read the netrc file \(safe(path)): \(storageReason(error))"
         case .noDefaultServer: return "No server given and no default server."
         }
     }
@@ -239,7 +236,7 @@ public enum FailureText {
         case .declined(.certificate): return "The certificate was not trusted; nothing was saved."
         case .declined(.plainHTTP): return "Plain HTTP was not accepted; nothing was saved."
         case .passwordNotStored(let error):
-            return "\(error.description) Nothing was saved; run again with --no-save-password to connect "
+            return "\(keyringReason(error)) Nothing was saved; run again with --no-save-password to connect "
                 + "without keeping the password."
         }
     }

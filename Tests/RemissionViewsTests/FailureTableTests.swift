@@ -89,7 +89,9 @@ enum FailureCatalogue {
             row(.input(.passwordStdinEmpty), .usage, nil, hint: nil),
             row(.input(.trAuthUserMismatch(environment: "a", server: "b")), .usage, nil, hint: nil),
             row(.input(.netrcMissing(path: "/n")), .usage, nil, hint: nil),
-            row(.input(.netrcUnreadable(path: "/n", detail: "EACCES")), .failure, nil, hint: nil),
+            row(
+                .input(.netrcUnreadable(path: "/n", error: .io(path: "/n", operation: "open", errno: 13))), .failure,
+                nil, hint: nil),
             row(.input(.noDefaultServer(saved: [])), .usage, nil, hint: "remission connect URL"),
             row(.input(.noDefaultServer(saved: ["a", "b"])), .usage, nil, hint: "remission servers default NAME"),
             row(.addSource(.magnetWithoutHash("magnet:?dn=x")), .usage, nil, hint: nil),

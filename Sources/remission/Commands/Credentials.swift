@@ -293,7 +293,7 @@ struct CredentialsStatusReport {
             }
         }
         lines.append("Password: \(password)")
-        lines.append("Keyring:  \(keyringWords) — \(keyring.description)")
+        lines.append("Keyring:  \(keyringWords) — \(FailureText.keyringStatus(keyring))")
         return lines.joined(separator: "\n")
     }
 
@@ -308,7 +308,10 @@ struct CredentialsStatusReport {
             ("netrcFile", netrcFile),
             (
                 "keyring",
-                .object(JSONObject([("state", .string(keyringState)), ("message", .string(keyring.description))]))
+                .object(
+                    JSONObject([
+                        ("state", .string(keyringState)), ("message", .string(FailureText.keyringStatus(keyring))),
+                    ]))
             ),
         ])
         return JSONValue.object(object).serializedString(pretty: false)

@@ -144,8 +144,8 @@ extension RemissionCommand {
                         to: standardOutput.write)
                     return []
                 }
-                do { try Self.save(list, fields: fields, in: store, for: key, at: now) } catch {
-                    return Array((terminal.styled("warning:", .yellow) + " \(error)").utf8)
+                do throws(SnapshotError) { try Self.save(list, fields: fields, in: store, for: key, at: now) } catch {
+                    return Array((terminal.styled("warning:", .yellow) + " " + FailureText.snapshotReason(error)).utf8)
                 }
                 return []
             }

@@ -120,7 +120,7 @@ extension RemissionCommand.Servers {
             guard let user = profile.user else { return "No keyring item: the server has no user." }
             let key: CredentialKey
             do { key = try CredentialKey(endpoint: profile.endpoint, user: user) } catch {
-                return "No keyring item: \(error)"
+                return "No keyring item: " + FailureText.credentialKeyReason(error)
             }
             if keepPassword { return "Kept the keyring item \"\(key.label)\" (--keep-password)." }
             let sharing = others.filter { other in

@@ -10,7 +10,7 @@ struct TorrentActionOptions: ParsableArguments {
     var ids: String
 
     func validate() throws {
-        do { _ = try TorrentSelection.parse(ids) } catch { throw ValidationError(error.description) }
+        do { _ = try TorrentSelection.parse(ids) } catch { throw ValidationError(FailureText.selectionReason(error)) }
     }
 }
 

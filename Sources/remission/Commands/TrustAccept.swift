@@ -29,7 +29,7 @@ extension RemissionCommand.Trust {
         func validate() throws {
             if let fingerprint {
                 do { _ = try CertificateFingerprint(parsing: fingerprint) } catch {
-                    throw ValidationError("\(error.description)")
+                    throw ValidationError(FailureText.trustInputReason(error))
                 }
             }
         }

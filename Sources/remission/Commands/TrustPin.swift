@@ -32,7 +32,9 @@ extension RemissionCommand.Trust {
                 throw ValidationError("Give --spki sha256//BASE64 or --current (or both).")
             }
             for pin in pins {
-                do { _ = try SPKIPin(parsing: pin) } catch { throw ValidationError(error.description) }
+                do { _ = try SPKIPin(parsing: pin) } catch {
+                    throw ValidationError(FailureText.trustInputReason(error))
+                }
             }
         }
 
@@ -88,7 +90,9 @@ extension RemissionCommand.Trust {
 
         func validate() throws {
             for pin in pins {
-                do { _ = try SPKIPin(parsing: pin) } catch { throw ValidationError(error.description) }
+                do { _ = try SPKIPin(parsing: pin) } catch {
+                    throw ValidationError(FailureText.trustInputReason(error))
+                }
             }
         }
 
