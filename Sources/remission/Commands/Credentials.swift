@@ -103,11 +103,9 @@ extension RemissionCommand.Credentials {
         {
             guard let old = try? CredentialKey(endpoint: profile.endpoint, user: previous) else { return "" }
             let others = (try? context.profileStore.all().profiles.filter { $0.name != profile.name }) ?? []
-            let sharing = others.filter { other in
-                other.user.flatMap { try? CredentialKey(endpoint: other.endpoint, user: $0) } == old
-            }
+            let sharing = SavedServers.sharing(old, among: others)
             if !sharing.isEmpty {
-                return "Kept the keyring item \"\(old.label)\": also used by \(ServersSupport.names(sharing))."
+                return "Kept the keyring item \"\(old.label)\": also used by \(ServersText.names(sharing))."
             }
             do {
                 return try context.keyring.remove(old)

@@ -99,15 +99,6 @@ struct TrustProbe {
     }
 }
 
-/// Asks before a destructive change: `--yes` answers for scripts; without a terminal and without
-/// `--yes` nothing is changed (exit 2); any answer but "yes" changes nothing (exit 1).
-func confirmChange(_ confirmation: Confirmation, yes: Bool, context: CommandContext) throws {
-    if yes { return }
-    guard context.terminal.isInteractive else { throw Failure(.local(.confirmationNeedsTerminal(confirmation))) }
-    let answer = ask("\(FailureText.question(confirmation)) (yes/no) ")?.trimmingASCIIWhitespace().lowercased()
-    guard answer == "yes" else { throw Failure(.local(.declined(confirmation))) }
-}
-
 /// The stored trust of one identity, one line each, for `show`, `forget` and `list`.
 func storedTrustLines(_ trust: ServerTrust) -> [String] {
     var lines: [String] = []

@@ -90,7 +90,7 @@ extension RemissionCommand.Trust {
             printError(
                 "Stored for \(subject.identity):\n" + storedTrustLines(stored).map { "  " + $0 }.joined(separator: "\n")
             )
-            try confirmChange(.forgetTrust, yes: yes, context: context)
+            if !yes { try confirm(.forgetTrust, terminal: context.terminal) }
             do { try context.trustStore.remove(subject.endpoint) } catch {
                 throw Failure(.local(.trustNotChanged(error)))
             }

@@ -108,7 +108,7 @@ extension RemissionCommand.Trust {
             if removing.isEmpty {
                 printError(
                     "Pins set for \(subject.identity):\n" + stored.pins.map { "  \($0)" }.joined(separator: "\n"))
-                try confirmChange(.removeAllPins(count: stored.pins.count), yes: yes, context: context)
+                if !yes { try confirm(.removeAllPins(count: stored.pins.count), terminal: context.terminal) }
             } else if let missing = removing.first(where: { !stored.pins.contains($0) }) {
                 throw Failure(.local(.notPinned(missing, identity: subject.identity, pinned: stored.pins)))
             }
