@@ -1,3 +1,4 @@
+import RemissionCredentials
 import RemissionModel
 import RemissionSession
 import RemissionStorage
@@ -39,5 +40,32 @@ struct ServersTextTests {
         #expect(lines[1].hasSuffix("default"))
         #expect(lines[2].hasPrefix("  x^[[2J"))
         #expect(lines[2].hasSuffix("bob   needs password"))
+    }
+}
+
+@Suite("Views: credentials")
+struct CredentialsTextTests {
+    static let endpoint = try! ServerEndpoint.parse("https://nas:8443/transmission/rpc")
+
+    static func status(source: PasswordSource?, user: String? = "alice", failure: Failure? = nil) -> PasswordStatus {
+        PasswordStatus(
+            label: "nas", endpoint: endpoint, user: user, source: source,
+            keyring: failure == nil ? .available(collection: "Login") : .locked(collection: "Login"),
+            keyringFailure: failure, needsPassword: false)
+    }
+
+    @Test("status names the source, and the keyring when it cannot be used")
+    func status() {
+        let text = CredentialsText.status(Self.status(source: .keyring))
+        #expect(text.contains("Password: from the keyring (item \"Remission: alice@nas:8443\")"))
+        #expect(
+            text.hasSuffix("Keyring:  available — Secret Service keyring available (collection 'Login', unlocked)."))
+        let locked = Self.status(source: nil, failure: Failure(.keyring(.locked(collection: "Login"))))
+        #expect(CredentialsText.status(locked).contains("which cannot be used now"))
+        #expect(CredentialsText.statusJSON(locked).contains("\"source\":\"keyring-unusable\""))
+        #expect(CredentialsText.statusJSON(locked).contains("\"state\":\"locked\""))
+        #expect(
+            CredentialsText.status(Self.status(source: PasswordSource.none, user: nil)).contains(
+                "the server has no user"))
     }
 }

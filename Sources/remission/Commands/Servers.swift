@@ -1,9 +1,5 @@
 import ArgumentParser
-import RemissionCredentials
-import RemissionModel
 import RemissionSession
-import RemissionStorage
-import RemissionTrust
 import RemissionViews
 
 extension RemissionCommand {
