@@ -87,7 +87,8 @@ let package = Package(
             name: "RemissionSessionTests",
             dependencies: [
                 "RemissionSession", "RemissionViews", "RemissionRPC", "RemissionTransport", "RemissionCredentials",
-                "RemissionStorage", "RemissionTrust", "RemissionModel", .product(name: "Logging", package: "swift-log"),
+                "RemissionStorage", "RemissionTrust", "RemissionModel", "TrustFixtures",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "RemissionRPCTests",
