@@ -46,3 +46,10 @@ public enum FileIndexesError: Error, Sendable, Equatable {
     /// Indexes the torrent does not have; `count` is how many files it has.
     case outOfRange([Int], count: Int, torrent: Int)
 }
+
+/// One change `files` made, reported after it was sent (worded by `TorrentText.fileChange`).
+public enum FileChange: Sendable, Equatable {
+    case priority(FilePriority, [Int])
+    case skipping([Int])
+    case getting([Int])
+}

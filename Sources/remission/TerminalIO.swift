@@ -79,7 +79,7 @@ extension TorrentLookup {
     func reportMissing() throws {
         try requireSome()
         if !missing.isEmpty {
-            printError("remission: warning: \(TorrentText.missingText(missing)); going on with the others.")
+            printError("remission: " + TorrentText.missingWarning(missing))
         }
     }
 

@@ -73,10 +73,7 @@ extension RemissionCommand {
                         continue
                     }
                     addedCount += 1
-                    switch result {
-                    case .added(let id, let name, _): print("added \(id) \(TerminalText.safe(name))")
-                    case .duplicate(let id, let name, _): print("already present \(id) \(TerminalText.safe(name))")
-                    }
+                    print(TorrentText.added(result))
                 }
             }
             guard !failures.isEmpty else { return }

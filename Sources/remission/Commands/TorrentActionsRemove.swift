@@ -44,17 +44,12 @@ extension RemissionCommand {
             }
             try lookup.reportMissing()
             guard !lookup.found.isEmpty else {
-                print("No torrents \(selection == .recentlyActive ? "active" : "at all"); nothing removed.")
+                print(TorrentText.noneToRemove(selection))
                 return
             }
-            let count = TorrentText.count(lookup.found.count, "torrent")
             let onDisk = lookup.found.reduce(0) { ServerArithmetic.sum($0, TorrentText.present($1)) }
-            print("To remove (\(count)\(deleteData ? ", deleting \(Units.bytes(onDisk)) of data" : "")):")
-            lookup.lines {
-                deleteData
-                    ? "  (\(Units.bytes(TorrentText.present($0))) in \(TerminalText.safe($0.downloadDir)))" : ""
-            }
-            .forEach { print($0) }
+            print(TorrentText.toRemove(count: lookup.found.count, deleting: deleteData ? onDisk : nil))
+            lookup.lines { deleteData ? TorrentText.dataOnDisk($0) : "" }.forEach { print($0) }
             if !yes, context.terminal.isInteractive {
                 let confirmation: Confirmation =
                     deleteData
@@ -67,8 +62,7 @@ extension RemissionCommand {
                 }
             }
             try removeInBatches(lookup.found.map(\.id), session: session)
-            let their = lookup.found.count == 1 ? "its" : "their"
-            print("removed \(count)\(deleteData ? " and deleted \(their) data" : "; the data stays on the server").")
+            print(TorrentText.removed(count: lookup.found.count, deletedData: deleteData))
         }
 
         /// Ids per `torrent-remove` request. Transmission 3 removes torrents one by one, deleting
@@ -94,7 +88,9 @@ extension RemissionCommand {
                     throw Failure(.local(.removalInterrupted(error, removed: removed, total: ids.count)))
                 }
                 removed += batch.count
-                if batches.count > 1 { printError("remission: removed \(removed) of \(ids.count)…") }
+                if batches.count > 1 {
+                    printError("remission: " + TorrentText.removalProgress(removed: removed, total: ids.count))
+                }
             }
         }
 
