@@ -70,14 +70,10 @@ public struct Failure: Error, Sendable, Equatable {
         case outputFailed(errno: Int32)
         /// A torrent list named only torrents the server does not have.
         case noSuchTorrents([TorrentReference])
-        /// An outcome worded by the command itself (a declined confirmation, a partial batch).
-        /// The status is the command's; new faults should get a case of their own instead.
-        case command(message: String, status: ExitStatus)
-    }
-
-    /// A command-local outcome with its exit status (see `Cause.command`).
-    public static func command(_ message: String, status: ExitStatus) -> Failure {
-        Failure(.command(message: message, status: status))
+        /// FILE-INDEXES of `files` that could not be understood or are out of range.
+        case fileIndexes(FileIndexesError)
+        /// An outcome of one command: a declined confirmation, a refused change, a partial batch.
+        case local(LocalProblem)
     }
 }
 
@@ -92,7 +88,7 @@ public enum InputProblem: Sendable, Equatable {
     /// `--netrc-file`/`$NETRC`/`~/.netrc` does not exist.
     case netrcMissing(path: String)
     /// The netrc file exists but cannot be read.
-    case netrcUnreadable(path: String, detail: String)
+    case netrcUnreadable(path: String, error: StorageError)
     /// No server named and no default server; `saved` lists the saved names.
     case noDefaultServer(saved: [String])
 }
@@ -154,7 +150,8 @@ extension Failure {
             case .passwordNotStored(let error): return Failure(.keyring(error)).status
             }
         case .noSuchTorrents, .outputFailed: return .failure
-        case .command(_, let status): return status
+        case .fileIndexes: return .usage
+        case .local(let problem): return problem.status
         }
     }
 
@@ -175,7 +172,7 @@ extension Failure {
         case .rpcRefused, .unsupportedVersion, .malformedReply, .truncatedReply, .replyTooLarge: return .rpc
         case .onboarding(.certificateNotTrusted), .onboarding(.fingerprintMismatch): return .tls
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
-            .addSource, .onboarding, .noSuchTorrents, .outputFailed, .command:
+            .addSource, .onboarding, .noSuchTorrents, .outputFailed, .fileIndexes, .local:
             return nil
         }
     }
@@ -194,6 +191,30 @@ extension Failure {
     public var trustRefusal: (decision: TrustDecision, chain: PresentedChain)? {
         if case .transport(.trustRefused(let decision, let chain)) = cause { return (decision, chain) }
         return nil
+    }
+}
+
+extension LocalProblem {
+    /// PRODUCT.md §1 for the command-local outcomes, part of `Failure.status`.
+    var status: ExitStatus {
+        switch self {
+        case .confirmationNeedsTerminal, .deleteDataNeedsTerminal, .noCertificate, .noPlainHTTPWarning,
+            .acceptNeedsTerminal, .caFileUnusable,
+            .noUserForPassword, .passwordNeedsTerminal, .noPasswordGiven, .passwordsDiffer, .watchNeedsTerminal:
+            return .usage
+        case .declined, .noCertificatePresented, .notPinned, .trustNotChanged, .noSnapshot: return .failure
+        case .probeFailed(let error, _, _):
+            switch error {
+            case .dns, .refused, .unreachable, .timeout: return .offline
+            case .trustRefused, .tlsHandshake, .connection, .caFile, .engineUnavailable, .other: return .failure
+            }
+        case .fingerprintNotPresented, .certificateDeclined, .typedFingerprintMismatch: return .trustRefused
+        case .keyringNotChanged(let error, _): return Failure(.keyring(error)).status
+        case .offlineWithoutSnapshot: return .offline
+        case .snapshotLacksFields(_, _, let serverOffline): return serverOffline ? .offline : .failure
+        case .removalInterrupted(let failure, _, _): return failure.status
+        case .partialAdd(_, _, let failed): return ExitStatus.worst(failed.map(\.failure.status))
+        }
     }
 }
 

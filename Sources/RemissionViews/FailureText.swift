@@ -1,6 +1,8 @@
+import RemissionCredentials
 import RemissionModel
 import RemissionRPC
 import RemissionSession
+import RemissionStorage
 import RemissionTransport
 import RemissionTrust
 
@@ -40,20 +42,21 @@ public enum FailureText {
                 + "(a flood of tiny values, not what Transmission sends); refused"
         case .unsupportedVersion(let found, let minimum):
             return "rpc-version \(found) is too old (remission needs \(minimum) or later)"
-        case .keyring(let error): return error.description
-        case .credentialKey(let error): return error.description
-        case .profile(let error): return error.description
-        case .storage(let error): return error.description
-        case .snapshot(let error): return error.description
-        case .endpoint(let error): return error.description
-        case .trustInput(let error): return error.description
-        case .selection(let error): return error.description
+        case .keyring(let error): return keyringReason(error)
+        case .credentialKey(let error): return credentialKeyReason(error)
+        case .profile(let error): return profileReason(error)
+        case .storage(let error): return storageReason(error)
+        case .snapshot(let error): return snapshotReason(error)
+        case .endpoint(let error): return endpointReason(error)
+        case .trustInput(let error): return trustInputReason(error)
+        case .selection(let error): return selectionReason(error)
         case .input(let problem): return inputReason(problem)
         case .addSource(let problem): return addSourceReason(problem)
         case .onboarding(let problem): return onboardingReason(problem)
         case .noSuchTorrents(let missing): return TorrentText.missingText(missing)
         case .outputFailed(let code): return "cannot write the output: \(String(cString: strerror(code)))"
-        case .command(let message, _): return message
+        case .fileIndexes(let error): return fileIndexesReason(error)
+        case .local(let problem): return localReason(problem)
         }
     }
 
@@ -127,7 +130,7 @@ public enum FailureText {
                 : "Name one (\(saved.joined(separator: ", "))) or set one with: remission servers default NAME"
         case .addSource(.missing): return "Give a .torrent file, a magnet: link or an http(s):// URL."
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
-            .addSource, .onboarding, .outputFailed, .command:
+            .addSource, .onboarding, .outputFailed, .fileIndexes, .local:
             return nil
         }
     }
@@ -168,6 +171,9 @@ public enum FailureText {
     public static func message(_ failure: Failure, now: Int64) -> String {
         var lines: [String] = []
         if case .onboarding = failure.cause { return reason(failure) }
+        if case .local(let problem) = failure.cause, let (inner, note) = localNote(problem) {
+            return message(inner, now: now) + "\n" + note
+        }
         var first = reason(failure)
         if let server = failure.server { first = "\(safe(server)): " + first }
         if let (decision, chain) = failure.trustRefusal {
@@ -200,7 +206,8 @@ public enum FailureText {
         case .trAuthUserMismatch(let environment, let server):
             return "TR_AUTH is for user '\(safe(environment))' but the server's user is '\(safe(server))'."
         case .netrcMissing(let path): return "The netrc file \(safe(path)) does not exist."
-        case .netrcUnreadable(let path, let detail): return "Cannot read the netrc file \(safe(path)): \(detail)"
+        case .netrcUnreadable(let path, let error):
+            return "Cannot read the netrc file \(safe(path)): \(storageReason(error))"
         case .noDefaultServer: return "No server given and no default server."
         }
     }
@@ -251,7 +258,7 @@ public enum FailureText {
         case .declined(.certificate): return "The certificate was not trusted; nothing was saved."
         case .declined(.plainHTTP): return "Plain HTTP was not accepted; nothing was saved."
         case .passwordNotStored(let error):
-            return "\(error.description) Nothing was saved; run again with --no-save-password to connect "
+            return "\(keyringReason(error)) Nothing was saved; run again with --no-save-password to connect "
                 + "without keeping the password."
         }
     }

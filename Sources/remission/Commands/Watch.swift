@@ -54,7 +54,7 @@ extension RemissionCommand {
         func run() throws {
             let context = try CommandContext(global: global)
             guard context.terminal.stdinIsTTY, context.terminal.stdoutIsTTY else {
-                throw Failure.command("watch needs a terminal; use `remission list`.", status: .usage)
+                throw Failure(.local(.watchNeedsTerminal))
             }
             let session = try context.openSession(global.server, trustFlags: trustFlags, auth: auth)
             WatchTerminal.enter()
