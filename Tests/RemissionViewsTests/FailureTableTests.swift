@@ -166,7 +166,8 @@ enum FailureCatalogue {
 
     static let allKinds = Set([
         "transport", "unauthorized", "forbidden", "misdirected", "sessionHandshakeLoop", "httpStatus", "rpcRefused",
-        "malformedReply", "truncatedReply", "replyTooLarge", "unsupportedVersion", "keyring", "credentialKey", "profile", "storage",
+        "malformedReply", "truncatedReply", "replyTooLarge", "unsupportedVersion", "keyring", "credentialKey",
+        "profile", "storage",
         "snapshot", "endpoint", "trustInput", "selection", "input", "addSource", "onboarding", "noSuchTorrents",
         "outputFailed", "fileIndexes",
     ]).union(LocalCatalogue.allKinds.map { "local." + $0 })
