@@ -146,7 +146,7 @@ func storedTrustLines(_ trust: ServerTrust) -> [String] {
     if let accepted = trust.accepted {
         lines.append("accepted:    \(accepted.fingerprint)")
         lines.append(
-            "             \(accepted.subject), valid \(UTCDate(unixSeconds: accepted.notBefore)) to "
+            "             \(TerminalText.safe(accepted.subject)), valid \(UTCDate(unixSeconds: accepted.notBefore)) to "
                 + "\(UTCDate(unixSeconds: accepted.notAfter)), accepted \(UTCDate(unixSeconds: accepted.acceptedAt))")
     } else {
         lines.append("accepted:    none")

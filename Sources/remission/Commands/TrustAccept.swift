@@ -86,11 +86,13 @@ extension RemissionCommand.Trust {
             } else if let previous {
                 lines += [
                     "Replaced the accepted certificate for \(subject.identity):",
-                    "  old: \(previous.fingerprint) (\(previous.subject), accepted \(UTCDate(unixSeconds: previous.acceptedAt)))",
-                    "  new: \(accepted.fingerprint) (\(accepted.subject))",
+                    "  old: \(previous.fingerprint) (\(TerminalText.safe(previous.subject)), accepted \(UTCDate(unixSeconds: previous.acceptedAt)))",
+                    "  new: \(accepted.fingerprint) (\(TerminalText.safe(accepted.subject)))",
                 ]
             } else {
-                lines.append("Accepted \(accepted.fingerprint) (\(accepted.subject)) for \(subject.identity).")
+                lines.append(
+                    "Accepted \(accepted.fingerprint) (\(TerminalText.safe(accepted.subject))) for \(subject.identity)."
+                )
             }
             if !pins.isEmpty {
                 lines.append(
