@@ -26,7 +26,8 @@ public final class HostileServer: @unchecked Sendable {
         let script = TestBed.repositoryRoot + "/scripts/lib/hostile_server.py"
         let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
         _ = try ProcessRunner.run(
-            "bash", args: ["-c", "setsid \"$0\" \"$1\" \"$2\" </dev/null >/dev/null 2>&1 &", python, script, scenarioPath],
+            "bash",
+            args: ["-c", "setsid \"$0\" \"$1\" \"$2\" </dev/null >/dev/null 2>&1 &", python, script, scenarioPath],
             timeout: .seconds(10))
         let deadline = Date().addingTimeInterval(10)
         var fields: [String: Int] = [:]
