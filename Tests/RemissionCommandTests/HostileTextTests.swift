@@ -165,4 +165,38 @@ struct HostileTextTests {
             }
         }
     }
+
+    @Test("a saved server: connect, check NAME, check --all's summary line (the version), servers list")
+    func savedServer() throws {
+        let server = try HostileServer(scenario: Self.scenario("classic"))
+        let home = CLIHome(bed: try TestBed.shared)
+        for command in [
+            ["connect", server.url(), "--name", "evil"], ["check", "evil"], ["check", "--all"],
+            ["check", "--all", "--json"],
+            ["servers", "list"], ["list", "evil"],
+        ] {
+            let result = try home.runRaw(command)
+            #expect(result.status == 0, "\(command): \(result.text)")
+            #expect(result.leaks.isEmpty, "\(command): \(result.leaks)")
+        }
+        let all = try home.runRaw(["check", "--all"])
+        #expect(all.text.contains("Transmission V" + Hostile.shown), "\(all.text)")
+    }
+
+    @Test("header values: a session id and an X-Transmission-Rpc-Version with ESC/OSC, in check, session and -v")
+    func headers() throws {
+        let server = try HostileServer(scenario: [
+            "dialect": "jsonrpc", "rpcVersion": "6.0.1\u{1B}]0;pwned\u{07}",
+            "sessionId": "sess\u{1B}]0;pwned\u{07}ion-long-enough",
+            "methods": ["torrent-get": ["arguments": ["torrents": [Self.torrent(1)]]]],
+        ])
+        let home = CLIHome(bed: try TestBed.shared)
+        for command in [["check"], ["check", "-v"], ["session"], ["list", "-v"], ["check", "--json"]] {
+            let result = try home.runRaw(command + ["--server", server.url()])
+            #expect(result.status == 0, "\(command): \(result.text)")
+            #expect(result.leaks.isEmpty, "\(command): \(result.leaks)")
+        }
+        let check = try home.runRaw(["check", "--server", server.url()])
+        #expect(check.text.contains("(6.0.1^[]0;pwned^G)"), "\(check.text)")
+    }
 }
