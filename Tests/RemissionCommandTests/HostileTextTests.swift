@@ -199,4 +199,26 @@ struct HostileTextTests {
         let check = try home.runRaw(["check", "--server", server.url()])
         #expect(check.text.contains("(6.0.1^[]0;pwned^G)"), "\(check.text)")
     }
+
+    @Test(
+        "add: the name of an added torrent (magnet and .torrent file) is shown escaped",
+        arguments: ["classic", "jsonrpc"])
+    func added(dialect: String) throws {
+        let key = dialect == "jsonrpc" ? "torrent_added" : "torrent-added"
+        let server = try HostileServer(scenario: [
+            "dialect": dialect,
+            "methods": ["torrent-add": ["arguments": [key: ["id": 7, "name": "N" + Self.poison, "hashString": "H"]]]],
+        ])
+        let home = CLIHome(bed: try TestBed.shared)
+        let directory = TemporaryDirectory()
+        let file = directory.file("a.torrent")
+        try Data("d4:infod4:name1:a6:lengthi1e12:piece lengthi16384e6:pieces20:aaaaaaaaaaaaaaaaaaaaee".utf8)
+            .write(to: URL(fileURLWithPath: file))
+        for source in [Self.magnet, file] {
+            let result = try home.runRaw(["add", source, "--server", server.url()])
+            #expect(result.status == 0, "\(result.text)")
+            #expect(result.leaks.isEmpty, "\(result.leaks)")
+            #expect(result.text.contains("added 7 N" + Hostile.shown), "\(result.text)")
+        }
+    }
 }
