@@ -260,6 +260,9 @@ def main(argv):
     os.rename(port_file + ".tmp", port_file)
     while True:
         conn, _ = listener.accept()
+        # Headers and body go out in separate writes: without this, Nagle's algorithm held the body
+        # until the client's delayed ACK, ~40 ms per reply.
+        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         if context is not None:
             try:
                 conn = context.wrap_socket(conn, server_side=True)
