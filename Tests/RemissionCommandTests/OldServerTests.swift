@@ -80,4 +80,22 @@ struct OldServerTests {
         #expect(result.out.contains("fourteen"))
         #expect(Self.methods(server) == ["session-get", "session-get", "torrent-get"])
     }
+
+    @Test("odd rpc-versions (-1, a string, null, 1e300): list and stats end as check does, same words and status")
+    func oddVersions() throws {
+        let home = CLIHome(bed: try TestBed.shared)
+        for value: Any in [-1, "17", NSNull(), 1e300] {
+            let server = try HostileServer(scenario: ["version": ["rpc-version": value, "version": "odd"]])
+            let check = try home.run(["check", server.url()])
+            let failed = try #require(
+                check.out.split(separator: "\n").first { $0.contains("FAIL rpc") }, "\(check.all)")
+            let reason = failed.replacingOccurrences(of: "  FAIL rpc   ", with: "").components(separatedBy: "  ")[0]
+            for command in [["list"], ["stats"]] {
+                let result = try home.run(command + ["--server", server.url()])
+                #expect(result.status == check.status, "\(value) \(command): \(result.all)")
+                #expect(
+                    result.err.contains(server.url() + ": " + reason), "\(value) \(command): \(result.all) / \(reason)")
+            }
+        }
+    }
 }
