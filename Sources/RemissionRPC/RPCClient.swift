@@ -157,6 +157,12 @@ public final class RPCClient {
                 headerRPCVersion = semver
                 switchDialect(to: .jsonRPC, reason: "409 carried \(Self.rpcVersionHeader): \(semver)")
             }
+            if sentSessionId != nil, requiredRPCVersion != nil, method != .sessionGet {
+                // A new id: an hour went by (Transmission renews it hourly) or the daemon restarted,
+                // perhaps as another version (`watch` runs for days). Ask again before resending.
+                rpcVersion = nil
+                _ = try sessionGet(fields: SessionField.versionInfo)
+            }
         }
     }
 

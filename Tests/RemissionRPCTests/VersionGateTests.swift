@@ -86,4 +86,23 @@ struct VersionGateTests {
         _ = try harness.client.torrentGet(fields: [.id])
         #expect(harness.sent.compactMap { $0.json["method"]?.string } == ["torrent-get", "torrent-get"])
     }
+
+    @Test("a new session id later (daemon restarted, or renewed hourly): the version is asked again before the resend")
+    func restarted() throws {
+        let harness = Self.gated([
+            Reply.conflict(Self.sessionId),
+            Reply.success(#"{"rpc-version":17,"version":"3.00"}"#),
+            Reply.success(#"{"torrents":[]}"#),
+            Reply.conflict("another-session-id-after-a-restart"),
+            Reply.success(#"{"rpc-version":13,"version":"2.33"}"#),
+            Reply.success(#"{"torrents":[]}"#),
+        ])
+        _ = try harness.client.torrentGet(fields: [.id])
+        #expect(throws: RPCError.unsupportedVersion(found: 13, minimum: 14)) {
+            _ = try harness.client.torrentGet(fields: [.id])
+        }
+        let methods = harness.sent.compactMap { $0.json["method"]?.string }
+        #expect(methods == ["session-get", "session-get", "torrent-get", "torrent-get", "session-get"])
+        #expect(harness.sent.last?.header("X-Transmission-Session-Id") == "another-session-id-after-a-restart")
+    }
 }
