@@ -37,7 +37,8 @@ struct JSONSerializerTests {
             // What a terminal would obey or hide is escaped too (issue 12: --json on a terminal).
             ("\u{80}\u{9B}6n\u{9F}", #""\u0080\u009b6n\u009f""#),
             ("a\u{202E}b\u{2066}c\u{2069}\u{200F}\u{061C}\u{2028}", #""a\u202eb\u2066c\u2069\u200f\u061c\u2028""#),
-            ("\u{A0}\u{2014}\u{20AC}\u{202F}\u{2065}", "\"\u{A0}\u{2014}\u{20AC}\u{202F}\u{2065}\""),  // neighbours stay
+            // Their neighbours stay UTF-8.
+            ("\u{A0}\u{2014}\u{20AC}\u{202F}\u{2065}", "\"\u{A0}\u{2014}\u{20AC}\u{202F}\u{2065}\""),
         ])
     func escaping(text: String, expected: String) {
         #expect(JSONValue.string(text).serializedString() == expected)
