@@ -21,6 +21,12 @@ Scenario keys (all optional but portFile):
   methods       {METHOD: REPLY}, METHOD in the classic spelling ("torrent-get"); a jsonrpc
                 request's "torrent_get" finds it too. A method not listed gets "default".
   default       REPLY for unlisted methods (default: success with empty arguments)
+  version       what an unlisted session-get reports (default {"rpc-version": 17,
+                "rpc-version-minimum": 14, "version": "3.00 (hostile)"}; for jsonrpc rpc_version 18,
+                "4.1.3 (hostile)", keys in snake_case):
+                every remission command asks session-get for the rpc-version before its own
+                request, so an unlisted session-get answers like a real daemon, whatever "default"
+                says. List "session-get" to make it misbehave.
 
 A REPLY is one of:
   {"arguments": {...}}             success with these arguments (classic) / this result (jsonrpc)
@@ -58,6 +64,14 @@ class Scenario:
         self.rpc_version = self.spec.get("rpcVersion", "6.0.1")
         self.methods = self.spec.get("methods", {})
         self.default = self.spec.get("default", {"arguments": {}})
+        modern = self.dialect == "jsonrpc"
+        version = self.spec.get(
+            "version",
+            {"rpc-version": 18 if modern else 17, "rpc-version-minimum": 14,
+             "version": "4.1.3 (hostile)" if modern else "3.00 (hostile)"})
+        if modern:
+            version = {name.replace("-", "_"): value for name, value in version.items()}
+        self.version_reply = {"arguments": version}
         self.log_path = self.spec.get("log")
         self.log_lock = threading.Lock()
         self.count = 0
@@ -87,6 +101,8 @@ class Scenario:
         for name, reply in self.methods.items():
             if name.replace("_", "-") == classic:
                 return reply
+        if classic == "session-get":
+            return self.version_reply
         return self.default
 
 
@@ -255,6 +271,9 @@ def main(argv):
     os.rename(port_file + ".tmp", port_file)
     while True:
         conn, _ = listener.accept()
+        # Headers and body go out in separate writes: without this, Nagle's algorithm held the body
+        # until the client's delayed ACK, ~40 ms per reply.
+        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         if context is not None:
             try:
                 conn = context.wrap_socket(conn, server_side=True)
