@@ -66,7 +66,13 @@ extension JSONParser {
             return .double(negative ? -value : value)
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        return .double(Double(text) ?? (negative ? -.infinity : .infinity))
+        // Beyond Double's range (`1e400`) reads as the largest finite Double, with its sign: JSON has no
+        // infinity, so an infinite value would serialize as `null` and views would have to expect it.
+        let value = Double(text) ?? .infinity
+        guard value.isFinite else {
+            return .double(negative ? -.greatestFiniteMagnitude : .greatestFiniteMagnitude)
+        }
+        return .double(value)
     }
 
     private static let powersOfTen: [Double] = [

@@ -313,13 +313,16 @@ private func mismatch(
 }
 
 extension DocumentJSON {
-    /// Converts a parsed JSON value; for objects with a repeated member the last one counts.
+    /// Converts a parsed JSON value; for objects with a repeated member the last one counts. A whole
+    /// number written with a fraction or an exponent (`2.0`, `1e3`) is an `integer`, as `JSONDecoder`
+    /// reads it and as `JSONEncoder` writes it back (`2`), so a raw tree kept in a file (unknown
+    /// options, migrations) reads the same after remission rewrites the file.
     init(_ value: JSONValue) {
         switch value {
         case .null: self = .null
         case .bool(let flag): self = .bool(flag)
         case .int(let number): self = .integer(number)
-        case .double(let number): self = .number(number)
+        case .double(let number): self = Int64(exactly: number).map(DocumentJSON.integer) ?? .number(number)
         case .string(let text): self = .string(text)
         case .array(let items): self = .array(items.map(DocumentJSON.init))
         case .object(let object):

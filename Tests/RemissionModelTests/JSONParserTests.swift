@@ -59,6 +59,21 @@ struct JSONParserTests {
         #expect(try JSONValue.parse(text) == .string(expected))
     }
 
+    // Found by scripts/fuzz (json): `[55550E155555]` parsed to `.double(.infinity)`, which serializes as
+    // `null`, so parse → serialize → parse changed the value.
+    @Test(
+        "numbers beyond Double's range read as the largest finite Double, and round-trip",
+        arguments: [
+            ("1e400", Double.greatestFiniteMagnitude), ("-1e400", -Double.greatestFiniteMagnitude),
+            ("55550E155555", .greatestFiniteMagnitude), ("-18e308", -.greatestFiniteMagnitude),
+        ])
+    func numbersBeyondDoubleRange(text: String, expected: Double) throws {
+        let value = try JSONValue.parse(text)
+        #expect(value == .double(expected))
+        #expect(try JSONValue.parse(value.serialized()) == value)
+        #expect(try JSONValue.parse("[\(text)]") == [value])
+    }
+
     @Test("invalid UTF-8 inside a string becomes U+FFFD instead of failing")
     func invalidUTF8() throws {
         let bytes: [UInt8] = [0x22, 0x61, 0xFF, 0x62, 0x22]  // "a\xFFb"

@@ -1,3 +1,4 @@
+import Foundation
 import RemissionModel
 import Testing
 
@@ -58,6 +59,24 @@ struct DocumentDecoderTests {
     @Test("a whole 1.0 is an integer")
     func wholeDouble() throws {
         #expect(try decodeSample(valid.replacingFirst("9091", with: "9091.0")).port == 9091)
+    }
+
+    // Found by scripts/fuzz (documents): an unknown option `"x": 2.0` was kept as `.number(2.0)`, written
+    // back by JSONEncoder as `2` and read as `.integer(2)`, so a servers.json changed on every rewrite
+    // and what was saved did not read back equal.
+    @Test("a whole number in a raw tree is an integer, so what is written reads back equal")
+    func wholeNumberInRawTree() throws {
+        #expect(
+            try document("[2.0, -0.0, 1e3, 2.5, 1e300]")
+                == .array([.integer(2), .integer(0), .integer(1000), .number(2.5), .number(1e300)]))
+        let text = #"""
+            {"version": 1.0, "servers": [{"name": "a", "scheme": "http", "host": "h", "port": 1, "path": "/",
+             "options": {"x": 2.0, "y": [3.0, 0.5]}}]}
+            """#
+        #expect(try document(text)["version"] == .integer(1))
+        let loaded = try DocumentDecoder.decode(ServersDocument.self, from: try document(text))
+        let written = try document(String(decoding: try JSONEncoder().encode(loaded), as: UTF8.self))
+        #expect(try DocumentDecoder.decode(ServersDocument.self, from: written) == loaded)
     }
 
     @Test(

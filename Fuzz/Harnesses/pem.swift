@@ -1,0 +1,72 @@
+import COpenSSL
+import RemissionModel
+import RemissionTrust
+
+@testable import RemissionTransport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A CA file (`--cacert`) as the transport reads it (`TrustAnchors`: OpenSSL's PEM reader, then
+/// `CertificateReader` for the facts shown and decided on). The first input byte picks the form:
+/// even, the rest is the file as is; odd, the rest is DER, wrapped in one PEM block, so mutations
+/// reach OpenSSL's certificate parser and our reading of what it returns. Properties: the anchors'
+/// fingerprints are those of the certificates read; each fingerprint is the SHA-256 of the DER, which
+/// OpenSSL reads back to the same certificate.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    guard count > 0 else { return 0 }
+    let input = bytes(start, count)
+    let body = Array(input.dropFirst())
+    let file =
+        input[0] & 1 == 0
+        ? body
+        : Array("-----BEGIN CERTIFICATE-----\n\(pemLines(body))-----END CERTIFICATE-----\n".utf8)
+    let path = scratchPath
+    let written = file.withUnsafeBytes { buffer -> Bool in
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return write(descriptor, buffer.baseAddress, buffer.count) == buffer.count
+    }
+    check(written, "cannot write \(path)")
+
+    let environment = ["SSL_CERT_DIR": "/nonexistent", "SSL_CERT_FILE": "/nonexistent"]
+    guard let certificates = try? TrustAnchors.readPEMCertificates(path) else {
+        check((try? TrustAnchors(caFile: path, environment: environment)) == nil, "anchors from an unread file")
+        return 0
+    }
+    var fingerprints = Set<[UInt8]>()
+    for certificate in certificates {
+        let facts = CertificateReader.facts(of: certificate)
+        check(facts.fingerprint.bytes == CertificateReader.sha256(facts.der), "fingerprint is not of the DER")
+        fingerprints.insert(facts.fingerprint.bytes)
+        facts.der.withUnsafeBufferPointer { buffer in
+            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
+            let again = d2i_X509(nil, &cursor, buffer.count)
+            check(again != nil, "OpenSSL cannot read its own DER back")
+            if let again {
+                check(CertificateReader.derBytes(of: again) == facts.der, "DER differs when read again")
+                X509_free(again)
+            }
+        }
+        X509_free(certificate)
+    }
+    ERR_clear_error()
+    let anchors = try? TrustAnchors(caFile: path, environment: environment)
+    check(anchors?.caFileFingerprints == fingerprints, "anchors' fingerprints differ from the certificates read")
+    return 0
+}
+
+/// Base64 in 64-character lines, as PEM writes it.
+private func pemLines(_ der: [UInt8]) -> String {
+    let text = Array(Base64.encode(der).utf8)
+    var lines = ""
+    for start in stride(from: 0, to: text.count, by: 64) {
+        lines += String(decoding: text[start..<min(start + 64, text.count)], as: UTF8.self) + "\n"
+    }
+    return lines
+}
+
+private let scratchPath = "/tmp/remission-fuzz-pem-\(getpid()).pem"
