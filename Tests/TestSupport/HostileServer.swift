@@ -61,6 +61,12 @@ public final class HostileServer: @unchecked Sendable {
         String(decoding: receivedLog, as: UTF8.self).components(separatedBy: "=== request ").count - 1
     }
 
+    /// How many requests so far contain `text` (e.g. `"torrent-get"`) in their line, headers or body.
+    public func requestCount(containing text: String) -> Int {
+        String(decoding: receivedLog, as: UTF8.self).components(separatedBy: "=== request ").dropFirst()
+            .filter { $0.contains(text) }.count
+    }
+
     public func stop() {
         kill(pid, SIGKILL)
     }
