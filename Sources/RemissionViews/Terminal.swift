@@ -8,7 +8,7 @@ public struct Terminal: Sendable {
     /// Colours only on a TTY, and never with `--no-color` or `NO_COLOR` set (https://no-color.org).
     public var useColor: Bool
 
-    /// Width of the output in columns (the terminal's, else `COLUMNS`, else 100).
+    /// Width of the output in columns (the terminal's, else `COLUMNS`, else `Int.max`: no limit).
     public var columns: Int
 
     /// A terminal as detected by the executable (`Terminal.detect`), or as a test describes one.

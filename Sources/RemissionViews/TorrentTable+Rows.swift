@@ -142,14 +142,20 @@ public struct TableNames {
 }
 
 /// Writes the rows of measured cells and names: each cell padded to its column, the name cut to
-/// the name column, the whole row cut (as plain text) when even that does not fit `width`.
+/// the name column, the whole row cut (as plain text) when even that does not fit `width`. Names
+/// come first: before the name column gets narrower than `TorrentTable.preferredNameWidth` (or
+/// the widest name, if shorter), whole columns are dropped in `TorrentTable.dropOrder`.
 public struct TableWriter {
     public let cells: TableCells
     public let names: TableNames
-    /// The fixed columns' total width, with their gaps.
+    /// The shown fixed columns' total width, with their gaps.
     public let fixed: Int
     public let nameWidth: Int
     public let width: Int
+    /// Which of the 8 fixed columns are shown.
+    public let shown: [Bool]
+    /// The shown fixed columns as runs of adjacent ones, in order (one run when all are shown).
+    private let runs: [Range<Int>]
     public let styleErrorID: (String) -> String
     private let gap = Array(TorrentTable.gap.utf8)
     private let rightAligned = TorrentTable.rightAligned
@@ -159,7 +165,22 @@ public struct TableWriter {
     public init(cells: TableCells, names: TableNames, width: Int, styleErrorID: @escaping (String) -> String) {
         self.cells = cells
         self.names = names
-        fixed = cells.columnWidths.reduce(0, +) + gap.count * 8
+        let gapWidth = TorrentTable.gap.utf8.count
+        let allFixed = cells.columnWidths.reduce(0, +) + gapWidth * 8
+        shown = TorrentTable.shownColumns(
+            columnWidths: cells.columnWidths, widestName: Int(names.widths.max() ?? 0), width: width)
+        var fixed = 0
+        var runs: [Range<Int>] = []
+        for column in 0..<8 where shown[column] {
+            fixed += cells.columnWidths[column] + gapWidth
+            if let last = runs.last, last.upperBound == column {
+                runs[runs.count - 1] = last.lowerBound..<column + 1
+            } else {
+                runs.append(column..<column + 1)
+            }
+        }
+        self.fixed = fixed
+        self.runs = runs
         nameWidth = max(TorrentTable.minimumNameWidth, width - fixed)
         self.width = width
         self.styleErrorID = styleErrorID
@@ -168,7 +189,7 @@ public struct TableWriter {
             let start = row == 0 ? 0 : Int(cells.ends[row * 8 - 1])
             longest = max(longest, Int(cells.ends[row * 8 + 7]) - start - Int(cells.statusWidths[row]))
         }
-        spaces = Array(repeating: UInt8(ascii: " "), count: fixed + longest)
+        spaces = Array(repeating: UInt8(ascii: " "), count: allFixed + longest)
     }
 
     /// Appends row `row` (0 is the header); `scratch` is reused from row to row.
@@ -202,7 +223,7 @@ public struct TableWriter {
         guard fixed + columns <= width else {
             // Narrower than the fixed columns: cut the whole row (plain text, so no colour is cut).
             scratch.removeAll(keepingCapacity: true)
-            appendCells(row: row, columns: 0..<8, to: &scratch)
+            appendShownCells(row: row, skippingID: false, to: &scratch)
             appendName(to: &scratch)
             scratch.withUnsafeBufferPointer { plain in
                 _ = TerminalText.appendTruncated(plain, columns: fixed + columns, to: width, output: &output)
@@ -215,11 +236,20 @@ public struct TableWriter {
             let id = String(decoding: scratch.dropLast(gap.count), as: UTF8.self)
             output.append(contentsOf: styleErrorID(id).utf8)
             output.append(contentsOf: gap)
-            appendCells(row: row, columns: 1..<8, to: &output)
+            appendShownCells(row: row, skippingID: true, to: &output)
         } else {
-            appendCells(row: row, columns: 0..<8, to: &output)
+            appendShownCells(row: row, skippingID: false, to: &output)
         }
         appendName(to: &output)
+    }
+
+    /// The row's shown cells (but the ID's when `skippingID`), run by run.
+    @inline(__always)
+    private func appendShownCells(row: Int, skippingID: Bool, to output: inout [UInt8]) {
+        for run in runs {
+            let columns = skippingID && run.lowerBound == 0 ? 1..<run.upperBound : run
+            if !columns.isEmpty { appendCells(row: row, columns: columns, to: &output) }
+        }
     }
 
     /// The row's cells of `columns`, each padded to its column and followed by the gap: the spaces

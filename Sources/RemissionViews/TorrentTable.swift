@@ -1,8 +1,11 @@
 import RemissionModel
 
 /// The text of `remission list`: columns ID, Done, Have, ETA, Up, Down, Ratio, Status, Name as
-/// transmission-remote's `-l`, then a `Sum:` line. Every row fits in `width` columns: the name is
-/// cut with `…` first; when even the other columns do not fit, the row itself is cut. Pure.
+/// transmission-remote's `-l`, then a `Sum:` line. Every row fits in `width` columns (`Int.max`:
+/// no limit, what a pipe gets unless `--width` or `COLUMNS` asks). Names come first: while the
+/// name column would be narrower than `preferredNameWidth` (or the widest name, if shorter), whole
+/// columns are dropped in `dropOrder` (Have, Up, Ratio, Down, ETA; ID, Done and Status stay); then
+/// names are cut with `…`; when even the remaining columns do not fit, the row itself is cut. Pure.
 public struct TorrentTable {
     public static let headers = ["ID", "Done", "Have", "ETA", "Up", "Down", "Ratio", "Status", "Name"]
     /// Right-aligned columns (numbers); the others are left-aligned.
@@ -10,6 +13,24 @@ public struct TorrentTable {
     public static let gap = "  "
     /// The narrowest the name column gets before whole rows are cut instead.
     public static let minimumNameWidth = 8
+    /// Columns are dropped before the name column gets narrower than this.
+    public static let preferredNameWidth = 40
+    /// The fixed columns (indices into `headers`) dropped first when names need the room: the
+    /// amount already had (Done says it in per cent), the upload rate, the ratio, the download
+    /// rate, then the ETA. ID (needed to act), Done, Status and Name are always shown.
+    public static let dropOrder = [2, 4, 6, 5, 3]
+
+    /// Which of the 8 fixed columns to show for these widths: all, unless names need the room.
+    public static func shownColumns(columnWidths: [Int], widestName: Int, width: Int) -> [Bool] {
+        var shown = [Bool](repeating: true, count: 8)
+        var fixed = columnWidths.reduce(0, +) + gap.count * 8
+        let wanted = min(widestName, preferredNameWidth)
+        for column in dropOrder where width - fixed < wanted {
+            shown[column] = false
+            fixed -= columnWidths[column] + gap.count
+        }
+        return shown
+    }
 
     public var width: Int
     /// Called on a row's ID cell (already padded), e.g. to colour error torrents.
@@ -83,19 +104,24 @@ public struct TorrentTable {
                 output.removeAll(keepingCapacity: true)
             }
         }
-        output.append(contentsOf: sumLine(sum, widths: cells.columnWidths).utf8)
+        output.append(contentsOf: sumLine(sum, widths: cells.columnWidths, shown: writer.shown).utf8)
         output.append(UInt8(ascii: "\n"))
         emit(output)
     }
 
-    private func sumLine(_ cells: [String], widths: [Int]) -> String {
-        var text = Self.padded(cells[0], to: widths[0] + Self.gap.count + widths[1], right: false) + Self.gap
-        for column in 2..<6 {
-            text += Self.padded(cells[column], to: widths[column], right: Self.rightAligned[column])
-            if column < 5 { text += Self.gap }
+    /// The totals (Have, Up, Down) under their columns; when one of those columns was dropped to
+    /// make room for names, all three after the Done column, each with its header's word.
+    private func sumLine(_ cells: [String], widths: [Int], shown: [Bool]) -> String {
+        var text = Self.padded(cells[0], to: widths[0] + Self.gap.count + widths[1], right: false)
+        if !(shown[2] && shown[4] && shown[5]) {
+            text += [2, 4, 5].map { Self.gap + Self.headers[$0] + " " + cells[$0] }.joined()
+        } else {
+            for column in 2..<6 where shown[column] {
+                text += Self.gap + Self.padded(cells[column], to: widths[column], right: Self.rightAligned[column])
+            }
         }
         while text.hasSuffix(" ") { text.removeLast() }
-        return TerminalText.truncated(text, to: max(width, 1))
+        return width == .max ? text : TerminalText.truncated(text, to: max(width, 1))
     }
 
     public static func padded(_ text: String, to width: Int, right: Bool) -> String {

@@ -41,7 +41,7 @@ extension TorrentText {
         if torrent.isPrivate == true { rows.append(("Private", "yes")) }
         if let comment = torrent.comment, !comment.isEmpty { rows.append(("Comment", comment)) }
         if torrent.hasError { rows.append(("Error", "\(errorKindText(torrent.errorKind)): \(torrent.errorString)")) }
-        let width = rows.map(\.0.count).max() ?? 0
+        let width = rows.map { TerminalText.width($0.0) }.max() ?? 0
         return rows.map { padded($0.0 + ":", width + 1) + " " + TerminalText.safe($0.1) }
     }
 
@@ -131,8 +131,8 @@ extension TorrentText {
     public static func peers(_ torrent: Torrent) -> [String] {
         let peers = torrent.peers ?? []
         guard !peers.isEmpty else { return ["Peers: none connected."] }
-        let addressWidth = max(peers.map { TerminalText.safe($0.address).count }.max() ?? 0, 7)
-        let clientWidth = max(peers.map { TerminalText.safe($0.clientName).count }.max() ?? 0, 6)
+        let addressWidth = max(peers.map { TerminalText.width(TerminalText.safe($0.address)) }.max() ?? 0, 7)
+        let clientWidth = max(peers.map { TerminalText.width(TerminalText.safe($0.clientName)) }.max() ?? 0, 6)
         var lines = [
             "Peers (\(peers.count)):",
             "  \(padded("Address", addressWidth))  \(padded("Client", clientWidth))  Flags     Done  "

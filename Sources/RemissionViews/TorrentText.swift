@@ -17,14 +17,16 @@ public enum TorrentText {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
-    /// Left-aligned in `width` columns (counting characters).
+    /// Left-aligned in `width` columns (terminal cells: wide characters count two).
     public static func padded(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+        let cells = TerminalText.width(text)
+        return cells >= width ? text : text + String(repeating: " ", count: width - cells)
     }
 
-    /// Right-aligned in `width` columns.
+    /// Right-aligned in `width` columns (terminal cells).
     public static func rightAligned(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+        let cells = TerminalText.width(text)
+        return cells >= width ? text : String(repeating: " ", count: width - cells) + text
     }
 
     /// Bytes present on disk for a torrent (verified and unverified).

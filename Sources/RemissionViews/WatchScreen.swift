@@ -72,10 +72,12 @@ public enum WatchScreen {
         }
     }
 
-    /// The frame's lines, at most `size.rows`, each at most `size.columns` characters.
+    /// The frame's lines, at most `size.rows`, each at most `size.columns` terminal cells.
     public static func lines(torrents: [Torrent], size: Size, state: State, now: Int64) -> [String] {
         let width = max(1, size.columns)
-        let layout = Layout(columns: width)
+        let rowSpace = max(0, size.rows - 4)
+        let widestName = torrents.prefix(rowSpace).reduce(0) { max($0, TerminalText.width(Layout.name($1))) }
+        let layout = Layout(columns: width, widestName: widestName)
         var lines: [String] = []
         let down = torrents.reduce(0) { ServerArithmetic.sum($0, $1.rateDownload) }
         let up = torrents.reduce(0) { ServerArithmetic.sum($0, $1.rateUpload) }
@@ -84,7 +86,6 @@ public enum WatchScreen {
                 + " · ↓ \(Units.rate(down)) ↑ \(Units.rate(up))")
         lines.append(statusLine(state: state, now: now))
         lines.append(layout.header)
-        let rowSpace = max(0, size.rows - 4)
         let hidden = max(0, torrents.count - rowSpace)
         for torrent in torrents.prefix(rowSpace) { lines.append(layout.row(torrent)) }
         if lines.count < size.rows - 1 {
@@ -133,11 +134,9 @@ public enum WatchScreen {
         return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: inner - filled) + "]"
     }
 
-    /// At most `width` characters; a longer text ends with an ellipsis.
+    /// At most `width` terminal cells (wide characters count two); a longer text ends with `…`.
     public static func cut(_ text: String, _ width: Int) -> String {
-        guard text.count > width else { return text }
-        guard width > 1 else { return String(text.prefix(max(0, width))) }
-        return String(text.prefix(width - 1)) + "…"
+        TerminalText.truncated(text, to: max(0, width))
     }
 
     public static func eta(_ torrent: Torrent) -> String {
@@ -151,22 +150,40 @@ public enum WatchScreen {
 }
 
 extension WatchScreen {
-    /// Column widths for a terminal width: fixed columns, a bar when there is room, the name takes the rest.
+    /// Columns give way before a name gets narrower than this (as in `list`).
+    public static let preferredNameWidth = TorrentTable.preferredNameWidth
+
+    /// Column widths for a terminal width, names first: while the name would get fewer than
+    /// `preferredNameWidth` cells (or the widest name's, if fewer), Have, Up, Ratio, Down and ETA
+    /// are dropped in that order (as in `list`); the progress bar only takes room names do not
+    /// need. Widths are terminal cells (`TerminalText.width`): a CJK name never wraps.
     public struct Layout {
-        static let fixed = 4 + 1 + 4 + 1 + 9 + 1 + 7 + 1 + 10 + 1 + 10 + 1 + 5 + 1 + 11 + 1
+        /// ID, Done, Have, ETA, Down, Up, Ratio, Status: titles and widths.
+        static let titles = ["ID", "Done", "Have", "ETA", "Down", "Up", "Ratio", "Status"]
+        static let widths = [4, 4, 9, 7, 10, 10, 5, 11]
+        /// Indices into `titles`, the first to go.
+        static let dropOrder = [2, 5, 6, 4, 3]
+        static let fixed = widths.reduce(0, +) + widths.count
+        let shown: [Bool]
         let barWidth: Int
         let nameWidth: Int
 
-        init(columns: Int) {
-            let spare = columns - Self.fixed - 16
-            barWidth = spare >= 7 ? min(22, spare) : 0
-            nameWidth = max(1, columns - Self.fixed - (barWidth > 0 ? barWidth + 1 : 0))
+        init(columns: Int, widestName: Int = .max) {
+            let wanted = min(widestName, WatchScreen.preferredNameWidth)
+            var shown = [Bool](repeating: true, count: Self.widths.count)
+            var fixed = Self.fixed
+            for column in Self.dropOrder where columns - fixed < wanted {
+                shown[column] = false
+                fixed -= Self.widths[column] + 1
+            }
+            self.shown = shown
+            let spare = columns - fixed - max(wanted, 16) - 1
+            barWidth = !shown.contains(false) && spare >= 7 ? min(22, spare) : 0
+            nameWidth = max(1, columns - fixed - (barWidth > 0 ? barWidth + 1 : 0))
         }
 
         var header: String {
-            right("ID", 4) + " " + (barWidth > 0 ? left("Progress", barWidth) + " " : "") + right("Done", 4) + " "
-                + right("Have", 9) + " " + right("ETA", 7) + " " + right("Down", 10) + " " + right("Up", 10) + " "
-                + right("Ratio", 5) + " " + left("Status", 11) + " " + "Name"
+            line(Self.titles, bar: left("Progress", barWidth), name: "Name")
         }
 
         func row(_ torrent: Torrent) -> String {
@@ -174,22 +191,40 @@ extension WatchScreen {
             let have =
                 torrent.haveValid ?? max(0, ServerArithmetic.difference(torrent.sizeWhenDone, torrent.leftUntilDone))
             let status = torrent.hasError ? "Error" : torrent.activityLabel
-            let name = (torrent.hasError ? "! " : "") + TerminalText.safe(torrent.name)
-            return right("\(torrent.id)", 4) + " "
-                + (barWidth > 0 ? WatchScreen.bar(torrent.percentDone, width: barWidth) + " " : "")
-                + right("\(percent)%", 4) + " " + right(Units.bytes(have), 9) + " "
-                + right(WatchScreen.eta(torrent), 7) + " " + right(Units.rate(torrent.rateDownload), 10) + " "
-                + right(Units.rate(torrent.rateUpload), 10) + " "
-                + right(Units.ratio(torrent.uploadRatio), 5)
-                + " " + left(WatchScreen.cut(status, 11), 11) + " " + WatchScreen.cut(name, nameWidth)
+            let cells = [
+                "\(torrent.id)", "\(percent)%", Units.bytes(have), WatchScreen.eta(torrent),
+                Units.rate(torrent.rateDownload), Units.rate(torrent.rateUpload), Units.ratio(torrent.uploadRatio),
+                status,
+            ]
+            return line(
+                cells, bar: WatchScreen.bar(torrent.percentDone, width: barWidth),
+                name: WatchScreen.cut(Self.name(torrent), nameWidth))
+        }
+
+        /// The name as shown: terminal-safe, `! ` before a torrent with an error.
+        static func name(_ torrent: Torrent) -> String {
+            (torrent.hasError ? "! " : "") + TerminalText.safe(torrent.name)
+        }
+
+        /// The shown cells padded to their columns (all right-aligned but Status), the bar after
+        /// the ID when there is one, then the name.
+        private func line(_ cells: [String], bar: String, name: String) -> String {
+            var text = ""
+            for column in cells.indices where shown[column] {
+                let width = Self.widths[column]
+                text += column == 7 ? left(WatchScreen.cut(cells[column], width), width) : right(cells[column], width)
+                text += " "
+                if column == 0 && barWidth > 0 { text += bar + " " }
+            }
+            return text + name
         }
 
         private func right(_ text: String, _ width: Int) -> String {
-            String(repeating: " ", count: max(0, width - text.count)) + text
+            String(repeating: " ", count: max(0, width - TerminalText.width(text))) + text
         }
 
         private func left(_ text: String, _ width: Int) -> String {
-            text + String(repeating: " ", count: max(0, width - text.count))
+            text + String(repeating: " ", count: max(0, width - TerminalText.width(text)))
         }
     }
 }

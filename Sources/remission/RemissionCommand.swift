@@ -33,7 +33,8 @@ public struct RemissionCommand: ParsableCommand {
     /// Parses the command line, runs the command and exits with PRODUCT.md's exit codes:
     /// usage errors exit 2 (ArgumentParser's default would be 64).
     public static func start(_ arguments: [String]? = nil) -> Never {
-        if mayConnect(arguments ?? Array(CommandLine.arguments.dropFirst())) {
+        let arguments = hoistingGlobalOptions(arguments ?? Array(CommandLine.arguments.dropFirst()))
+        if mayConnect(arguments) {
             // libcurl's ~10 ms of loading overlaps with parsing the command line and reading settings.
             CurlLibrary.preload()
         }
@@ -102,8 +103,11 @@ public struct RemissionCommand: ParsableCommand {
     ]
 
     /// Runs the command; returns the exit status.
-    private static func run(_ arguments: [String]?) -> Int32 {
-        let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
+    private static func run(_ arguments: [String]) -> Int32 {
+        if let unknown = unknownCommand(arguments) {
+            printError(unknown)
+            return ExitStatus.usage.rawValue
+        }
         do {
             var command = try parseDirectly(arguments) ?? parseAsRoot(arguments)
             try command.run()

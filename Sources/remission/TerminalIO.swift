@@ -98,14 +98,15 @@ func sleepSeconds(_ seconds: Double) {
 }
 
 extension Terminal {
-    /// The process's terminal: TTYs by `isatty`, the width by `TIOCGWINSZ`, colours only on a TTY
+    /// The process's terminal: TTYs by `isatty`, the width by `TIOCGWINSZ` (else `COLUMNS`, else no
+    /// limit: a pipe gets whole lines unless asked to cut them), colours only on a TTY
     /// and never with `--no-color` or `NO_COLOR` set (https://no-color.org) or `TERM=dumb`.
     static func detect(environment: [String: String], noColor: Bool = false) -> Terminal {
         let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
         var size = winsize()
         let columns =
             stdoutIsTTY && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
-            ? Int(size.ws_col) : Int(environment["COLUMNS"] ?? "") ?? 100
+            ? Int(size.ws_col) : Int(environment["COLUMNS"] ?? "").flatMap { $0 > 0 ? $0 : nil } ?? .max
         return Terminal(
             environment: environment, stdinIsTTY: isatty(STDIN_FILENO) == 1, stdoutIsTTY: stdoutIsTTY,
             stderrIsTTY: isatty(STDERR_FILENO) == 1,

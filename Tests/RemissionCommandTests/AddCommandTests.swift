@@ -191,6 +191,40 @@ struct AddCommandTests {
         #expect(seconds < 3, "took \(seconds) s")
     }
 
+    @Test(
+        "add --json: one line with id, hash and name of each argument, duplicates and failures, in order",
+        arguments: daemonMatrix)
+    func json(daemon: TestBed.Daemon) throws {
+        let fixture = try CLITorrentFixture(bed: bed, tag: "addjson", daemon: daemon)
+        defer { fixture.cleanUp() }
+        let missing = "\(fixture.home.directory)/missing.torrent"
+        let result = try fixture.run([
+            "add", "--json", fixture.torrentFile, missing, fixture.torrentFile, "--download-dir", fixture.root,
+            "--paused",
+        ])
+        #expect(result.status == 2, "\(result.all)")  // the unreadable file, as without --json
+        #expect(result.out.hasSuffix("}\n") && result.out.split(separator: "\n").count == 1, "\(result.out)")
+        #expect(result.err.contains("missing.torrent"))
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any], "\(result.out)")
+        #expect(document["server"] as? String == bed.daemonURL(daemon))
+        #expect(document["added"] as? Int == 1)
+        #expect(document["duplicates"] as? Int == 1)
+        #expect(document["failed"] as? Int == 1)
+        let results = try #require(document["results"] as? [[String: Any]])
+        #expect(results.map { $0["source"] as? String } == [fixture.torrentFile, missing, fixture.torrentFile])
+        #expect(results.map { $0["result"] as? String } == ["added", "failed", "duplicate"])
+        let id = try #require(results[0]["id"] as? Int)
+        fixture.addedIds.append(id)
+        #expect(results[2]["id"] as? Int == id)
+        #expect(results[0]["name"] as? String == fixture.name)
+        let hash = try #require(results[0]["hash"] as? String)
+        #expect(hash.count == 40 && results[2]["hash"] as? String == hash)
+        #expect(try fixture.info(id)?["hash"] as? String == hash)
+        #expect(results[1]["exitStatus"] as? Int == 2)
+        #expect((results[1]["error"] as? String)?.contains("missing.torrent") == true)
+    }
+
     @Test("several arguments: a failed one does not stop the others; exit 2 with a summary", arguments: daemonMatrix)
     func severalArguments(daemon: TestBed.Daemon) throws {
         let fixture = try CLITorrentFixture(bed: bed, tag: "addmany", daemon: daemon)

@@ -104,6 +104,33 @@ struct CheckCommandTests {
         #expect(result.out.contains("X-Transmission-Session-Id"))
     }
 
+    @Test("check --watch: each round of text starts with its time (UTC); --json rounds stay bare objects")
+    func watchStamps() throws {
+        // `timeout` ends the watch after its third round has started (rounds every second).
+        let url = bed.url(for: .caSigned)
+        let text = try remission(["check", url, "--ca-file", bed.caFile, "--watch", "1"], under: 2.5)
+        let stamps = text.out.split(separator: "\n").filter { $0.hasPrefix("── ") && $0.hasSuffix(" UTC ──") }
+        #expect(stamps.count >= 2, "\(text.out)")
+        let year = String(UTCDateProbe.currentYear())
+        #expect(stamps.allSatisfy { $0.contains(year) }, "\(stamps)")
+        #expect(text.out.components(separatedBy: "ONLINE").count - 1 >= 2)
+        let json = try remission(["check", url, "--ca-file", bed.caFile, "--watch", "1", "--json"], under: 2.5)
+        #expect(!json.out.contains("──"), "\(json.out)")
+        #expect(json.out.split(separator: "\n").allSatisfy { $0.hasPrefix("{") }, "\(json.out)")
+    }
+
+    /// `remission(arguments)` ended by `timeout` (SIGTERM) after `seconds`.
+    func remission(_ arguments: [String], under seconds: Double) throws -> (status: Int32, out: String, err: String) {
+        let environment = [
+            "REMISSION_CONFIG_HOME": home + "/config", "REMISSION_CACHE_HOME": home + "/cache",
+            "REMISSION_STATE_HOME": home + "/state", "SSL_CERT_DIR": "/nonexistent", "SSL_CERT_FILE": "/nonexistent",
+            "TR_AUTH": bed.credentials, "NO_COLOR": "1",
+        ]
+        let result = try bed.run(
+            "timeout", args: [String(seconds), remission] + arguments, env: environment, timeout: .seconds(30))
+        return (result.status, result.stdoutText, result.stderrText)
+    }
+
     @Test("--json prints one object with the status and exit code")
     func json() throws {
         let result = try remission(["check", "--json", bed.url(for: .caSigned), "--ca-file", bed.caFile])
@@ -137,5 +164,12 @@ struct CheckCommandTests {
         let version = try remission(["--version"])
         #expect(version.status == 0)
         #expect(version.out.hasPrefix("0."))
+    }
+}
+
+/// The current UTC year, to check a stamp is today's without parsing it.
+enum UTCDateProbe {
+    static func currentYear() -> Int {
+        Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date()).year ?? 0
     }
 }

@@ -55,6 +55,48 @@ struct CommandLineTests {
     }
 }
 
+@Suite("Global options first, did you mean (issue 15)")
+struct CommandLineWordsTests {
+    @Test(
+        "global options before the command move after it (before a --), and the direct parse takes them",
+        arguments: [
+            (["-v", "list", "nas"], ["list", "nas", "-v"]),
+            (["--timeout", "5", "--server", "nas", "list"], ["list", "--timeout", "5", "--server", "nas"]),
+            (["--server=nas", "--no-color", "check"], ["check", "--server=nas", "--no-color"]),
+            (["-v", "servers", "list", "--json"], ["servers", "list", "--json", "-v"]),
+            (["--verbose", "add", "--", "-odd.torrent"], ["add", "--verbose", "--", "-odd.torrent"]),
+        ])
+    func hoisted(arguments: [String], expected: [String]) throws {
+        #expect(RemissionCommand.hoistingGlobalOptions(arguments) == expected)
+        let direct = try #require(RemissionCommand.parseDirectly(expected), "\(expected)")
+        #expect(String(describing: direct) == String(describing: try RemissionCommand.parseAsRoot(expected)))
+    }
+
+    @Test(
+        "nothing moves without a command after the options, or when the command comes first",
+        arguments: [
+            ["-v"], ["--timeout"], ["--timeout", "5"], ["list", "-v"], ["-v", "--help"], ["-x", "list"], [],
+        ])
+    func unchanged(arguments: [String]) {
+        #expect(RemissionCommand.hoistingGlobalOptions(arguments) == arguments)
+    }
+
+    @Test("a word that names no command gets the nearest commands; commands, help and options get nothing")
+    func suggestions() throws {
+        let lsit = try #require(RemissionCommand.unknownCommand(["lsit"]))
+        #expect(lsit.contains("Did you mean 'list'?"))
+        #expect(try #require(RemissionCommand.unknownCommand(["chek", "nas"])).contains("'check'"))
+        #expect(try #require(RemissionCommand.unknownCommand(["serv"])).contains("'servers'"))
+        #expect(try #require(RemissionCommand.unknownCommand(["zzzzzz"])).contains("Did you mean") == false)
+        for known in [["list"], ["help", "list"], ["--version"], ["-v", "list"], []] {
+            #expect(RemissionCommand.unknownCommand(known) == nil, "\(known)")
+        }
+        #expect(RemissionCommand.editDistance("lsit", "list") == 1)
+        #expect(RemissionCommand.editDistance("frob", "stop") == 3)
+        #expect(RemissionCommand.editDistance("stauts", "stats") == 1)
+    }
+}
+
 @Suite("Command table")
 struct CommandTableTests {
     @Test("every top-level command is found by name for the direct parse, and nothing else")

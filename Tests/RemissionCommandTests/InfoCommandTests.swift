@@ -58,6 +58,9 @@ struct InfoCommandTests {
         #expect(files.compactMap { $0["name"] as? String } == ["\(fixture.name)/a.bin", "\(fixture.name)/b.txt"])
         let trackers = try #require(info["trackers"] as? [[String: Any]])
         #expect(trackers.first?["announce"] as? String == fixture.tracker)
+        // One line, like every other --json (issue 15).
+        let raw = try fixture.run(["info", String(id), "--json"])
+        #expect(raw.out.hasSuffix("}\n") && raw.out.split(separator: "\n").count == 1, "\(raw.out)")
     }
 
     @Test("info: an unknown id is exit 1; a list or a malformed id is exit 2", arguments: daemonMatrix)

@@ -4,8 +4,9 @@ import Testing
 
 @testable import RemissionViews
 
-/// Names that are not plain ASCII, cut at several widths; the expected tables are the output of the
-/// string-based renderer the byte writer replaced, so any change in cutting shows here.
+/// Names that are not plain ASCII, cut at several widths; the expected tables were the output of the
+/// string-based renderer the byte writer replaced (at 120 columns still), and at 96 and below show
+/// which columns give way to names (issue 15), so any change in cutting shows here.
 @Suite("list: table text")
 struct ListTableTextTests {
     static func torrents() -> [Torrent] {
@@ -60,51 +61,51 @@ struct ListTableTextTests {
                 """)
     }
 
-    @Test("96 columns") func columns96() {
+    @Test("96 columns: Have and Up give way to names") func columns96() {
         #expect(
             Self.render(width: 96) == """
-                  ID  Done     Have  ETA           Up       Down  Ratio  Status           Name
-                   1   83%  5.11 GB  1 hrs  0.99 kB/s  12.3 MB/s   0.05  Downloading      Ubuntu 24.04 LTS desk…
-                \u{1B}[31m 22*\u{1B}[0m  100%   734 MB  Done      0 kB/s     0 kB/s   12.3  Seeding          日本語の名前のトレン…
-                 333   n/a     None  Done      0 kB/s     0 kB/s    Inf  Finished         😀 emoji 🚀 rocket …
-                   4    0%      1 B  Done      0 kB/s     0 kB/s   None  Verifying (50%)  Café combining éä and…
-                \u{1B}[31m  5*\u{1B}[0m   n/a     None  Done      0 kB/s     0 kB/s   None  Queued           line^Jbreak^[[31m esc…
-                6000   n/a     None  Done      0 kB/s     0 kB/s   None  Queued           été
-                   7   n/a     None  Done      0 kB/s     0 kB/s   None  Stopped          xxxxxxxxxxxxxxxxxxxxé…
-                   8   n/a     None  Done      0 kB/s     0 kB/s   None  Stopped          Résumé ünïcødé ñame, …
-                Sum:        5.84 GB         0.99 kB/s  12.3 MB/s
+                  ID  Done  ETA         Down  Ratio  Status           Name
+                   1   83%  1 hrs  12.3 MB/s   0.05  Downloading      Ubuntu 24.04 LTS desktop amd64 long-long-…
+                \u{1B}[31m 22*\u{1B}[0m  100%  Done      0 kB/s   12.3  Seeding          日本語の名前のトレント 第二巻
+                 333   n/a  Done      0 kB/s    Inf  Finished         😀 emoji 🚀 rocket 👨‍👩‍👧 family 🇫🇷 flag
+                   4    0%  Done      0 kB/s   None  Verifying (50%)  Café combining éä and zero​width
+                \u{1B}[31m  5*\u{1B}[0m   n/a  Done      0 kB/s   None  Queued           line^Jbreak^[[31m escape^? c1<U+0085>
+                6000   n/a  Done      0 kB/s   None  Queued           été
+                   7   n/a  Done      0 kB/s   None  Stopped          xxxxxxxxxxxxxxxxxxxxéñ tail
+                   8   n/a  Done      0 kB/s   None  Stopped          Résumé ünïcødé ñame, Ærøskøbing ßtraße
+                Sum:        Have 5.84 GB  Up 0.99 kB/s  Down 12.3 MB/s
                 """)
     }
 
-    @Test("82 columns") func columns82() {
+    @Test("82 columns: Have, Up, Ratio and Down give way to names") func columns82() {
         #expect(
             Self.render(width: 82) == """
-                  ID  Done     Have  ETA           Up       Down  Ratio  Status           Name
-                   1   83%  5.11 GB  1 hrs  0.99 kB/s  12.3 MB/s   0.05  Downloading      Ubuntu …
-                \u{1B}[31m 22*\u{1B}[0m  100%   734 MB  Done      0 kB/s     0 kB/s   12.3  Seeding          日本語…
-                 333   n/a     None  Done      0 kB/s     0 kB/s    Inf  Finished         😀 emoj…
-                   4    0%      1 B  Done      0 kB/s     0 kB/s   None  Verifying (50%)  Café co…
-                \u{1B}[31m  5*\u{1B}[0m   n/a     None  Done      0 kB/s     0 kB/s   None  Queued           line^Jb…
-                6000   n/a     None  Done      0 kB/s     0 kB/s   None  Queued           été
-                   7   n/a     None  Done      0 kB/s     0 kB/s   None  Stopped          xxxxxxx…
-                   8   n/a     None  Done      0 kB/s     0 kB/s   None  Stopped          Résumé …
-                Sum:        5.84 GB         0.99 kB/s  12.3 MB/s
+                  ID  Done  ETA    Status           Name
+                   1   83%  1 hrs  Downloading      Ubuntu 24.04 LTS desktop amd64 long-long-long…
+                \u{1B}[31m 22*\u{1B}[0m  100%  Done   Seeding          日本語の名前のトレント 第二巻
+                 333   n/a  Done   Finished         😀 emoji 🚀 rocket 👨‍👩‍👧 family 🇫🇷 flag
+                   4    0%  Done   Verifying (50%)  Café combining éä and zero​width
+                \u{1B}[31m  5*\u{1B}[0m   n/a  Done   Queued           line^Jbreak^[[31m escape^? c1<U+0085>
+                6000   n/a  Done   Queued           été
+                   7   n/a  Done   Stopped          xxxxxxxxxxxxxxxxxxxxéñ tail
+                   8   n/a  Done   Stopped          Résumé ünïcødé ñame, Ærøskøbing ßtraße
+                Sum:        Have 5.84 GB  Up 0.99 kB/s  Down 12.3 MB/s
                 """)
     }
 
-    @Test("64 columns") func columns64() {
+    @Test("64 columns: only ID, Done and Status are left; names cut under 40") func columns64() {
         #expect(
             Self.render(width: 64) == """
-                  ID  Done     Have  ETA           Up       Down  Ratio  Status…
-                   1   83%  5.11 GB  1 hrs  0.99 kB/s  12.3 MB/s   0.05  Downlo…
-                 22*  100%   734 MB  Done      0 kB/s     0 kB/s   12.3  Seedin…
-                 333   n/a     None  Done      0 kB/s     0 kB/s    Inf  Finish…
-                   4    0%      1 B  Done      0 kB/s     0 kB/s   None  Verify…
-                  5*   n/a     None  Done      0 kB/s     0 kB/s   None  Queued…
-                6000   n/a     None  Done      0 kB/s     0 kB/s   None  Queued…
-                   7   n/a     None  Done      0 kB/s     0 kB/s   None  Stoppe…
-                   8   n/a     None  Done      0 kB/s     0 kB/s   None  Stoppe…
-                Sum:        5.84 GB         0.99 kB/s  12.3 MB/s
+                  ID  Done  Status           Name
+                   1   83%  Downloading      Ubuntu 24.04 LTS desktop amd64 lon…
+                \u{1B}[31m 22*\u{1B}[0m  100%  Seeding          日本語の名前のトレント 第二巻
+                 333   n/a  Finished         😀 emoji 🚀 rocket 👨‍👩‍👧 family …
+                   4    0%  Verifying (50%)  Café combining éä and zero​width
+                \u{1B}[31m  5*\u{1B}[0m   n/a  Queued           line^Jbreak^[[31m escape^? c1<U+00…
+                6000   n/a  Queued           été
+                   7   n/a  Stopped          xxxxxxxxxxxxxxxxxxxxéñ tail
+                   8   n/a  Stopped          Résumé ünïcødé ñame, Ærøskøbing ßt…
+                Sum:        Have 5.84 GB  Up 0.99 kB/s  Down 12.3 MB/s
                 """)
     }
 

@@ -17,10 +17,19 @@ extension RemissionCommand {
                 several arguments, a failed one does not stop the others; the exit code is then the worst
                 one met and a summary follows.
 
+                --json prints one line: {"server": string or null, "added", "duplicates", "failed":
+                counts, "results": [...]} with, for each argument in order, {"source": the argument,
+                "result": "added|duplicate|failed", "id": int, "hash": 40-hex string, "name": string},
+                or for a failure {"source", "result": "failed", "error": string, "exitStatus": int}.
+                Errors are still written on stderr; the exit code is the same as without --json. An
+                offline server, a refused certificate or a failed login stops the command before any
+                JSON is printed.
+
                 Examples:
                   remission add ~/Downloads/debian.iso.torrent
                   remission add 'magnet:?xt=urn:btih:…' --paused --label linux
                   remission add a.torrent b.torrent --download-dir /srv/media
+                  remission add --json a.torrent 'magnet:?xt=urn:btih:…'
                 """)
 
         @Argument(help: "Files, magnet: links or http(s):// URLs.")
@@ -35,6 +44,9 @@ extension RemissionCommand {
         @Option(name: .customLong("label"), help: "A label for the added torrents. Repeatable.")
         var labels: [String] = []
 
+        @Flag(help: "Print one JSON object (keys below) instead of the lines.")
+        var json = false
+
         @OptionGroup var connection: TorrentConnectionOptions
 
         func validate() throws {
@@ -48,19 +60,27 @@ extension RemissionCommand {
 
         func run() throws {
             var failures: [FailedArgument] = []
-            var loaded: [(String, TorrentSource)] = []
-            for argument in sources {
+            // Each argument's outcome by its place: files that cannot be read are reported first.
+            var outcomes: [(index: Int, source: String, outcome: AddText.Outcome)] = []
+            var loaded: [(Int, String, TorrentSource)] = []
+            func failed(_ index: Int, _ failure: Failure, prefix: String) {
+                printError("remission: " + prefix + failure.message)
+                failures.append(FailedArgument(sources[index], failure))
+                outcomes.append(
+                    (index, sources[index], .failed(message: failure.message, status: failure.status.rawValue)))
+            }
+            for (index, argument) in sources.enumerated() {
                 switch TorrentSourceFile.load(argument) {
-                case .success(let source): loaded.append((argument, source))
-                case .failure(let failure):
-                    printError("remission: " + failure.message)
-                    failures.append(FailedArgument(argument, failure))
+                case .success(let source): loaded.append((index, argument, source))
+                case .failure(let failure): failed(index, failure, prefix: "")
                 }
             }
             var addedCount = 0
+            var server: String?
             if !loaded.isEmpty {
                 let (_, session) = try connection.open()
-                for (argument, source) in loaded {
+                server = session.target.label
+                for (index, argument, source) in loaded {
                     let result: TorrentAddResult
                     do {
                         result = try session.client.torrentAdd(
@@ -68,13 +88,17 @@ extension RemissionCommand {
                     } catch {
                         let failure = session.target.failure(error)
                         guard case .rpcFailure = error else { throw failure }  // offline, trust, auth: stop here
-                        printError("remission: \(argument): " + failure.message)
-                        failures.append(FailedArgument(argument, failure))
+                        failed(index, failure, prefix: "\(argument): ")
                         continue
                     }
                     addedCount += 1
-                    print(TorrentText.added(result))
+                    outcomes.append((index, argument, .added(result)))
+                    if !json { print(TorrentText.added(result)) }
                 }
+            }
+            if json {
+                let ordered = outcomes.sorted { $0.index < $1.index }
+                print(AddText.json(server: server, ordered.map { ($0.source, $0.outcome) }))
             }
             guard !failures.isEmpty else { return }
             let partial = Failure(.local(.partialAdd(succeeded: addedCount, total: sources.count, failed: failures)))

@@ -24,7 +24,8 @@ extension RemissionCommand {
                 the keyring or the prompt).
 
                 --all checks every saved server at once, one line each, and exits with the worst code.
-                --json prints one object per server (see README).
+                --json prints one object per server (see README). --watch S checks again every S
+                seconds; each round of text starts with a line giving its time (UTC).
 
                 Examples:
                   remission check nas
@@ -60,6 +61,7 @@ extension RemissionCommand {
             let context = try CommandContext(global: global)
             var worst = ExitStatus.ok
             repeat {
+                if watch != nil && !json { print(CheckText.roundStamp(now: currentUnixTime())) }
                 worst = try checkOnce(context)
                 if let watch {
                     fflushStandardOutput()

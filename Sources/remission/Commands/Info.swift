@@ -12,7 +12,8 @@ extension RemissionCommand {
             abstract: "Show one torrent in detail, with its files, trackers and peers on request.",
             discussion: """
                 Dates are in UTC. Sizes use SI units (1 kB = 1000 bytes).
-                --json prints one object with the same facts (sizes in bytes, dates in Unix seconds).
+                --json prints one object on one line with the same facts (sizes in bytes, dates in Unix
+                seconds), as every --json does; `| jq .` indents it.
 
                 Examples:
                   remission info 3
@@ -64,7 +65,7 @@ extension RemissionCommand {
             try lookup.reportMissing()
             guard let torrent = lookup.found.first else { return }
             if json {
-                print(TorrentText.json(torrent).serializedString(pretty: true))
+                print(TorrentText.json(torrent).serializedString(pretty: false))
                 return
             }
             var sections = [TorrentText.details(torrent)]

@@ -20,9 +20,12 @@ extension RemissionCommand {
             abstract: "List torrents: ID, Done, Have, ETA, Up, Down, Ratio, Status, Name, and a Sum line.",
             discussion: """
                 Like transmission-remote -l. An ID ending in * is a torrent with an error. Sizes and rates
-                use decimal units as Transmission does (1 kB = 1000 bytes, 1 MB = 1000 kB). Names are cut
-                with … so that every row fits the terminal (COLUMNS when not a terminal, else 100).
-                Filtering and sorting happen locally; ties are ordered by id.
+                use decimal units as Transmission does (1 kB = 1000 bytes, 1 MB = 1000 kB). On a terminal
+                every row fits its width, names first: before a name column gets under 40 columns, Have,
+                Up, Ratio, Down and ETA are left out (in that order), then names are cut with …. Through
+                a pipe nothing is cut unless --width N or COLUMNS gives a width (--width 0: no limit).
+                Widths count terminal cells (East Asian wide characters and emoji take two). An empty
+                list adds a hint on stderr. Filtering and sorting happen locally; ties are ordered by id.
 
                 After each successful list the torrents are saved as a snapshot for this server and
                 these connection parameters (scheme, host, port, path, user; never the password) under
@@ -73,6 +76,9 @@ extension RemissionCommand {
         @Flag(help: "Print JSON (keys below) instead of the table.")
         var json = false
 
+        @Option(help: ArgumentHelp("Fit the table in this many columns (0: no limit).", valueName: "columns"))
+        var width: Int?
+
         @Flag(help: "Show the last snapshot without contacting the server.")
         var offline = false
 
@@ -104,8 +110,17 @@ extension RemissionCommand {
             ListQuery(status: status, search: search, label: label, sort: sort, reverse: reverse)
         }
 
+        func validate() throws {
+            if let width, width < 0 { throw ValidationError("--width takes a number of columns, 0 for no limit.") }
+        }
+
+        /// An empty server's table is a bare header: say what to do next (stderr, so scripts reading
+        /// the table see nothing new; never with --json).
+        static let emptyHint = "hint: no torrents yet; add one with: remission add FILE|MAGNET"
+
         func run() throws {
-            let context = try CommandContext(global: global)
+            var context = try CommandContext(global: global)
+            if let width { context.terminal.columns = width == 0 ? .max : width }
             let store = SnapshotStore(paths: context.paths)
             if offline {
                 let key = try offlineKey(context)
@@ -151,6 +166,7 @@ extension RemissionCommand {
             }
             if !results[0].isEmpty { printError(String(decoding: results[0], as: UTF8.self)) }
             try standardOutput.check()
+            if torrents.isEmpty && !json { printError(Self.emptyHint) }
         }
 
         private func offlineKey(_ context: CommandContext) throws -> SnapshotKey {

@@ -1,0 +1,81 @@
+import ArgumentParser
+
+/// Two conveniences of the command line that ArgumentParser does not give: global options before
+/// the command (`remission -v list`, as curl and git users type them) and "did you mean" for a
+/// mistyped command.
+extension RemissionCommand {
+    /// The options of `GlobalOptions`, and whether each takes a value.
+    static let globalOptions: [String: Bool] = [
+        "-v": false, "--verbose": false, "--no-color": false, "--server": true, "--timeout": true,
+    ]
+
+    /// `arguments` with the global options that come before the command moved after it: at the
+    /// end, or before a `--` (every command that connects takes them; a command that does not is
+    /// refused by its own parse, as when they are typed after it). Unchanged when nothing precedes
+    /// the command, or no command follows the options.
+    static func hoistingGlobalOptions(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            guard let takesValue = globalOptions[name] else { break }
+            if takesValue && !argument.contains("=") {
+                guard index + 1 < arguments.count else { return arguments }
+                leading += [argument, arguments[index + 1]]
+                index += 2
+            } else {
+                guard argument == name || takesValue else { return arguments }  // `-v=x` is not ours
+                leading.append(argument)
+                index += 1
+            }
+        }
+        guard !leading.isEmpty, index < arguments.count, !arguments[index].hasPrefix("-") else { return arguments }
+        var rest = Array(arguments[index...])
+        let end = rest.firstIndex(of: "--") ?? rest.endIndex
+        rest.insert(contentsOf: leading, at: end)
+        return rest
+    }
+
+    /// For a first word that names no command (and is no option): the message and the commands it
+    /// may have meant, nearest first (at most 2 edits, or a prefix of one), e.g. `lsit` → `list`.
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        guard let word = arguments.first, !word.hasPrefix("-"), word != "help", directCommand(named: word) == nil
+        else { return nil }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        let near =
+            names
+            .map { (name: $0, distance: editDistance(word.lowercased(), $0)) }
+            .filter {
+                $0.distance <= min(2, max(1, word.count / 2))
+                    || ($0.name.hasPrefix(word.lowercased()) && word.count >= 2)
+            }
+            .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
+            .map(\.name)
+        var message = "remission: '\(word)' is not a command."
+        if !near.isEmpty {
+            message += " Did you mean " + near.prefix(3).map { "'\($0)'" }.joined(separator: " or ") + "?"
+        }
+        return message + "\nThe commands are listed by: remission --help"
+    }
+
+    /// Levenshtein distance, with a swap of two neighbours counting one (`lsit` is 1 from `list`).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
+    }
+}
