@@ -5,7 +5,7 @@ import RemissionViews
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: "A saved server name or URL (default: the default server).")
+    @Option(name: .long, help: "A saved server name or URL (default: the default server).", completion: .savedServer)
     var server: String?
 
     @Option(
@@ -40,7 +40,9 @@ struct GlobalOptions: ParsableArguments {
 
 /// Trust given on the command line for a URL (not saved; `connect` and `trust` save it).
 struct TrustFlags: ParsableArguments {
-    @Option(name: .customLong("ca-file"), help: "A PEM file of extra trust anchors for this server (home CA).")
+    @Option(
+        name: .customLong("ca-file"), help: "A PEM file of extra trust anchors for this server (home CA).",
+        completion: .certificateFile)
     var caFile: String?
 
     @Option(name: .customLong("pin"), help: "Trust a public key: sha256//BASE64 (as curl --pinnedpubkey). Repeatable.")
@@ -61,7 +63,9 @@ struct AuthOptions: ParsableArguments {
     @Flag(name: .customLong("netrc"), help: "Read the password from ~/.netrc (or $NETRC), as curl -n does.")
     var useNetrc = false
 
-    @Option(name: .customLong("netrc-file"), help: "Read the password from this netrc file (implies --netrc).")
+    @Option(
+        name: .customLong("netrc-file"), help: "Read the password from this netrc file (implies --netrc).",
+        completion: .file())
     var netrcFile: String?
 }
 

@@ -32,7 +32,7 @@ extension RemissionCommand {
                   remission add --json a.torrent 'magnet:?xt=urn:btih:…'
                 """)
 
-        @Argument(help: "Files, magnet: links or http(s):// URLs.")
+        @Argument(help: "Files, magnet: links or http(s):// URLs.", completion: .torrentFile)
         var sources: [String]
 
         @Option(name: .customLong("download-dir"), help: "Where the server stores the data (a path on the server).")

@@ -34,7 +34,7 @@ extension RemissionCommand {
                   remission check https://10.0.0.5:8443 --ca-file home-ca.pem --user admin --password-stdin
                 """)
 
-        @Argument(help: "Saved server names or URLs (http(s)://host[:port][/path]).")
+        @Argument(help: "Saved server names or URLs (http(s)://host[:port][/path]).", completion: .savedServer)
         var targets: [String] = []
 
         @Flag(help: "Check every saved server concurrently, one line each.")

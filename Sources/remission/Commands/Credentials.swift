@@ -37,7 +37,7 @@ extension RemissionCommand.Credentials {
                 `remission check NAME` for that.
                 """)
 
-        @Argument(help: "The saved server (default: --server, or the default server).")
+        @Argument(help: "The saved server (default: --server, or the default server).", completion: .savedServer)
         var name: String?
 
         @Option(name: .shortAndLong, help: "The RPC user name (changes the server's user).")
@@ -82,7 +82,7 @@ extension RemissionCommand.Credentials {
             abstract: "Remove the password of a saved server from the keyring.",
             discussion: "The server stays saved; remission will ask for the password (or use TR_AUTH, netrc).")
 
-        @Argument(help: "The saved server (default: --server, or the default server).")
+        @Argument(help: "The saved server (default: --server, or the default server).", completion: .savedServer)
         var name: String?
 
         @Option(name: .shortAndLong, help: "The user whose password to forget (default: the server's user).")
@@ -111,7 +111,7 @@ extension RemissionCommand.Credentials {
                 "keyring": {"state": "available"|"locked"|"no-session-bus"|"no-provider"|"error", "message"}}.
                 """)
 
-        @Argument(help: "The saved server (default: --server, or the default server).")
+        @Argument(help: "The saved server (default: --server, or the default server).", completion: .savedServer)
         var name: String?
 
         @Option(name: .shortAndLong, help: "Ask about this user instead of the server's user.")
@@ -120,7 +120,7 @@ extension RemissionCommand.Credentials {
         @Flag(name: .customLong("netrc"), help: "Consider ~/.netrc (or $NETRC).")
         var useNetrc = false
 
-        @Option(name: .customLong("netrc-file"), help: "Consider this netrc file.")
+        @Option(name: .customLong("netrc-file"), help: "Consider this netrc file.", completion: .file())
         var netrcFile: String?
 
         @Flag(help: "Print JSON.")

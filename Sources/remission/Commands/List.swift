@@ -55,7 +55,8 @@ extension RemissionCommand {
                   remission list --offline --json
                 """)
 
-        @Argument(help: "A saved server name or URL (default: --server or the default server).")
+        @Argument(
+            help: "A saved server name or URL (default: --server or the default server).", completion: .savedServer)
         var name: String?
 
         @Option(help: "Only torrents in this state: downloading, seeding, stopped, checking, queued, error, active.")

@@ -69,7 +69,7 @@ extension RemissionCommand.Servers {
                 touching the keyring.
                 """)
 
-        @Argument(help: "The saved server to remove.")
+        @Argument(help: "The saved server to remove.", completion: .savedServer)
         var name: String
 
         @Flag(name: [.customShort("y"), .long], help: "Do not ask for confirmation.")
@@ -95,7 +95,7 @@ extension RemissionCommand.Servers {
             commandName: "default",
             abstract: "Make a saved server the default (used when no server is named).")
 
-        @Argument(help: "The saved server to use by default.")
+        @Argument(help: "The saved server to use by default.", completion: .savedServer)
         var name: String
 
         @OptionGroup var global: GlobalOptions
@@ -117,7 +117,7 @@ extension RemissionCommand.Servers {
                 protocol, user), not to its name, so they stay as they are and keep working under the new name.
                 """)
 
-        @Argument(help: "The current name.")
+        @Argument(help: "The current name.", completion: .savedServer)
         var old: String
 
         @Argument(help: "The new name.")

@@ -49,7 +49,8 @@ extension RemissionCommand {
         @Flag(help: "Print the settings as one JSON object.")
         var json = false
 
-        @Argument(help: "A saved server name or URL (default: --server or the default server).")
+        @Argument(
+            help: "A saved server name or URL (default: --server or the default server).", completion: .savedServer)
         var name: String?
 
         @OptionGroup var connection: TorrentConnectionOptions

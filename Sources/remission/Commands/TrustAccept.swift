@@ -18,7 +18,9 @@ extension RemissionCommand.Trust {
                 Accepting again replaces the certificate accepted before; both fingerprints are printed.
                 """)
 
-        @Argument(help: "A saved server name or an https URL (default: --server or the default server).")
+        @Argument(
+            help: "A saved server name or an https URL (default: --server or the default server).",
+            completion: .savedServer)
         var name: String?
 
         @Option(help: "The SHA-256 fingerprint you expect (SHA256:HEX); it must match the presented certificate.")

@@ -13,10 +13,10 @@ extension RemissionCommand.Trust {
                 it is read again on every connection, so keep it where it is. Host names are still checked.
                 """)
 
-        @Argument(help: "A saved server name or an https URL.")
+        @Argument(help: "A saved server name or an https URL.", completion: .savedServer)
         var name: String
 
-        @Argument(help: "The PEM file with the CA certificate(s).")
+        @Argument(help: "The PEM file with the CA certificate(s).", completion: .certificateFile)
         var file: String
 
         @OptionGroup var global: GlobalOptions
@@ -51,7 +51,9 @@ extension RemissionCommand.Trust {
             }
         }
 
-        @Argument(help: "A saved server name or an http URL (default: --server or the default server).")
+        @Argument(
+            help: "A saved server name or an http URL (default: --server or the default server).",
+            completion: .savedServer)
         var name: String?
 
         @Flag var change: Change

@@ -39,7 +39,7 @@ extension RemissionCommand.Trust {
             abstract: "Forget all trust for a server: pins, accepted certificate, CA file, HTTP acknowledgement.",
             discussion: "Asks first on a terminal; without one, --yes is required. The saved server itself stays.")
 
-        @Argument(help: "A saved server name or a URL.")
+        @Argument(help: "A saved server name or a URL.", completion: .savedServer)
         var name: String
 
         @Flag(help: "Forget without asking.")

@@ -16,7 +16,9 @@ extension RemissionCommand.Trust {
                 would lock you out. Prints the pins now set, one per line.
                 """)
 
-        @Argument(help: "A saved server name or an https URL (default: --server or the default server).")
+        @Argument(
+            help: "A saved server name or an https URL (default: --server or the default server).",
+            completion: .savedServer)
         var name: String?
 
         @Option(name: .customLong("spki"), help: "A pin to add: sha256//BASE64 of the key's SPKI. Repeatable.")
@@ -54,7 +56,7 @@ extension RemissionCommand.Trust {
             commandName: "unpin",
             abstract: "Remove pins: the ones given with --spki, or all of them (asks first; --yes for scripts).")
 
-        @Argument(help: "A saved server name or a URL.")
+        @Argument(help: "A saved server name or a URL.", completion: .savedServer)
         var name: String
 
         @Option(name: .customLong("spki"), help: "A pin to remove: sha256//BASE64. Repeatable; none means all.")

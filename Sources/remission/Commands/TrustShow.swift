@@ -16,7 +16,8 @@ extension RemissionCommand.Trust {
                 Exits 0 when trusted, 5 when refused, 3 when offline.
                 """)
 
-        @Argument(help: "A saved server name or a URL (default: --server or the default server).")
+        @Argument(
+            help: "A saved server name or a URL (default: --server or the default server).", completion: .savedServer)
         var name: String?
 
         @Flag(help: "Print one JSON object instead of text.")
