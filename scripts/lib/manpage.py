@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""remission.1 from the command definitions themselves.
+
+Usage: remission --experimental-dump-help | scripts/lib/manpage.py [--date YYYY-MM-DD] > remission.1
+
+ArgumentParser's JSON description of every command (the same definitions as --help) becomes one
+man(7) page: NAME, SYNOPSIS, DESCRIPTION, COMMANDS (each with its own options), the options most
+commands share listed once (COMMON OPTIONS), EXIT STATUS as a table of tagged paragraphs, SEE ALSO.
+Discussions keep their shape: plain lines are joined into filled paragraphs, indented lines
+(examples, tables) stay as they are in no-fill blocks, so no example is cut or re-wrapped.
+"""
+
+import datetime
+import json
+import sys
+
+# An option given to at least this many commands with the same description is a common option.
+COMMON_THRESHOLD = 5
+SKIPPED_OPTIONS = {"help", "version"}
+
+
+def escape(text):
+    """Text for a troff line: backslashes and hyphens escaped, no control character at line start."""
+    text = text.replace("\\", "\\e").replace("-", "\\-")
+    if text.startswith((".", "'")):
+        text = "\\&" + text
+    return text
+
+
+def option_label(argument):
+    """`-u, --user <user>` in troff: names bold, the value italic."""
+    if argument["kind"] == "positional":
+        return "\\fI" + escape(argument.get("valueName", "value")) + "\\fR"
+    names = sorted(argument.get("names", []), key=lambda name: name["kind"] != "short")
+    spelled = []
+    for name in names:
+        dashes = "-" if name["kind"] == "short" else "--"
+        spelled.append("\\fB" + escape(dashes + name["name"]) + "\\fR")
+    label = ", ".join(spelled)
+    if argument["kind"] == "option":
+        label += " \\fI" + escape(argument.get("valueName", "value")) + "\\fR"
+    return label
+
+
+def option_key(argument):
+    preferred = argument.get("preferredName") or {}
+    return (argument["kind"], preferred.get("name"), argument.get("abstract", ""))
+
+
+def describe(argument):
+    text = argument.get("abstract", "")
+    if argument.get("defaultValue") not in (None, ""):
+        text += " (default: " + argument["defaultValue"] + ")"
+    return escape(text)
+
+
+def blocks(discussion):
+    """The discussion's paragraphs: (kind, lines), kind 'text' (to fill) or 'verbatim' (indented lines)."""
+    result = []
+    for paragraph in discussion.strip("\n").split("\n\n"):
+        lines = paragraph.split("\n")
+        text, verbatim = [], []
+        for line in lines:
+            if line.startswith((" ", "\t")):
+                if text:
+                    result.append(("text", text))
+                    text = []
+                verbatim.append(line)
+            else:
+                if verbatim:
+                    result.append(("verbatim", verbatim))
+                    verbatim = []
+                text.append(line)
+        if text:
+            result.append(("text", text))
+        if verbatim:
+            result.append(("verbatim", verbatim))
+    return result
+
+
+# man indents text by 7 columns and examples by 2 more: a command line longer than this is folded.
+VERBATIM_WIDTH = 80 - 7 - 2
+
+
+def fold_command(line):
+    """A long example command as shell continuation lines (` \\`), never cut; other lines as they are."""
+    if len(line) <= VERBATIM_WIDTH or "remission " not in line:
+        return [line]
+    lead = line[: len(line) - len(line.lstrip())]
+    parts, rest = [], line
+    while len(rest) > VERBATIM_WIDTH:
+        cut = rest.rfind(" ", len(lead) + 8, VERBATIM_WIDTH - 2)
+        if cut < 0:
+            break
+        parts.append(rest[:cut] + " \\")
+        rest = lead + "    " + rest[cut + 1 :].lstrip()
+    return parts + [rest]
+
+
+def render_discussion(discussion, out):
+    for kind, lines in blocks(discussion):
+        if kind == "text":
+            out.append(".PP")
+            out.append(escape(" ".join(line.strip() for line in lines)))
+        else:
+            indent = min(len(line) - len(line.lstrip()) for line in lines if line.strip())
+            out.append(".RS 2")
+            out.append(".nf")
+            for line in lines:
+                out.extend(escape(part) for part in fold_command(line[indent:]))
+            out.append(".fi")
+            out.append(".RE")
+
+
+def split_exit_codes(discussion):
+    """The root discussion without its "Exit codes:" paragraph, and that table's rows."""
+    kept, rows = [], []
+    for paragraph in discussion.split("\n\n"):
+        lines = paragraph.strip("\n").split("\n")
+        if lines and lines[0].strip().lower().startswith("exit codes"):
+            for line in lines[1:]:
+                code, _, meaning = line.strip().partition(" ")
+                if code:
+                    rows.append((code, meaning.strip()))
+        else:
+            kept.append(paragraph)
+    return "\n\n".join(kept), rows
+
+
+def visible(items):
+    return [item for item in items if item.get("shouldDisplay", True)]
+
+
+def leaves_and_groups(command, path):
+    """Every displayed command below the root, depth first, with its full name."""
+    for sub in visible(command.get("subcommands", [])):
+        if sub["commandName"] == "help":
+            continue
+        name = path + [sub["commandName"]]
+        yield name, sub
+        yield from leaves_and_groups(sub, name)
+
+
+def synopsis(name, command, common):
+    parts = ["\\fB" + escape(" ".join(name)) + "\\fR"]
+    subs = [s for s in visible(command.get("subcommands", [])) if s["commandName"] != "help"]
+    if subs:
+        parts.append("\\fI" + escape("|".join(s["commandName"] for s in subs)) + "\\fR ...")
+        return " ".join(parts)
+    for argument in visible(command.get("arguments", [])):
+        if argument["kind"] != "positional":
+            continue
+        label = option_label(argument)
+        if argument.get("isRepeating"):
+            label += "..."
+        parts.append("[" + label + "]" if argument.get("isOptional") else label)
+    if any(a["kind"] != "positional" for a in visible(command.get("arguments", []))):
+        parts.append("[\\fIoptions\\fR]")
+    return " ".join(parts)
+
+
+def main():
+    date = datetime.date.today().isoformat()
+    if len(sys.argv) == 3 and sys.argv[1] == "--date":
+        date = sys.argv[2]
+    tool = json.load(sys.stdin)
+    root = tool["command"]
+    commands = list(leaves_and_groups(root, [root["commandName"]]))
+
+    counts = {}
+    for _, command in commands:
+        for argument in visible(command.get("arguments", [])):
+            if argument["kind"] != "positional":
+                counts[option_key(argument)] = counts.get(option_key(argument), 0) + 1
+    common = {key for key, count in counts.items() if count >= COMMON_THRESHOLD and key[1] not in SKIPPED_OPTIONS}
+
+    description, exit_rows = split_exit_codes(root.get("discussion", ""))
+    version = tool.get("version") or ""
+    out = [
+        '.\\" Generated by scripts/lib/manpage.py from `remission --experimental-dump-help`; do not edit.',
+        '.TH REMISSION 1 "%s" "remission %s" "User Commands"' % (date, escape(version)),
+        ".nh",
+        ".ad l",
+        ".SH NAME",
+        "remission \\- " + escape(root.get("abstract", "")),
+        ".SH SYNOPSIS",
+        ".B remission",
+        ".I command",
+        "[\\fIarguments\\fR] [\\fIoptions\\fR]",
+        ".SH DESCRIPTION",
+    ]
+    render_discussion(description, out)
+    out.append(".PP")
+    out.append("Every command takes \\fB\\-h\\fR, \\fB\\-\\-help\\fR; \\fBremission \\-\\-version\\fR shows the version.")
+
+    out.append(".SH COMMANDS")
+    for name, command in commands:
+        out.append(".SS " + synopsis(name, command, common))
+        if command.get("abstract"):
+            out.append(escape(command["abstract"]))
+        if command.get("discussion"):
+            render_discussion(command["discussion"], out)
+        own, shared = [], []
+        for argument in visible(command.get("arguments", [])):
+            key = option_key(argument)
+            if key[1] in SKIPPED_OPTIONS and argument["kind"] != "positional":
+                continue
+            (shared if key in common else own).append(argument)
+        for argument in own:
+            out.append(".TP")
+            out.append(option_label(argument))
+            out.append(describe(argument))
+        if shared:
+            out.append(".PP")
+            out.append(
+                "Also: "
+                + ", ".join("\\fB" + escape("--" + option_key(a)[1]) + "\\fR" for a in shared)
+                + " (see \\fBCOMMON OPTIONS\\fR)."
+            )
+
+    out.append(".SH COMMON OPTIONS")
+    out.append("Options that most commands take, the same in each.")
+    listed = set()
+    for _, command in commands:
+        for argument in visible(command.get("arguments", [])):
+            key = option_key(argument)
+            if key in common and key not in listed:
+                listed.add(key)
+                out.append(".TP")
+                out.append(option_label(argument))
+                out.append(describe(argument))
+
+    if exit_rows:
+        out.append(".SH EXIT STATUS")
+        out.append(".PD 0")
+        for code, meaning in exit_rows:
+            out.append(".TP 5")
+            out.append(".B " + escape(code))
+            out.append(escape(meaning))
+        out.append(".PD")
+
+    out.append(".SH SEE ALSO")
+    out.append(".BR transmission\\-remote (1),")
+    out.append(".BR transmission\\-daemon (1),")
+    out.append(".BR curl (1)")
+    sys.stdout.write("\n".join(out) + "\n")
+
+
+if __name__ == "__main__":
+    main()
