@@ -97,11 +97,21 @@ def fold_command(line):
     return parts + [rest]
 
 
+def breakable(text):
+    """Long unbroken words (a JSON shape) may break after a comma or bar (troff's \\: break point)."""
+    words = []
+    for word in text.split(" "):
+        if len(word) > 30:
+            word = word.replace(",", ",\\:").replace("|", "|\\:")
+        words.append(word)
+    return " ".join(words)
+
+
 def render_discussion(discussion, out):
     for kind, lines in blocks(discussion):
         if kind == "text":
             out.append(".PP")
-            out.append(escape(" ".join(line.strip() for line in lines)))
+            out.append(breakable(escape(" ".join(line.strip() for line in lines))))
         else:
             indent = min(len(line) - len(line.lstrip()) for line in lines if line.strip())
             out.append(".RS 2")

@@ -1,0 +1,161 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `scripts/install` and `scripts/uninstall` into a temporary prefix (the debug binary through
+/// REMISSION_BINARY, so no release build here), the man page as `man` renders it, and a magnet link
+/// opened the way a desktop opens it: `xdg-open` finds the default application in the user's
+/// mimeapps.list that install set, runs the desktop entry's Exec line, and the torrent reaches the
+/// real test bed's daemon.
+@Suite("scripts/install and uninstall, the man page, the magnet handler (real daemon)")
+struct InstallScriptTests {
+    let bed: TestBed
+    let home: CLIHome
+    let root: String
+
+    init() throws {
+        bed = try TestBed.shared
+        home = CLIHome(bed: bed)
+        root = TestBed.repositoryRoot
+    }
+
+    var prefix: String { home.directory + "/prefix" }
+    var userConfig: String { home.directory + "/xdg-config" }
+
+    /// The environment of a user whose XDG data directory is the prefix's share (as ~/.local/share is
+    /// ~/.local's), with a display (xdg-open needs one to use desktop entries) but no desktop session.
+    var environment: [String: String] {
+        home.environment.merging([
+            "XDG_DATA_HOME": prefix + "/share", "XDG_CONFIG_HOME": userConfig, "XDG_DATA_DIRS": "/usr/share",
+            "REMISSION_BINARY": home.remission, "DISPLAY": ":remission-test", "XDG_CURRENT_DESKTOP": "",
+            "DESKTOP_SESSION": "",
+            "PATH": home.directory + "/fake-bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? ""),
+        ]) { _, new in new }
+    }
+
+    func script(_ name: String, _ arguments: [String] = []) throws -> ProcessResult {
+        try bed.run(root + "/scripts/" + name, args: arguments, env: environment, timeout: .seconds(120))
+    }
+
+    /// The page as `man` shows it at 80 columns, without overstriking.
+    func render(_ page: String) throws -> (text: String, warnings: String) {
+        let result = try bed.run(
+            "sh", args: ["-c", "man --warnings -l \"$0\" | col -b", page],
+            env: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "LANG": "C.UTF-8"], timeout: .seconds(60))
+        #expect(result.status == 0, "\(result.stderrText)")
+        return (result.stdoutText, result.stderrText)
+    }
+
+    @Test("the man page has every command and a readable exit-status table, and no example runs off 80 columns")
+    func manPage() throws {
+        let page = home.directory + "/remission.1"
+        let generated = try bed.run(
+            "sh",
+            args: [
+                "-c", "\"$0\" --experimental-dump-help | python3 \"$1\" > \"$2\"", home.remission,
+                root + "/scripts/lib/manpage.py", page,
+            ])
+        #expect(generated.status == 0, "\(generated.stderrText)")
+        let (text, warnings) = try render(page)
+        #expect(warnings.isEmpty, "\(warnings)")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for command in [
+            "connect url", "check [targets...]", "trust ca name file", "servers rename old new", "list [name]",
+            "add sources...", "remove ids", "files id [indexes]", "watch", "credentials status [name]",
+        ] {
+            #expect(lines.contains { $0.hasPrefix("   remission " + command) }, "no heading for \(command)")
+        }
+        // One row per code, each on its own line, right under the heading.
+        let exitStatus = try #require(lines.firstIndex(of: "EXIT STATUS"))
+        let rows = [
+            "0    ok / online", "1    general failure", "2    usage error",
+            "3    offline (dns, refused, unreachable, timeout)", "4    authentication failed (401)",
+            "5    trust refused (certificate, pin, HTTP)", "6    server refused or RPC error (403, 421, rpc-version)",
+            "7    keyring unavailable or locked",
+        ]
+        #expect(lines[(exitStatus + 1)...].prefix(rows.count).map { $0.trimmingCharacters(in: .whitespaces) } == rows)
+        #expect(text.contains("COMMON OPTIONS"))
+        // Examples stay whole: a long one is continued with a backslash, nothing is cut or overflows.
+        let wide = lines.filter { $0.count > 80 && $0.contains("remission ") }
+        #expect(wide.isEmpty, "\(wide)")
+        #expect(text.contains("remission check https://10.0.0.5:8443 --ca-file home-ca.pem --user \\"))
+    }
+
+    @Test("install, open a magnet link with xdg-open, uninstall: the prefix is empty and mimeapps.list as before")
+    func installOpenUninstall() throws {
+        defer { try? FileManager.default.removeItem(atPath: home.directory) }
+        // The user already had a magnet handler and another default; both must survive.
+        try FileManager.default.createDirectory(atPath: userConfig, withIntermediateDirectories: true)
+        let mimeapps = userConfig + "/mimeapps.list"
+        let before =
+            "[Default Applications]\nx-scheme-handler/magnet=transmission-gtk.desktop\ntext/plain=vim.desktop\n"
+        try before.write(toFile: mimeapps, atomically: true, encoding: .utf8)
+        // A notify-send that records what it was asked to show.
+        let fakeBin = home.directory + "/fake-bin"
+        try FileManager.default.createDirectory(atPath: fakeBin, withIntermediateDirectories: true)
+        let notifications = home.directory + "/notifications"
+        let fake = "#!/bin/sh\nprintf '%s|' \"$@\" >> '\(notifications)'\necho >> '\(notifications)'\n"
+        try fake.write(toFile: fakeBin + "/notify-send", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fakeBin + "/notify-send")
+        try FileManager.default.createDirectory(atPath: prefix, withIntermediateDirectories: true)
+
+        let installed = try script("install", ["--prefix", prefix])
+        #expect(installed.status == 0, "\(installed.stdoutText)\(installed.stderrText)")
+        let expected = [
+            "bin/remission", "share/man/man1/remission.1", "share/bash-completion/completions/remission",
+            "share/zsh/site-functions/_remission", "share/fish/vendor_completions.d/remission.fish",
+            "share/applications/remission.desktop", "libexec/remission/remission-open",
+            "share/remission/install-manifest",
+        ]
+        for path in expected {
+            #expect(FileManager.default.fileExists(atPath: prefix + "/" + path), "\(path) missing")
+        }
+        #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/remission"))
+        #expect(try render(prefix + "/share/man/man1/remission.1").text.contains("EXIT STATUS"))
+        let desktop = try String(contentsOfFile: prefix + "/share/applications/remission.desktop", encoding: .utf8)
+        #expect(desktop.contains("MimeType=x-scheme-handler/magnet;application/x-bittorrent;"))
+        #expect(desktop.contains("Exec=\(prefix)/libexec/remission/remission-open %U"))
+        let query = try bed.run("xdg-mime", args: ["query", "default", "x-scheme-handler/magnet"], env: environment)
+        #expect(query.stdoutText == "remission.desktop\n")
+
+        // The default server, as a user sets it up (password in the keyring).
+        let remission = prefix + "/bin/remission"
+        let connected = try bed.run(
+            remission, args: ["connect", bed.daemonURL(), "--name", "box", "--user", bed.user, "--password-stdin"],
+            env: environment, stdin: Data(bed.password.utf8))
+        #expect(connected.status == 0, "\(connected.stderrText)")
+
+        let hash = (0..<20).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+        let name = "install-test-\(hash.prefix(8))"
+        let opened = try bed.run(
+            "xdg-open", args: ["magnet:?xt=urn:btih:\(hash)&dn=\(name)"], env: environment, timeout: .seconds(60))
+        #expect(opened.status == 0, "\(opened.stdoutText)\(opened.stderrText)")
+        let shown = (try? String(contentsOfFile: notifications, encoding: .utf8)) ?? ""
+        #expect(shown.contains("Remission: added|added "), "\(shown)")
+        #expect(shown.contains(name), "\(shown)")
+        let listed = try bed.run(remission, args: ["list", "--search", name], env: environment)
+        #expect(listed.stdoutText.contains(name), "\(listed.stdoutText)\(listed.stderrText)")
+        if let id = CLITorrentFixture.addedId(shown.replacingOccurrences(of: "|", with: "\n")) {
+            _ = try? bed.run(remission, args: ["remove", String(id), "--yes"], env: environment)
+        }
+
+        let removed = try script("uninstall", ["--prefix", prefix])
+        #expect(removed.status == 0, "\(removed.stdoutText)\(removed.stderrText)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: prefix) == [])
+        #expect(try String(contentsOfFile: mimeapps, encoding: .utf8) == before)
+    }
+
+    @Test("install refuses to overwrite a file it did not put there, and writes nothing")
+    func refusesToOverwrite() throws {
+        defer { try? FileManager.default.removeItem(atPath: home.directory) }
+        try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        try "mine".write(toFile: prefix + "/bin/remission", atomically: true, encoding: .utf8)
+        let installed = try script("install", ["--prefix", prefix])
+        #expect(installed.status == 1)
+        #expect(installed.stderrText.contains("exists and was not installed by Remission"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: prefix) == ["bin"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: prefix + "/bin") == ["remission"])
+        #expect(try script("uninstall", ["--prefix", prefix]).status == 1)
+        #expect(try String(contentsOfFile: prefix + "/bin/remission", encoding: .utf8) == "mine")
+    }
+}
