@@ -145,6 +145,24 @@ struct InstallScriptTests {
         #expect(try String(contentsOfFile: mimeapps, encoding: .utf8) == before)
     }
 
+    @Test("a prefix outside the XDG data directory: nothing registered, and the prefix install made is gone after")
+    func otherPrefix() throws {
+        defer { try? FileManager.default.removeItem(atPath: home.directory) }
+        let elsewhere = home.directory + "/opt/remission"
+        let installed = try bed.run(
+            root + "/scripts/install", args: ["--prefix", elsewhere], env: environment, timeout: .seconds(120))
+        #expect(installed.status == 0, "\(installed.stdoutText)\(installed.stderrText)")
+        #expect(installed.stdoutText.contains("Magnet links are not registered"))
+        #expect(FileManager.default.isExecutableFile(atPath: elsewhere + "/bin/remission"))
+        #expect(!FileManager.default.fileExists(atPath: userConfig))
+        #expect(!FileManager.default.fileExists(atPath: elsewhere + "/share/applications/mimeinfo.cache"))
+        let removed = try bed.run(
+            root + "/scripts/uninstall", args: ["--prefix", elsewhere], env: environment, timeout: .seconds(60))
+        #expect(removed.status == 0, "\(removed.stdoutText)\(removed.stderrText)")
+        #expect(!FileManager.default.fileExists(atPath: elsewhere))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.directory + "/opt") == [])
+    }
+
     @Test("install refuses to overwrite a file it did not put there, and writes nothing")
     func refusesToOverwrite() throws {
         defer { try? FileManager.default.removeItem(atPath: home.directory) }
