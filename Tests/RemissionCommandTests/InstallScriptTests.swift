@@ -94,7 +94,8 @@ struct InstallScriptTests {
         let fakeBin = home.directory + "/fake-bin"
         try FileManager.default.createDirectory(atPath: fakeBin, withIntermediateDirectories: true)
         let notifications = home.directory + "/notifications"
-        let fake = "#!/bin/sh\nprintf '%s|' \"$@\" >> '\(notifications)'\necho >> '\(notifications)'\n"
+        // One notification a line (the body's own line breaks as spaces).
+        let fake = "#!/bin/sh\n{ printf '%s|' \"$@\" | tr '\\n' ' '; echo; } >> '\(notifications)'\n"
         try fake.write(toFile: fakeBin + "/notify-send", atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fakeBin + "/notify-send")
         try FileManager.default.createDirectory(atPath: prefix, withIntermediateDirectories: true)
@@ -138,6 +139,30 @@ struct InstallScriptTests {
         if let id = CLITorrentFixture.addedId(shown.replacingOccurrences(of: "|", with: "\n")) {
             _ = try? bed.run(remission, args: ["remove", String(id), "--yes"], env: environment)
         }
+
+        // A .torrent file as a file manager passes it: the Exec line itself, %U as a file:// URI.
+        let fixture = try CLITorrentFixture(bed: bed, tag: "install open")
+        defer { fixture.cleanUp() }
+        let exec = try #require(desktop.split(separator: "\n").first { $0.hasPrefix("Exec=") }?.dropFirst(5))
+        let uri = "file://" + (fixture.torrentFile.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "")
+        #expect(uri.contains("%20"))
+        let words = exec.split(separator: " ").map { $0 == "%U" ? uri : String($0) }
+        let byFile = try bed.run(words[0], args: Array(words.dropFirst()), env: environment, timeout: .seconds(60))
+        #expect(byFile.status == 0, "\(byFile.stderrText)")
+        let fileShown = (try? String(contentsOfFile: notifications, encoding: .utf8)) ?? ""
+        let fileLine = fileShown.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(fileLine.contains("Remission: added|added ") && fileLine.contains(fixture.name), "\(fileLine)")
+        if let id = CLITorrentFixture.addedId(fileLine.replacingOccurrences(of: "|", with: "\n")) {
+            fixture.addedIds.append(id)
+        }
+
+        // No default server: the notification says so, urgently, and the exit status is add's.
+        var lost = environment
+        lost["REMISSION_CONFIG_HOME"] = home.directory + "/empty-config"
+        let failed = try bed.run(words[0], args: ["magnet:?xt=urn:btih:\(hash)"], env: lost, timeout: .seconds(60))
+        #expect(failed.status != 0)
+        let failure = (try? String(contentsOfFile: notifications, encoding: .utf8))?.split(separator: "\n").last ?? ""
+        #expect(failure.contains("--urgency=critical") && failure.contains("Remission: not added|"), "\(failure)")
 
         let removed = try script("uninstall", ["--prefix", prefix])
         #expect(removed.status == 0, "\(removed.stdoutText)\(removed.stderrText)")
