@@ -170,7 +170,7 @@ struct InstallScriptTests {
         #expect(try String(contentsOfFile: mimeapps, encoding: .utf8) == before)
     }
 
-    @Test("a prefix outside the XDG data directory: nothing registered, and the prefix install made is gone after")
+    @Test("a prefix outside the XDG data directory: nothing registered, installed twice, the prefix gone after")
     func otherPrefix() throws {
         defer { try? FileManager.default.removeItem(atPath: home.directory) }
         let elsewhere = home.directory + "/opt/remission"
@@ -181,6 +181,13 @@ struct InstallScriptTests {
         #expect(FileManager.default.isExecutableFile(atPath: elsewhere + "/bin/remission"))
         #expect(!FileManager.default.fileExists(atPath: userConfig))
         #expect(!FileManager.default.fileExists(atPath: elsewhere + "/share/applications/mimeinfo.cache"))
+        // Installing again (an update) replaces the first installation, by its manifest.
+        let again = try bed.run(
+            root + "/scripts/install", args: ["--prefix", elsewhere], env: environment, timeout: .seconds(120))
+        #expect(again.status == 0, "\(again.stdoutText)\(again.stderrText)")
+        #expect(again.stdoutText.contains("Replacing the Remission installed in"))
+        let manifest = try String(contentsOfFile: elsewhere + "/share/remission/install-manifest", encoding: .utf8)
+        #expect(manifest.contains("created-dir \(elsewhere)\n"), "\(manifest)")
         let removed = try bed.run(
             root + "/scripts/uninstall", args: ["--prefix", elsewhere], env: environment, timeout: .seconds(60))
         #expect(removed.status == 0, "\(removed.stdoutText)\(removed.stderrText)")
