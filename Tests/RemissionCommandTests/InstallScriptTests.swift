@@ -126,6 +126,28 @@ struct InstallScriptTests {
             env: environment, stdin: Data(bed.password.utf8))
         #expect(connected.status == 0, "\(connected.stderrText)")
 
+        // bash-completion finds the installed script by itself (its user directory is under
+        // XDG_DATA_HOME, here the prefix's share), and `remission check <Tab>` offers the saved name
+        // through the installed binary on PATH.
+        let tab = """
+            source /usr/share/bash-completion/bash_completion || exit 7
+            __load_completion remission || exit 8
+            complete -p remission
+            COMP_WORDS=(remission check "")
+            COMP_CWORD=2
+            COMP_LINE="remission check "
+            COMP_POINT=${#COMP_LINE}
+            COMPREPLY=()
+            _remission remission "" check
+            printf 'reply:%s\\n' "${COMPREPLY[@]}"
+            """
+        var tabEnvironment = environment
+        tabEnvironment["PATH"] = prefix + "/bin:" + (environment["PATH"] ?? "")
+        let completed = try bed.run("bash", args: ["-c", tab], env: tabEnvironment)
+        #expect(completed.status == 0, "\(completed.stdoutText)\(completed.stderrText)")
+        #expect(completed.stdoutText.contains("complete -o filenames -F _remission remission"))
+        #expect(completed.stdoutText.hasSuffix("reply:box\n"), "\(completed.stdoutText)")
+
         let hash = (0..<20).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
         let name = "install-test-\(hash.prefix(8))"
         let opened = try bed.run(
