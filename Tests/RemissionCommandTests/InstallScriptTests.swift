@@ -41,7 +41,8 @@ struct InstallScriptTests {
     func render(_ page: String) throws -> (text: String, warnings: String) {
         let result = try bed.run(
             "sh", args: ["-c", "man --warnings -l \"$0\" | col -b", page],
-            env: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "LANG": "C.UTF-8"], timeout: .seconds(60))
+            env: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"],
+            timeout: .seconds(60))
         #expect(result.status == 0, "\(result.stderrText)")
         return (result.stdoutText, result.stderrText)
     }
