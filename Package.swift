@@ -80,14 +80,15 @@ let package = Package(
         .testTarget(
             name: "RemissionViewsTests",
             dependencies: [
-                "RemissionViews", "RemissionSession", "RemissionTrust", "RemissionModel", "TrustFixtures",
-                "TestSupport",
+                "RemissionViews", "RemissionSession", "RemissionTrust", "RemissionModel", "RemissionStorage",
+                "RemissionCredentials", "RemissionRPC", "TrustFixtures", "TestSupport",
             ]),
         .testTarget(
             name: "RemissionSessionTests",
             dependencies: [
                 "RemissionSession", "RemissionViews", "RemissionRPC", "RemissionTransport", "RemissionCredentials",
-                "RemissionStorage", "RemissionTrust", "RemissionModel", .product(name: "Logging", package: "swift-log"),
+                "RemissionStorage", "RemissionTrust", "RemissionModel", "TrustFixtures",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "RemissionRPCTests",

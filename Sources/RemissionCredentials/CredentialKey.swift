@@ -55,24 +55,11 @@ extension CredentialKey: CustomStringConvertible {
     public var description: String { label }
 }
 
-/// Why a keyring key was refused. These are usage errors (exit 2), not keyring failures.
-public enum CredentialKeyError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why a keyring key was refused (worded by `FailureText.credentialKeyReason`). These are usage
+/// errors (exit 2), not keyring failures.
+public enum CredentialKeyError: Error, Equatable, Sendable {
     case emptyServer
     case emptyUser
     case invalidPort(Int)
     case containsNul(field: String)
-
-    public var description: String {
-        switch self {
-        case .emptyServer:
-            return "No server host for the keyring item: remission never looks up or removes passwords by wildcard."
-        case .emptyUser:
-            return
-                "No user name for the keyring item: pass --user (remission never looks up or removes passwords by wildcard)."
-        case .invalidPort(let port):
-            return "'\(port)' is not a valid port (1-65535)."
-        case .containsNul(let field):
-            return "The \(field) contains a NUL character, which the keyring cannot store."
-        }
-    }
 }

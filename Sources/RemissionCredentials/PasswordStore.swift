@@ -57,15 +57,3 @@ public enum KeyringStatus: Equatable, Sendable {
         }
     }
 }
-
-extension KeyringStatus: CustomStringConvertible {
-    /// One line for `credentials status`: where passwords go, or why they cannot.
-    public var description: String {
-        switch self {
-        case .available(let collection):
-            return "Secret Service keyring available (collection '\(collection)', unlocked)."
-        default:
-            return error?.description ?? ""
-        }
-    }
-}

@@ -4,10 +4,13 @@ public enum JSONParseError: Error, Sendable, Equatable, CustomStringConvertible 
     case malformed(detail: String, offset: Int)
     /// The bytes are JSON so far but end before the value is complete (a cut-off download).
     case truncated(offset: Int)
+    /// Reading on would build more than `limit` bytes of values (`JSONParseBudget`): the text is
+    /// made of values so small and so many that no real reply looks like it.
+    case overBudget(limit: Int, offset: Int)
 
     public var offset: Int {
         switch self {
-        case .malformed(_, let offset), .truncated(let offset): return offset
+        case .malformed(_, let offset), .truncated(let offset), .overBudget(_, let offset): return offset
         }
     }
 
@@ -15,6 +18,8 @@ public enum JSONParseError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .malformed(let detail, let offset): return "malformed JSON at byte \(offset): \(detail)"
         case .truncated(let offset): return "JSON ends early at byte \(offset) (truncated)"
+        case .overBudget(let limit, let offset):
+            return "JSON would need more than \(limit) bytes of memory (stopped at byte \(offset))"
         }
     }
 }
@@ -24,10 +29,11 @@ extension JSONValue {
     ///
     /// Lenient only where a strict parser would lose data: invalid UTF-8 and unpaired `\uD800`-style
     /// surrogates become U+FFFD instead of failing the whole reply (torrent names are not always clean).
-    /// Nesting is limited to `JSONParser.maximumDepth` levels.
-    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    /// Nesting is limited to `JSONParser.maximumDepth` levels, and the values built to `budget`
+    /// bytes (by default `JSONParseBudget.allowed(forInputBytes:)`).
+    public static func parse(_ bytes: [UInt8], budget: JSONParseBudget? = nil) throws(JSONParseError) -> JSONValue {
         let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(buffer)
+            var parser = JSONParser(buffer, budget: budget)
             do throws(JSONParseError) {
                 return .success(try parser.parseDocument())
             } catch {
@@ -51,9 +57,15 @@ struct JSONParser {
     var position = 0
     /// Reused for strings that contain escapes.
     private var scratch: [UInt8] = []
+    /// What the values built so far may cost (`JSONParser+Budget`).
+    var budget: JSONParseBudget
+    /// Only check the syntax: arrays, objects and strings are read but not built (they come back
+    /// empty), so the errors and their offsets are the ordinary parse's, at no memory cost.
+    var validating = false
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, budget: JSONParseBudget? = nil) {
         self.bytes = bytes
+        self.budget = budget ?? JSONParseBudget(forInputBytes: bytes.count)
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -101,7 +113,8 @@ struct JSONParser {
         }
         var elements: [JSONValue] = []
         while true {
-            elements.append(try parseValue(depth: depth))
+            let element = try parseValue(depth: depth)
+            if !validating { try append(element, to: &elements) }
             skipWhitespace()
             guard position < bytes.count else { throw .truncated(offset: position) }
             switch bytes[position] {
@@ -134,14 +147,16 @@ struct JSONParser {
                 throw .malformed(
                     detail: "expected a string key but found \(describe(bytes[position]))", offset: position)
             }
-            keys.append(try parseString())
+            let key = try parseString()
+            if !validating { try append(key, to: &keys) }
             skipWhitespace()
             guard position < bytes.count else { throw .truncated(offset: position) }
             guard bytes[position] == UInt8(ascii: ":") else {
                 throw .malformed(detail: "expected ':' but found \(describe(bytes[position]))", offset: position)
             }
             position += 1
-            values.append(try parseValue(depth: depth))
+            let value = try parseValue(depth: depth)
+            if !validating { try append(value, to: &values) }
             skipWhitespace()
             guard position < bytes.count else { throw .truncated(offset: position) }
             switch bytes[position] {
@@ -192,6 +207,11 @@ struct JSONParser {
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
+                if validating {
+                    position += 1
+                    return ""
+                }
+                try charge(AllocationCost.string(utf8Count: position - start))
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
                 position += 1
                 return text
@@ -211,6 +231,8 @@ struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
+                if validating { return "" }
+                try charge(AllocationCost.string(utf8Count: scratch.count))
                 return String(decoding: scratch, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 try parseEscape()

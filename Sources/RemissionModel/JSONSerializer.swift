@@ -109,26 +109,65 @@ struct JSONWriter {
         output.append(contentsOf: number.description.utf8)
     }
 
+    /// Escapes per RFC 8259, and also writes as `\uXXXX` what a terminal would obey or hide: DEL, the
+    /// C1 controls and the invisible direction and line-breaking controls (U+061C, U+200E/F,
+    /// U+2028…U+202E, U+2066…U+2069). The text decodes back to the same string; `--json` on a
+    /// terminal shows a hostile name, never acts on it.
     private mutating func writeString(_ text: String) {
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
-            case 0x08: append("\\b")
-            case 0x0C: append("\\f")
-            case 0..<0x20, 0x7F:
-                append("\\u00")
-                output.append(Self.hexDigits[Int(byte >> 4)])
-                output.append(Self.hexDigits[Int(byte & 0x0F)])
-            default:
-                output.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "\""): append("\\\"")
+                case UInt8(ascii: "\\"): append("\\\\")
+                case 0x0A: append("\\n")
+                case 0x0D: append("\\r")
+                case 0x09: append("\\t")
+                case 0x08: append("\\b")
+                case 0x0C: append("\\f")
+                case 0..<0x20, 0x7F: writeEscape(UInt32(byte))
+                case 0xC2, 0xD8, 0xE2:
+                    if let (scalar, length) = Self.invisibleControl(bytes, at: index - 1) {
+                        writeEscape(scalar)
+                        index += length - 1
+                    } else {
+                        output.append(byte)
+                    }
+                default:
+                    output.append(byte)
+                }
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// `\uXXXX` for a scalar of the Basic Multilingual Plane.
+    private mutating func writeEscape(_ scalar: UInt32) {
+        append("\\u")
+        for shift in stride(from: 12, through: 0, by: -4) {
+            output.append(Self.hexDigits[Int((scalar >> UInt32(shift)) & 0x0F)])
+        }
+    }
+
+    /// The C1 control or invisible direction/line-breaking control whose UTF-8 starts at `index`,
+    /// with its length in bytes; nil for any other character.
+    private static func invisibleControl(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
+        guard index + 1 < bytes.count else { return nil }
+        let lead = bytes[index]
+        let next = bytes[index + 1]
+        if lead == 0xC2 { return next < 0xA0 ? (0x80 | UInt32(next & 0x3F), 2) : nil }
+        if lead == 0xD8 { return next == 0x9C ? (0x061C, 2) : nil }
+        guard lead == 0xE2, index + 2 < bytes.count else { return nil }
+        let last = bytes[index + 2]
+        let scalar = 0x2000 | (UInt32(next & 0x3F) << 6) | UInt32(last & 0x3F)
+        switch scalar {
+        case 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return (scalar, 3)
+        default: return nil
+        }
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

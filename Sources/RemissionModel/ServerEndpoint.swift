@@ -62,7 +62,8 @@ extension ServerEndpoint: CustomStringConvertible {
 }
 
 /// Why a server URL could not be understood. Each message says what a valid one looks like.
-public enum EndpointParseError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why a server URL was refused; worded by `FailureText.endpointReason` (RemissionViews).
+public enum EndpointParseError: Error, Equatable, Sendable {
     case empty
     case unsupportedScheme(String)
     case missingHost
@@ -70,26 +71,6 @@ public enum EndpointParseError: Error, Equatable, Sendable, CustomStringConverti
     case invalidPort(String)
     case containsCredentials
     case containsQueryOrFragment
-
-    public var description: String {
-        switch self {
-        case .empty:
-            return "The server URL is empty. Use http(s)://host[:port][/path], e.g. https://nas.local/transmission/rpc."
-        case .unsupportedScheme(let scheme):
-            return "Unsupported scheme '\(scheme)': use http:// or https://."
-        case .missingHost:
-            return "The server URL has no host. Use http(s)://host[:port][/path]."
-        case .invalidHost(let host):
-            return "'\(host)' is not a valid host name or IP address."
-        case .invalidPort(let port):
-            return "'\(port)' is not a valid port (1-65535)."
-        case .containsCredentials:
-            return
-                "Do not put a user or password in the URL: use --user and --password-stdin (the password goes to the keyring)."
-        case .containsQueryOrFragment:
-            return "The server URL must not contain '?' or '#'."
-        }
-    }
 }
 
 extension ServerEndpoint {

@@ -50,6 +50,9 @@ public struct Torrent: Sendable, Equatable {
     }
     private var detailsBox = TorrentDetailsBox.empty
 
+    /// Whether this torrent has details of its own (an allocation the reply parser's budget counts).
+    var ownsDetails: Bool { detailsBox !== TorrentDetailsBox.empty }
+
     public init() {}
 
     public subscript<Value>(dynamicMember keyPath: WritableKeyPath<TorrentDetails, Value>) -> Value {

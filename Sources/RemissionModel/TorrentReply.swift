@@ -19,10 +19,11 @@ public struct TorrentReply: Sendable {
         self.decoded = decoded
     }
 
-    /// Parses a reply body (UTF-8 JSON).
-    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> TorrentReply {
+    /// Parses a reply body (UTF-8 JSON), building at most `budget` (by default
+    /// `JSONParseBudget.allowed(forInputBytes:)`).
+    public static func parse(_ bytes: [UInt8], budget: JSONParseBudget? = nil) throws(JSONParseError) -> TorrentReply {
         let result: Result<TorrentReply, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(buffer)
+            var parser = JSONParser(buffer, budget: budget)
             do throws(JSONParseError) {
                 return .success(try parser.parseTorrentReply())
             } catch {
@@ -83,15 +84,26 @@ public struct TableLayout: Sendable, Equatable {
 
 extension JSONParser {
     /// The fast path, or the ordinary parse when the fast path does not apply.
+    ///
+    /// After a miss, a first pass only checks the syntax (`validating`: no value is built), so a
+    /// malformed or truncated reply fails with the ordinary parse's error without a tree of all its
+    /// rows; only valid JSON of an unusual shape is parsed again, with a fresh budget (what the
+    /// fast path built is gone by then). A reply over the budget is refused at once.
     mutating func parseTorrentReply() throws(JSONParseError) -> TorrentReply {
-        var decoded: [String: DecodedTorrentList] = [:]
         do {
+            var decoded: [String: DecodedTorrentList] = [:]
             let envelope = try parseReplyObject(&decoded)
             return TorrentReply(envelope: envelope, decoded: decoded)
         } catch {
-            position = 0
-            return TorrentReply(envelope: try parseDocument())
+            if case .overBudget = error { throw error }
         }
+        position = 0
+        validating = true
+        _ = try parseDocument()
+        validating = false
+        position = 0
+        budget.used = 0
+        return TorrentReply(envelope: try parseDocument())
     }
 
     /// Thrown inside the fast path only; never escapes (the ordinary parse runs instead).
@@ -141,8 +153,8 @@ extension JSONParser {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw miss }
             position += 1
-            keys.append(key)
-            values.append(try value(&self, key, depth))
+            try append(key, to: &keys)
+            try append(try value(&self, key, depth), to: &values)
             guard try expectMoreElements(closing: UInt8(ascii: "}"), first: false) else {
                 return .object(JSONObject(uncheckedKeys: keys, values: values))
             }
@@ -211,8 +223,9 @@ extension JSONParser {
                 column += 1
                 more = try expectMoreElements(closing: UInt8(ascii: "]"), first: false)
             }
-            if torrents.isEmpty { reserve(&torrents, rowBytes: position - rowStart) }
-            torrents.append(torrent)
+            if torrents.isEmpty { try reserve(&torrents, rowBytes: position - rowStart) }
+            if torrent.ownsDetails { try charge(AllocationCost.details) }
+            try append(torrent, to: &torrents)
             elements += 1
         }
         let rowsEnd = position - 1  // the closing bracket
@@ -227,16 +240,23 @@ extension JSONParser {
         repeat {
             let start = position
             guard case .object(let object) = try parseValue(depth: depth) else { throw miss }
-            if torrents.isEmpty { reserve(&torrents, rowBytes: position - start) }
-            torrents.append(Torrent(json: object))
+            if torrents.isEmpty { try reserve(&torrents, rowBytes: position - start) }
+            let torrent = Torrent(json: object)
+            if torrent.ownsDetails { try charge(AllocationCost.details) }
+            try append(torrent, to: &torrents)
         } while try expectMoreElements(closing: UInt8(ascii: "]"), first: false)
         return DecodedTorrentList(torrents: torrents, elementCount: torrents.count)
     }
 
     /// Room for the rows the rest of the reply probably holds, judged by the first row's size, so
-    /// the array is not copied while growing. (Capacity never touched costs address space only.)
-    private func reserve(_ torrents: inout [Torrent], rowBytes: Int) {
+    /// the array is not copied while growing, and no more than the budget allows (a tiny first row
+    /// must not reserve gigabytes).
+    private mutating func reserve(_ torrents: inout [Torrent], rowBytes: Int) throws(JSONParseError) {
         let estimate = (bytes.count - position) / max(rowBytes, 1)
-        torrents.reserveCapacity(min(estimate + estimate / 2 + 16, (bytes.count - position) / 2 + 16))
+        let stride = MemoryLayout<Torrent>.stride
+        let affordable = max(1, (budget.remaining - AllocationCost.header) / stride / 2)
+        let capacity = min(estimate + estimate / 2 + 16, (bytes.count - position) / 2 + 16, affordable)
+        try charge(AllocationCost.array(capacity: capacity, stride: stride))
+        torrents.reserveCapacity(capacity)
     }
 }

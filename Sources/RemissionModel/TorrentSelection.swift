@@ -57,8 +57,9 @@ public enum TorrentSelection: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Why a torrent selection could not be understood. Each message says what to type instead.
-public enum TorrentSelectionError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why a torrent selection could not be understood; `FailureText.selectionReason` (RemissionViews)
+/// says what to type instead.
+public enum TorrentSelectionError: Error, Sendable, Equatable {
     case empty
     case emptyItem(String)
     case reversedRange(String)
@@ -67,32 +68,6 @@ public enum TorrentSelectionError: Error, Sendable, Equatable, CustomStringConve
     case invalidHash(String)
     case notAnId(String)
     case keywordInList(String)
-
-    public var description: String {
-        let forms = "Use all, active, ids such as 1,3,5-7, or a 40-character info hash."
-        switch self {
-        case .empty:
-            return "No torrents given. \(forms)"
-        case .emptyItem(let text):
-            return "\"\(text)\" has an empty item between commas. Remove the extra comma."
-        case .reversedRange(let text):
-            let parts = text.split(separator: "-")
-            let hint = parts.count == 2 ? " Write it low to high: \(parts[1])-\(parts[0])." : ""
-            return "\"\(text)\" is a reversed range.\(hint)"
-        case .rangeTooLarge(let text):
-            return
-                "\"\(text)\" spans more than \(TorrentSelection.maximumRangeLength) ids. Use all, or a smaller range."
-        case .zeroId(let text):
-            return "\"\(text)\": torrent ids start at 1. Run `remission list` to see them."
-        case .invalidHash(let text):
-            return
-                "\"\(text)\" looks like an info hash but has \(text.utf8.count) characters; an info hash has 40 hex digits."
-        case .notAnId(let text):
-            return "\"\(text)\" is not a torrent id, range or info hash. \(forms)"
-        case .keywordInList(let text):
-            return "\"\(text)\" cannot be combined with other ids. Give it alone."
-        }
-    }
 }
 
 extension TorrentSelection {

@@ -43,12 +43,7 @@ extension RPCClient {
     /// server (rpc-version ≥ 14). Also settles the dialect: after this call `dialect` is final.
     public func serverInfo() throws(RPCError) -> ServerInfo {
         let session = try sessionGet(fields: SessionField.versionInfo)
-        guard let rpcVersion = session.rpcVersion else {
-            throw .malformed(detail: "session-get did not report rpc-version", offset: nil)
-        }
-        guard rpcVersion >= RPCError.minimumRPCVersion else {
-            throw .unsupportedVersion(found: rpcVersion, minimum: RPCError.minimumRPCVersion)
-        }
+        let rpcVersion = try Self.requireVersion(session.rpcVersion, RPCError.minimumRPCVersion)
         return ServerInfo(
             version: session.version ?? "unknown",
             rpcVersion: rpcVersion,
@@ -57,9 +52,22 @@ extension RPCClient {
             dialect: dialect)
     }
 
+    /// `rpcVersion`, or the error `check` and every command report for a server that does not say
+    /// its rpc-version or is older than `minimum`.
+    @discardableResult
+    static func requireVersion(_ rpcVersion: Int?, _ minimum: Int) throws(RPCError) -> Int {
+        guard let rpcVersion else {
+            throw .malformed(detail: "session-get did not report rpc-version", offset: nil)
+        }
+        guard rpcVersion >= minimum else { throw .unsupportedVersion(found: rpcVersion, minimum: minimum) }
+        return rpcVersion
+    }
+
     /// `session-get`; `fields` empty asks for everything. (Servers before rpc-version 16 ignore
     /// `fields` and send everything.)
     public func sessionGet(fields: [SessionField] = []) throws(RPCError) -> SessionInfo {
+        var fields = fields
+        if requiredRPCVersion != nil, !fields.isEmpty, !fields.contains(.rpcVersion) { fields.append(.rpcVersion) }
         let reply = try perform(.sessionGet) { dialect in
             var arguments = JSONObject()
             if !fields.isEmpty { arguments["fields"] = JSONValue(fields.map { $0.name(in: dialect) }) }
@@ -67,6 +75,7 @@ extension RPCClient {
         }
         let session = SessionInfo(json: reply)
         noteRPCVersion(session.rpcVersion)
+        if let required = requiredRPCVersion { try Self.requireVersion(session.rpcVersion, required) }
         return session
     }
 

@@ -31,6 +31,13 @@ public final class RPCClient {
     /// The rpc-version from the last `session-get` that reported it.
     public private(set) var rpcVersion: Int?
 
+    /// The oldest rpc-version this client works with, or nil to ask nothing. When set, the first
+    /// call that is not `session-get` is preceded by a small `session-get` (rpc-version, its minimum,
+    /// the version), and every `session-get` reply must report an rpc-version at least this:
+    /// otherwise `.unsupportedVersion` (or `.malformed` when it reports none), before anything else
+    /// is sent. The same small request settles the session id and the dialect.
+    public var requiredRPCVersion: Int?
+
     /// When the whole operation must be over (`clock` nanoseconds): `--timeout` bounds a command,
     /// retries included, not each attempt. Requests get what is left; no retry starts after it.
     public var deadline: UInt64?
@@ -99,7 +106,11 @@ public final class RPCClient {
     func perform<Reply>(
         _ method: RPCMethod, arguments: (RPCDialect) -> JSONObject, read: ([UInt8]?) throws(RPCError) -> Reply
     ) throws(RPCError) -> Reply {
-        if sessionId == nil, method != .sessionGet, isUpload(arguments(dialect)) {
+        if requiredRPCVersion != nil, rpcVersion == nil, method != .sessionGet {
+            // Every command refuses a server too old for it before it sends its own request; the
+            // first request of a process is answered 409 anyway, so this costs one small exchange.
+            _ = try sessionGet(fields: SessionField.versionInfo)
+        } else if sessionId == nil, method != .sessionGet, isUpload(arguments(dialect)) {
             // The first request of a process is answered 409 (and, by Transmission 4.1, in the other
             // dialect): a small session-get learns the session id and the dialect, so an upload (a
             // .torrent's metainfo, of any size) or any large body is sent once, not twice. check,
@@ -145,6 +156,12 @@ public final class RPCClient {
             if let semver = response.header(Self.rpcVersionHeader)?.trimmingASCIIWhitespace(), !semver.isEmpty {
                 headerRPCVersion = semver
                 switchDialect(to: .jsonRPC, reason: "409 carried \(Self.rpcVersionHeader): \(semver)")
+            }
+            if sentSessionId != nil, requiredRPCVersion != nil, method != .sessionGet {
+                // A new id: an hour went by (Transmission renews it hourly) or the daemon restarted,
+                // perhaps as another version (`watch` runs for days). Ask again before resending.
+                rpcVersion = nil
+                _ = try sessionGet(fields: SessionField.versionInfo)
             }
         }
     }

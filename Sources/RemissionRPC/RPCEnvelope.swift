@@ -23,18 +23,19 @@ enum RPCEnvelope {
 
     /// Parses a reply body; a body that is not JSON is `malformed` or `truncated` with its offset.
     static func parse(_ body: [UInt8]) throws(RPCError) -> JSONValue {
-        do { return try JSONValue.parse(body) } catch { throw rpcError(error) }
+        do { return try JSONValue.parse(body) } catch { throw rpcError(error, bytes: body.count) }
     }
 
     /// A `torrent-get` reply body, its torrents decoded straight from the bytes (`TorrentReply`).
     static func parseTorrentReply(_ body: [UInt8]) throws(RPCError) -> TorrentReply {
-        do { return try TorrentReply.parse(body) } catch { throw rpcError(error) }
+        do { return try TorrentReply.parse(body) } catch { throw rpcError(error, bytes: body.count) }
     }
 
-    private static func rpcError(_ error: JSONParseError) -> RPCError {
+    private static func rpcError(_ error: JSONParseError, bytes: Int) -> RPCError {
         switch error {
         case .malformed(let detail, let offset): return .malformed(detail: detail, offset: offset)
         case .truncated(let offset): return .truncated(offset: offset)
+        case .overBudget(let limit, _): return .replyTooLarge(bytes: bytes, memoryLimit: limit)
         }
     }
 

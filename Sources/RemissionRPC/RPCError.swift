@@ -31,6 +31,9 @@ public enum RPCError: Error, Sendable, Equatable {
     case malformed(detail: String, offset: Int?)
     /// The reply ended before its JSON was complete; `offset` is the number of bytes received.
     case truncated(offset: Int)
+    /// Reading the reply (`bytes` long) would take more than `memoryLimit` bytes of memory
+    /// (`JSONParseBudget`): made of values so small and many that no Transmission sends it.
+    case replyTooLarge(bytes: Int, memoryLimit: Int)
     /// The server's `rpc-version` is older than Remission supports.
     case unsupportedVersion(found: Int, minimum: Int)
     /// No HTTP response: DNS, connection, TLS or trust failure.
@@ -69,6 +72,7 @@ extension RPCError: CustomStringConvertible {
         case .malformed(let detail, let offset):
             return "malformed reply: \(detail)" + (offset.map { " at byte \($0)" } ?? "")
         case .truncated(let offset): return "reply truncated after \(offset) bytes"
+        case .replyTooLarge(let bytes, let limit): return "reply of \(bytes) bytes needs over \(limit) bytes of memory"
         case .unsupportedVersion(let found, let minimum): return "rpc-version \(found) < \(minimum)"
         case .transport(let error): return error.description
         }

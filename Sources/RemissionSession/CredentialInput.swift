@@ -82,7 +82,7 @@ public struct CredentialInput {
         }
         let bytes: [UInt8]?
         do { bytes = try AtomicFile.read(path) } catch {
-            throw Failure(.input(.netrcUnreadable(path: path, detail: "\(error)")))
+            throw Failure(.input(.netrcUnreadable(path: path, error: error)))
         }
         guard let bytes else { throw Failure(.input(.netrcMissing(path: path))) }
         let netrc = Netrc(parsing: String(decoding: bytes, as: UTF8.self))

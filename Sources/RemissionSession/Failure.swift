@@ -40,6 +40,8 @@ public struct Failure: Error, Sendable, Equatable {
         case malformedReply(detail: String, offset: Int?)
         /// The reply ended early, after `bytes` bytes.
         case truncatedReply(bytes: Int)
+        /// A reply of `bytes` bytes whose values would take more than `memoryLimit` bytes to hold.
+        case replyTooLarge(bytes: Int, memoryLimit: Int)
         /// The server's rpc-version is older than Remission speaks.
         case unsupportedVersion(found: Int, minimum: Int)
         /// The Secret Service keyring could not be used.
@@ -68,14 +70,10 @@ public struct Failure: Error, Sendable, Equatable {
         case outputFailed(errno: Int32)
         /// A torrent list named only torrents the server does not have.
         case noSuchTorrents([TorrentReference])
-        /// An outcome worded by the command itself (a declined confirmation, a partial batch).
-        /// The status is the command's; new faults should get a case of their own instead.
-        case command(message: String, status: ExitStatus)
-    }
-
-    /// A command-local outcome with its exit status (see `Cause.command`).
-    public static func command(_ message: String, status: ExitStatus) -> Failure {
-        Failure(.command(message: message, status: status))
+        /// FILE-INDEXES of `files` that could not be understood or are out of range.
+        case fileIndexes(FileIndexesError)
+        /// An outcome of one command: a declined confirmation, a refused change, a partial batch.
+        case local(LocalProblem)
     }
 }
 
@@ -90,7 +88,7 @@ public enum InputProblem: Sendable, Equatable {
     /// `--netrc-file`/`$NETRC`/`~/.netrc` does not exist.
     case netrcMissing(path: String)
     /// The netrc file exists but cannot be read.
-    case netrcUnreadable(path: String, detail: String)
+    case netrcUnreadable(path: String, error: StorageError)
     /// No server named and no default server; `saved` lists the saved names.
     case noDefaultServer(saved: [String])
 }
@@ -109,6 +107,7 @@ extension Failure {
             case .rpcFailure(let message): .rpcRefused(message)
             case .malformed(let detail, let offset): .malformedReply(detail: detail, offset: offset)
             case .truncated(let offset): .truncatedReply(bytes: offset)
+            case .replyTooLarge(let bytes, let limit): .replyTooLarge(bytes: bytes, memoryLimit: limit)
             case .unsupportedVersion(let found, let minimum): .unsupportedVersion(found: found, minimum: minimum)
             }
         self.init(cause, server: server)
@@ -121,12 +120,12 @@ extension Failure {
             switch error {
             case .dns, .refused, .unreachable, .timeout: return .offline
             case .trustRefused: return .trustRefused
-            case .tlsHandshake, .connection, .caFile, .engineUnavailable, .other: return .failure
+            case .tlsHandshake, .connection, .responseTooLarge, .caFile, .engineUnavailable, .other: return .failure
             }
         case .httpStatus(let status, _): return RPCError.isGatewayStatus(status) ? .offline : .failure
         case .unauthorized: return .authentication
         case .forbidden, .misdirected, .sessionHandshakeLoop, .rpcRefused, .unsupportedVersion: return .serverRefused
-        case .malformedReply, .truncatedReply: return .failure
+        case .malformedReply, .truncatedReply, .replyTooLarge: return .failure
         case .keyring(let error): return error == .passwordContainsNul ? .usage : .keyring
         case .credentialKey, .endpoint, .trustInput, .selection: return .usage
         case .profile(let error):
@@ -151,7 +150,8 @@ extension Failure {
             case .passwordNotStored(let error): return Failure(.keyring(error)).status
             }
         case .noSuchTorrents, .outputFailed: return .failure
-        case .command(_, let status): return status
+        case .fileIndexes: return .usage
+        case .local(let problem): return problem.status
         }
     }
 
@@ -165,14 +165,14 @@ extension Failure {
             case .refused, .unreachable: return .tcp
             case .timeout(let phase, _): return phase == "connect" ? .tcp : phase == "tls" ? .tls : .http
             case .trustRefused, .tlsHandshake, .caFile: return .tls
-            case .connection, .other, .engineUnavailable: return .http
+            case .connection, .responseTooLarge, .other, .engineUnavailable: return .http
             }
         case .forbidden, .misdirected, .sessionHandshakeLoop, .httpStatus: return .http
         case .unauthorized: return .auth
-        case .rpcRefused, .unsupportedVersion, .malformedReply, .truncatedReply: return .rpc
+        case .rpcRefused, .unsupportedVersion, .malformedReply, .truncatedReply, .replyTooLarge: return .rpc
         case .onboarding(.certificateNotTrusted), .onboarding(.fingerprintMismatch): return .tls
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
-            .addSource, .onboarding, .noSuchTorrents, .outputFailed, .command:
+            .addSource, .onboarding, .noSuchTorrents, .outputFailed, .fileIndexes, .local:
             return nil
         }
     }
@@ -191,6 +191,32 @@ extension Failure {
     public var trustRefusal: (decision: TrustDecision, chain: PresentedChain)? {
         if case .transport(.trustRefused(let decision, let chain)) = cause { return (decision, chain) }
         return nil
+    }
+}
+
+extension LocalProblem {
+    /// PRODUCT.md §1 for the command-local outcomes, part of `Failure.status`.
+    var status: ExitStatus {
+        switch self {
+        case .confirmationNeedsTerminal, .deleteDataNeedsTerminal, .noCertificate, .noPlainHTTPWarning,
+            .acceptNeedsTerminal, .caFileUnusable,
+            .noUserForPassword, .passwordNeedsTerminal, .noPasswordGiven, .passwordsDiffer, .watchNeedsTerminal:
+            return .usage
+        case .declined, .noCertificatePresented, .notPinned, .trustNotChanged, .noSnapshot: return .failure
+        case .probeFailed(let error, _, _):
+            switch error {
+            case .dns, .refused, .unreachable, .timeout: return .offline
+            case .trustRefused, .tlsHandshake, .connection, .caFile, .engineUnavailable, .responseTooLarge,
+                .other:
+                return .failure
+            }
+        case .fingerprintNotPresented, .certificateDeclined, .typedFingerprintMismatch: return .trustRefused
+        case .keyringNotChanged(let error, _): return Failure(.keyring(error)).status
+        case .offlineWithoutSnapshot: return .offline
+        case .snapshotLacksFields(_, _, let serverOffline): return serverOffline ? .offline : .failure
+        case .removalInterrupted(let failure, _, _): return failure.status
+        case .partialAdd(_, _, let failed): return ExitStatus.worst(failed.map(\.failure.status))
+        }
     }
 }
 

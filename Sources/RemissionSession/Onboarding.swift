@@ -199,7 +199,7 @@ public struct Onboarding {
         do {
             // Only what this run decided is written, over what is stored now (another process may have
             // changed it while we asked), and an unchanged acceptance keeps its date.
-            try context.trustStore.update(endpoint) { current in
+            try context.trustStore.change(endpoint) { current in
                 current.pins += decided.pins.filter { !before.pins.contains($0) && !current.pins.contains($0) }
                 if decided.accepted?.fingerprint != before.accepted?.fingerprint { current.accepted = decided.accepted }
                 if decided.caFile != before.caFile { current.caFile = decided.caFile }
@@ -207,10 +207,8 @@ public struct Onboarding {
                     current.httpAcknowledged = decided.httpAcknowledged
                 }
             }
-        } catch let error as StorageError {
-            throw Failure(.storage(error))
         } catch {
-            throw Failure.command("\(error)", status: .failure)
+            throw Failure(.storage(error))
         }
         let profile = ServerProfile(
             name: name, endpoint: endpoint, user: credentials?.user ?? existing?.user,

@@ -23,6 +23,7 @@ public struct RemoteSession {
             throw Failure(.transport(error), server: target.label)
         }
         let client = RPCClient(transport: transport, credentials: target.credentials, logger: context.logger)
+        client.requiredRPCVersion = RPCError.minimumRPCVersion  // refused before any torrent request, as `check` does
         client.deadline = client.deadline(inSeconds: context.transportOptions.timeoutSeconds)
         return RemoteSession(target: target, transport: transport, client: client)
     }

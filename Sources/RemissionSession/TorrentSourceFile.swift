@@ -32,10 +32,22 @@ public enum TorrentSourceFile {
             let code = errno
             return .failure(Failure(.addSource(code == ENOENT ? .missing(path) : .unreadable(path, errno: code))))
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(Failure(.addSource(.directory(path)))) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .failure(Failure(.addSource(.directory(path))))
+        // Refused before opening: a FIFO with no writer would block the open for ever, a device
+        // (/dev/zero) would be read up to the limit for nothing.
+        case S_IFIFO: return .failure(Failure(.addSource(.special(path, .fifo))))
+        case S_IFCHR, S_IFBLK: return .failure(Failure(.addSource(.special(path, .device))))
+        case S_IFSOCK: return .failure(Failure(.addSource(.special(path, .socket))))
+        default: return .failure(Failure(.addSource(.special(path, .other))))
+        }
+        if info.st_size > maximumFileSize {
+            return .failure(Failure(.addSource(.tooLarge(path, atLeast: Int(info.st_size)))))
+        }
         let bytes: [UInt8]
         do {
-            // The size from stat is not trusted: a device or a pipe reports 0 and never ends.
+            // The size from stat is not trusted: the file may grow while it is read.
             guard let read = try AtomicFile.read(path, limit: maximumFileSize) else {
                 return .failure(Failure(.addSource(.missing(path))))
             }
@@ -64,11 +76,18 @@ public enum TorrentSourceFile {
     }
 }
 
+/// What a path that is neither a regular file nor a directory is.
+public enum SpecialFileKind: Sendable, Equatable {
+    case fifo, device, socket, other
+}
+
 /// Why an argument of `add` cannot be sent.
 public enum AddSourceProblem: Sendable, Equatable {
     case magnetWithoutHash(String)
     case missing(String)
     case directory(String)
+    /// Not a regular file: a FIFO, a device, a socket (refused without opening it).
+    case special(String, SpecialFileKind)
     /// The file has more than `TorrentSourceFile.maximumFileSize` bytes (at least `atLeast`).
     case tooLarge(String, atLeast: Int)
     case unreadable(String, errno: Int32)

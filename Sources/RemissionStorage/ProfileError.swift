@@ -1,5 +1,5 @@
-/// Why a `ProfileStore` operation failed. Every message names the server and says what to do next.
-public enum ProfileError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why a `ProfileStore` operation failed; worded by `FailureText.profileReason` (RemissionViews).
+public enum ProfileError: Error, Sendable, Equatable {
     /// `name` is not a valid server name.
     case invalidName(String, ProfileNameProblem)
     /// No saved server is called `name`; `saved` lists the names that exist, in file order.
@@ -11,23 +11,4 @@ public enum ProfileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `servers.json` could not be read or written.
     case storage(StorageError)
 
-    public var description: String {
-        switch self {
-        case .invalidName(let name, let problem):
-            return "\(quoted(name)) is not a valid server name: \(problem). Use a short label without spaces, "
-                + "'/' or ':', such as 'nas' or 'seedbox-2'."
-        case .notFound(let name, let saved):
-            let next =
-                "Add one with: remission connect URL --name \(ServerProfile.nameProblem(name) == nil ? name : "NAME")"
-            guard !saved.isEmpty else { return "No server named \(quoted(name)): no servers are saved yet. \(next)" }
-            return "No server named \(quoted(name)). Saved servers: \(saved.joined(separator: ", ")). \(next)"
-        case .alreadyExists(let name):
-            return "A server named \(quoted(name)) already exists. Choose another name, or remove it first with: "
-                + "remission servers remove \(name)"
-        case .invalidProfile(let name, let detail):
-            return "The server \(quoted(name)) cannot be saved: \(detail)."
-        case .storage(let error):
-            return error.description
-        }
-    }
 }

@@ -66,18 +66,9 @@ public struct Snapshot: Sendable, Equatable {
 }
 
 /// Why a snapshot was not written or not read.
-public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum SnapshotError: Error, Sendable, Equatable {
     case tooLarge(path: String, bytes: Int, limit: Int)
     case storage(StorageError)
-
-    public var description: String {
-        switch self {
-        case .tooLarge(let path, let bytes, let limit):
-            return
-                "snapshot for \(path) not saved: \(bytes) bytes is over the \(limit)-byte limit; the previous one was kept"
-        case .storage(let error): return error.description
-        }
-    }
 }
 
 /// Snapshots under `StoragePaths.snapshotsDirectory` (PRODUCT.md §4): one JSON file per server and

@@ -72,7 +72,7 @@ private struct Entry: Codable {
         for text in try container.decodeIfPresent([String].self, forKey: .pins) ?? [] {
             do { trust.pins.append(try SPKIPin(parsing: text)) } catch {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .pins, in: container, debugDescription: error.description)
+                    forKey: .pins, in: container, debugDescription: "'\(text)' is not an SPKI pin (sha256//BASE64)")
             }
         }
         if container.contains(.accepted), try !container.decodeNil(forKey: .accepted) {
@@ -81,7 +81,8 @@ private struct Entry: Codable {
             let fingerprint: CertificateFingerprint
             do { fingerprint = try CertificateFingerprint(parsing: fingerprintText) } catch {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .fingerprint, in: accepted, debugDescription: error.description)
+                    forKey: .fingerprint, in: accepted,
+                    debugDescription: "'\(fingerprintText)' is not a SHA-256 fingerprint (SHA256:HEX)")
             }
             trust.accepted = AcceptedCertificate(
                 fingerprint: fingerprint,

@@ -1,3 +1,4 @@
+import Glibc
 import RemissionModel
 import RemissionTrust
 
@@ -43,8 +44,16 @@ public struct TrustStore: Sendable {
 
     /// Forgets everything stored for `identity`. Returns whether there was anything.
     @discardableResult
-    public func remove(_ identity: String) throws -> Bool {
-        try file.update { document in document.servers.removeValue(forKey: identity) != nil }
+    public func remove(_ identity: String) throws(StorageError) -> Bool {
+        try change { document in document.servers.removeValue(forKey: identity) != nil }
+    }
+
+    /// `file.update` with a body that cannot fail, so the only errors are the file's own.
+    private func change<Result>(_ body: (inout TrustDocument) -> Result) throws(StorageError) -> Result {
+        do { return try file.update(body) } catch let error as StorageError { throw error } catch {
+            // Unreachable: the lock and the file throw only StorageError, and `body` does not throw.
+            throw .io(path: path, operation: "update", errno: EIO)
+        }
     }
 
     /// Every stored identity with its trust, sorted by identity.
@@ -66,8 +75,22 @@ extension TrustStore {
         try update(endpoint.trustIdentity, body)
     }
 
+    /// `update` for a change that cannot fail: the only errors are the file's.
     @discardableResult
-    public func remove(_ endpoint: ServerEndpoint) throws -> Bool {
+    public func change<Result>(_ endpoint: ServerEndpoint, _ body: (inout ServerTrust) -> Result) throws(StorageError)
+        -> Result
+    {
+        let identity = endpoint.trustIdentity
+        return try change { document in
+            var trust = document.servers[identity] ?? .none
+            let result = body(&trust)
+            document.servers[identity] = trust == .none ? nil : trust
+            return result
+        }
+    }
+
+    @discardableResult
+    public func remove(_ endpoint: ServerEndpoint) throws(StorageError) -> Bool {
         try remove(endpoint.trustIdentity)
     }
 }

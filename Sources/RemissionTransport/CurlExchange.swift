@@ -15,8 +15,9 @@ final class CurlExchange {
     var body: [UInt8] = []
     var bodyTooLarge = false
     /// The response's Content-Length, to size `body` once instead of growing it by doubling
-    /// (a 1 MB list would otherwise be copied about 20 times and briefly held twice).
-    private var announcedLength: Int?
+    /// (a 1 MB list would otherwise be copied about 20 times and briefly held twice), and to refuse
+    /// a body over `maximumResponseBytes` before reading any of it.
+    private(set) var announcedLength: Int?
 
     init(handle: UnsafeMutableRawPointer, inspector: HandshakeInspector, maximumResponseBytes: Int) {
         self.handle = handle
@@ -33,6 +34,7 @@ final class CurlExchange {
         headers = []
         body = []
         bodyTooLarge = false
+        announcedLength = nil
         errorBuffer[0] = 0
         inspector.reset()
     }
@@ -105,23 +107,31 @@ final class CurlExchange {
 
     /// One header line as curl delivers it, CRLF included. A status line starts a new response
     /// (after `100 Continue` or a proxy's CONNECT answer), so it resets what was collected.
-    func appendHeaderLine(_ line: UnsafeBufferPointer<UInt8>) {
+    /// False (abort the transfer) when a Content-Length announces more than `maximumResponseBytes`.
+    func appendHeaderLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         if inspector.firstByteAt == nil { inspector.firstByteAt = monotonicMilliseconds() }
         let bytes = trimmed(line)
-        guard !bytes.isEmpty else { return }
+        guard !bytes.isEmpty else { return true }
         if bytes.starts(with: Array("HTTP/".utf8)) {
             let parts = bytes.split(separator: UInt8(ascii: " "), maxSplits: 2)
             status = parts.count > 1 ? Int(String(decoding: parts[1], as: UTF8.self)) ?? 0 : 0
             headers = []
             body = []
             announcedLength = nil
-            return
+            return true
         }
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return true }
         let name = String(decoding: trimmed(bytes[..<colon]), as: UTF8.self)
         let value = String(decoding: trimmed(bytes[(colon + 1)...]), as: UTF8.self)
         headers.append(HTTPHeader(name, value))
-        if name.lowercased() == "content-length", let length = Int(value), length >= 0 { announcedLength = length }
+        if name.lowercased() == "content-length", let length = Int(value), length >= 0 {
+            announcedLength = length
+            if length > maximumResponseBytes {
+                bodyTooLarge = true
+                return false
+            }
+        }
+        return true
     }
 
     private func trimmed<C: Collection>(_ bytes: C) -> ArraySlice<UInt8> where C.Element == UInt8 {
@@ -155,10 +165,10 @@ func headerCallback(
 ) -> Int {
     guard let exchange = context(pointer), let data else { return 0 }
     let length = size * count
-    data.withMemoryRebound(to: UInt8.self, capacity: length) {
+    let accepted = data.withMemoryRebound(to: UInt8.self, capacity: length) {
         exchange.appendHeaderLine(UnsafeBufferPointer(start: $0, count: length))
     }
-    return length
+    return accepted ? length : 0
 }
 
 func sslContextCallback(

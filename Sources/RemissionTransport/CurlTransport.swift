@@ -192,7 +192,7 @@ public final class CurlTransport: HTTPTransport {
             CURLE_BAD_CONTENT_ENCODING, CURLE_PARTIAL_FILE, CURLE_HTTP2, CURLE_HTTP2_STREAM:
             return .connection(detail: detail)
         case CURLE_WRITE_ERROR where exchange.bodyTooLarge:
-            return .connection(detail: "the response is larger than \(options.maximumResponseBytes) bytes")
+            return .responseTooLarge(limit: options.maximumResponseBytes, announced: exchange.announcedLength)
         default:
             return .other(code: Int(code.rawValue), detail: detail)
         }

@@ -88,6 +88,10 @@ public enum TransportError: Error, Sendable, Equatable {
     case tlsHandshake(detail: String)
     /// The connection broke or the server sent something that is not HTTP.
     case connection(detail: String)
+    /// The response body is over `TransportOptions.maximumResponseBytes` (`announced`: its
+    /// Content-Length, when it said so before any of the body was read). Not transient: the same
+    /// request would get the same answer.
+    case responseTooLarge(limit: Int, announced: Int?)
     /// The server's CA file could not be used; nothing was sent.
     case caFile(path: String, detail: String)
     /// libcurl itself could not be loaded (not installed, or broken); nothing was attempted.
@@ -107,6 +111,8 @@ extension TransportError: CustomStringConvertible {
         case .trustRefused(let decision, _): return "trust refused: \(decision.isTrusted ? "trusted" : "refused")"
         case .tlsHandshake(let detail): return "tls: \(detail)"
         case .connection(let detail): return "connection: \(detail)"
+        case .responseTooLarge(let limit, let announced):
+            return "response over \(limit) bytes" + (announced.map { " (Content-Length \($0))" } ?? "")
         case .caFile(let path, let detail): return "ca file \(path): \(detail)"
         case .engineUnavailable(let detail): return "libcurl: \(detail)"
         case .other(let code, let detail): return "curl \(code): \(detail)"

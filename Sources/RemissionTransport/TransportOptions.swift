@@ -1,6 +1,7 @@
 /// How a `CurlTransport` connects. Defaults are documented in place.
 public struct TransportOptions: Sendable, Equatable {
-    /// Whole-exchange limit in seconds (connect, TLS, request, response). Default 30 s.
+    /// Whole-exchange limit in seconds (connect, TLS, request, response). Default 15 s (the
+    /// command line's `--timeout` default, which bounds a whole command).
     public var timeoutSeconds: Double
     /// Limit for TCP connect plus TLS handshake, in seconds. Default 10 s, capped at `timeoutSeconds`.
     public var connectTimeoutSeconds: Double
@@ -10,12 +11,21 @@ public struct TransportOptions: Sendable, Equatable {
     public var userAgent: String
     /// Environment used for `SSL_CERT_FILE` and `SSL_CERT_DIR`.
     public var environment: [String: String]
-    /// Largest response body accepted, in bytes. Default 512 MiB.
+    /// Largest response body accepted, in bytes: refused from its Content-Length before any of it
+    /// is read, or as soon as a body without one grows past it. Default `defaultMaximumResponseBytes`.
     public var maximumResponseBytes: Int
 
+    /// 128 MiB. Real replies are far smaller: `torrent-get` of 10,000 torrents is 1–3 MB (100,000:
+    /// 15–30 MB); `info --files` of a torrent with 100,000 files ~20 MB (~200 bytes of `files`,
+    /// `fileStats`, `priorities` and `wanted` per file; ~35 MB with long paths). So 4× the largest
+    /// reply we can make fits, and a hostile reply's peak memory (under the parse budget, ~8× a
+    /// reply) stays around 1 GB.
+    public static let defaultMaximumResponseBytes = 128 << 20
+
     public init(
-        timeoutSeconds: Double = 30, connectTimeoutSeconds: Double = 10, proxy: String? = nil,
-        userAgent: String = "remission", environment: [String: String] = [:], maximumResponseBytes: Int = 512 << 20
+        timeoutSeconds: Double = 15, connectTimeoutSeconds: Double = 10, proxy: String? = nil,
+        userAgent: String = "remission", environment: [String: String] = [:],
+        maximumResponseBytes: Int = defaultMaximumResponseBytes
     ) {
         self.timeoutSeconds = timeoutSeconds
         self.connectTimeoutSeconds = connectTimeoutSeconds

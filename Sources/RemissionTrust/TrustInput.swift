@@ -59,7 +59,7 @@ extension CertificateFingerprint {
         let text = try decoder.singleValueContainer().decode(String.self)
         do { self = try CertificateFingerprint(parsing: text) } catch {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: error.description))
+                .init(codingPath: decoder.codingPath, debugDescription: "\(error)"))
         }
     }
 
@@ -74,7 +74,7 @@ extension SPKIPin {
         let text = try decoder.singleValueContainer().decode(String.self)
         do { self = try SPKIPin(parsing: text) } catch {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: error.description))
+                .init(codingPath: decoder.codingPath, debugDescription: "\(error)"))
         }
     }
 

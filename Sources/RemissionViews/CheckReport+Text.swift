@@ -37,7 +37,7 @@ extension CheckReport {
     public func summaryLine(_ terminal: Terminal, nameWidth: Int) -> String {
         let name = server.padding(to: nameWidth)
         if online {
-            let version = serverVersion.map { "Transmission \($0.version)" } ?? ""
+            let version = serverVersion.map { "Transmission \(TerminalText.safe($0.version))" } ?? ""
             return "\(name)  \(verdictLine(terminal))  \(version)".trimmingASCIIWhitespace()
         }
         return "\(name)  \(verdictLine(terminal))"

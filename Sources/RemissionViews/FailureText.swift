@@ -1,6 +1,8 @@
+import RemissionCredentials
 import RemissionModel
 import RemissionRPC
 import RemissionSession
+import RemissionStorage
 import RemissionTransport
 import RemissionTrust
 
@@ -35,22 +37,26 @@ public enum FailureText {
         case .malformedReply(let detail, let offset):
             return "not a Transmission RPC answer: \(safe(detail))" + (offset.map { " at byte \($0)" } ?? "")
         case .truncatedReply(let bytes): return "the answer ended early, after \(bytes) bytes"
+        case .replyTooLarge(let bytes, let limit):
+            return "the answer (\(Units.bytes(bytes))) would need more than \(Units.bytes(limit)) of memory to read "
+                + "(a flood of tiny values, not what Transmission sends); refused"
         case .unsupportedVersion(let found, let minimum):
             return "rpc-version \(found) is too old (remission needs \(minimum) or later)"
-        case .keyring(let error): return error.description
-        case .credentialKey(let error): return error.description
-        case .profile(let error): return error.description
-        case .storage(let error): return error.description
-        case .snapshot(let error): return error.description
-        case .endpoint(let error): return error.description
-        case .trustInput(let error): return error.description
-        case .selection(let error): return error.description
+        case .keyring(let error): return keyringReason(error)
+        case .credentialKey(let error): return credentialKeyReason(error)
+        case .profile(let error): return profileReason(error)
+        case .storage(let error): return storageReason(error)
+        case .snapshot(let error): return snapshotReason(error)
+        case .endpoint(let error): return endpointReason(error)
+        case .trustInput(let error): return trustInputReason(error)
+        case .selection(let error): return selectionReason(error)
         case .input(let problem): return inputReason(problem)
         case .addSource(let problem): return addSourceReason(problem)
         case .onboarding(let problem): return onboardingReason(problem)
         case .noSuchTorrents(let missing): return TorrentText.missingText(missing)
         case .outputFailed(let code): return "cannot write the output: \(String(cString: strerror(code)))"
-        case .command(let message, _): return message
+        case .fileIndexes(let error): return fileIndexesReason(error)
+        case .local(let problem): return localReason(problem)
         }
     }
 
@@ -74,6 +80,9 @@ public enum FailureText {
         case .tlsHandshake(let detail): return "TLS handshake failed: \(safe(detail))"
         case .caFile(let path, let detail): return "CA file \(safe(path)) \(safe(detail))"
         case .connection(let detail): return "connection failed: \(safe(detail))"
+        case .responseTooLarge(let limit, let announced):
+            return "the answer is larger than \(Units.bytes(limit)), remission's limit"
+                + (announced.map { " (it announced \(Units.bytes($0))); it was not read" } ?? "; reading stopped there")
         case .engineUnavailable(let detail):
             return "libcurl, the HTTP library remission uses, could not be loaded (\(safe(detail)))"
         case .other(_, let detail): return safe(detail)
@@ -113,6 +122,7 @@ public enum FailureText {
             return "Is the URL pointing at Transmission's RPC endpoint (usually /transmission/rpc)? "
                 + "Run with -v to see the exchange."
         case .truncatedReply: return "Try again; if it persists, check the network or the proxy in between."
+        case .replyTooLarge: return oversizeHint
         case .noSuchTorrents: return "Run `remission list` to see the ids."
         case .input(.noDefaultServer(let saved)):
             return saved.isEmpty
@@ -120,7 +130,7 @@ public enum FailureText {
                 : "Name one (\(saved.joined(separator: ", "))) or set one with: remission servers default NAME"
         case .addSource(.missing): return "Give a .torrent file, a magnet: link or an http(s):// URL."
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
-            .addSource, .onboarding, .outputFailed, .command:
+            .addSource, .onboarding, .outputFailed, .fileIndexes, .local:
             return nil
         }
     }
@@ -147,14 +157,23 @@ public enum FailureText {
         case .caFile: return "Point --ca-file (or remission trust ca) at a readable PEM file of CA certificates."
         case .engineUnavailable: return "Install it: apt-get install libcurl4."
         case .connection, .other: return "The connection broke: try again, or run `remission check` to diagnose."
+        case .responseTooLarge: return oversizeHint
         }
     }
+
+    /// Real answers are far smaller (a list of 10,000 torrents is ~2 MB): not worth a retry.
+    static let oversizeHint =
+        "Transmission's answers are far smaller: is the URL really a Transmission daemon, and can this server be trusted? "
+        + "Run with -v to see the exchange."
 
     /// What a command prints on stderr after "remission: ": the server and reason, the trust
     /// decision's lines for a refused certificate, and the hint.
     public static func message(_ failure: Failure, now: Int64) -> String {
         var lines: [String] = []
         if case .onboarding = failure.cause { return reason(failure) }
+        if case .local(let problem) = failure.cause, let (inner, note) = localNote(problem) {
+            return message(inner, now: now) + "\n" + note
+        }
         var first = reason(failure)
         if let server = failure.server { first = "\(safe(server)): " + first }
         if let (decision, chain) = failure.trustRefusal {
@@ -187,7 +206,8 @@ public enum FailureText {
         case .trAuthUserMismatch(let environment, let server):
             return "TR_AUTH is for user '\(safe(environment))' but the server's user is '\(safe(server))'."
         case .netrcMissing(let path): return "The netrc file \(safe(path)) does not exist."
-        case .netrcUnreadable(let path, let detail): return "Cannot read the netrc file \(safe(path)): \(detail)"
+        case .netrcUnreadable(let path, let error):
+            return "Cannot read the netrc file \(safe(path)): \(storageReason(error))"
         case .noDefaultServer: return "No server given and no default server."
         }
     }
@@ -198,9 +218,18 @@ public enum FailureText {
             return "\(safe(argument)): a magnet link needs an xt=urn:btih:HASH part."
         case .missing(let path): return "\(safe(path)): no such file."
         case .directory(let path): return "\(safe(path)): is a directory, not a .torrent file."
+        case .special(let path, let kind):
+            let what =
+                switch kind {
+                case .fifo: "a FIFO (named pipe)"
+                case .device: "a device"
+                case .socket: "a socket"
+                case .other: "not a regular file"
+                }
+            return "\(safe(path)): is \(what), not a .torrent file; save it to a file first."
         case .tooLarge(let path, let bytes):
-            return "\(safe(path)): more than \(Units.bytes(TorrentSourceFile.maximumFileSize)) "
-                + "(\(Units.bytes(bytes)) read) is too large for a .torrent file."
+            return "\(safe(path)): \(Units.bytes(bytes)) or more is too large for a .torrent file "
+                + "(at most \(Units.bytes(TorrentSourceFile.maximumFileSize)))."
         case .unreadable(let path, let code): return "\(safe(path)): cannot read: \(String(cString: strerror(code)))."
         case .notATorrent(let path):
             return "\(safe(path)): not a .torrent file (no bencoded dictionary with an info section)."
@@ -229,7 +258,7 @@ public enum FailureText {
         case .declined(.certificate): return "The certificate was not trusted; nothing was saved."
         case .declined(.plainHTTP): return "Plain HTTP was not accepted; nothing was saved."
         case .passwordNotStored(let error):
-            return "\(error.description) Nothing was saved; run again with --no-save-password to connect "
+            return "\(keyringReason(error)) Nothing was saved; run again with --no-save-password to connect "
                 + "without keeping the password."
         }
     }

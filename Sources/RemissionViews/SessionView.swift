@@ -22,7 +22,7 @@ public struct SessionView: Equatable {
         rows.append(("Server", server))
         rows.append(("Version", TerminalText.safe(info.version ?? "?")))
         var rpc = info.rpcVersion.map(String.init) ?? "?"
-        if let semver = info.rpcVersionSemver { rpc += " (\(semver))" }
+        if let semver = info.rpcVersionSemver { rpc += " (\(TerminalText.safe(semver)))" }
         rows.append(("RPC version", rpc))
         var directory = TerminalText.safe(info.downloadDir ?? "?")
         if let freeSpace { directory += " (\(Units.bytes(freeSpace)) free)" }

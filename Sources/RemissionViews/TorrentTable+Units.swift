@@ -93,7 +93,9 @@ public enum TorrentUnits {
 
     public static func appendDone(sizeWhenDone: Int, percentDone: Double, to output: inout [UInt8]) {
         guard sizeWhenDone > 0 else { return append("n/a", to: &output) }
-        appendInteger(ServerArithmetic.floor(percentDone * 100 + 1e-9), to: &output)
+        // A server's fraction outside 0…1 (2^63, -1, 1e300) shows as 0% or 100%, like `Units.percent`.
+        let fraction = percentDone.isNaN ? 0 : min(max(percentDone, 0), 1)
+        appendInteger(ServerArithmetic.floor(fraction * 100 + 1e-9), to: &output)
         output.append(UInt8(ascii: "%"))
     }
 

@@ -92,7 +92,7 @@ extension TorrentText {
         var lines = ["Trackers (\(stats.count)):"]
         for tracker in stats {
             lines.append(
-                "  Tier \(tracker.tier + 1): \(TerminalText.safe(tracker.announce))\(tracker.isBackup ? " (backup)" : "")"
+                "  Tier \(ServerArithmetic.sum(tracker.tier, 1)): \(TerminalText.safe(tracker.announce))\(tracker.isBackup ? " (backup)" : "")"
             )
             let result: String
             if tracker.lastAnnounceTime == 0 {

@@ -24,6 +24,9 @@ public struct UTCDate: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(padded(year, 4))-\(padded(Int64(month), 2))-\(padded(Int64(day), 2))" }
 
     /// `YYYY-MM-DD HH:MM:SS UTC`.
+    /// `2026-11-21 22:30 UTC`: when a snapshot was saved.
+    public var minuteText: String { "\(description) \(padded(Int64(hour), 2)):\(padded(Int64(minute), 2)) UTC" }
+
     public var dateAndTime: String {
         "\(description) \(padded(Int64(hour), 2)):\(padded(Int64(minute), 2)):\(padded(Int64(second), 2)) UTC"
     }

@@ -31,6 +31,8 @@ public enum WatchScreen {
         /// When the shown data was fetched; nil before the first answer.
         public var lastUpdate: Int64?
         public var offline: Offline?
+        /// When the refresh in flight was sent; nil when none is.
+        public var refreshStartedAt: Int64?
         /// Torrents on the server before `--status` filtered them.
         public var totalCount: Int
         /// E.g. "status downloading, by eta".
@@ -99,13 +101,28 @@ public enum WatchScreen {
         return lines.prefix(max(1, size.rows)).map { cut($0, width) }
     }
 
+    /// A refresh is shown as waiting once it has taken this long (a normal one takes a fraction of
+    /// a second; the clock has whole seconds, so 2 is between 1 and 2 s).
+    public static let waitingAfterSeconds: Int64 = 2
+
+    /// The update time; while a refresh is slow, the age of the data shown and what it waits for
+    /// (until `--timeout` ends it and the view turns OFFLINE); when offline, the banner with the
+    /// data's time and age, and the next attempt.
     public static func statusLine(state: State, now: Int64) -> String {
+        let waiting = state.refreshStartedAt.map { now - $0 >= waitingAfterSeconds } ?? false
+        let age = state.lastUpdate.map { Units.duration(Int(clamping: max(0, now - $0))) }
         guard let offline = state.offline else {
-            return state.lastUpdate.map { "updated \(Units.clock($0))" } ?? "connecting…"
+            guard let lastUpdate = state.lastUpdate else {
+                return waiting ? "connecting to \(state.server)… (no answer yet)" : "connecting…"
+            }
+            guard waiting, let age else { return "updated \(Units.clock(lastUpdate))" }
+            return "updated \(Units.clock(lastUpdate)) · data \(age) old, waiting for \(state.server)…"
         }
-        let data = state.lastUpdate.map { "data from \(Units.clock($0))" } ?? "no data yet"
-        let wait = max(0, offline.retryAt - now)
-        return "OFFLINE — \(data) · retrying in \(wait)s · \(offline.reason)"
+        let data = state.lastUpdate.map { "data from \(Units.clock($0)) (\(age ?? "0s") old)" } ?? "no data yet"
+        let next =
+            state.refreshStartedAt != nil
+            ? "retrying now, waiting for \(state.server)…" : "retrying in \(max(0, offline.retryAt - now))s"
+        return "OFFLINE — \(data) · \(next) · \(offline.reason)"
     }
 
     /// A progress bar `width` characters wide, brackets included: `[#####.....]`.

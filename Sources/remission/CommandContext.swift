@@ -46,7 +46,7 @@ struct CommandContext: Sendable {
     /// Its stored trust has the command line's trust flags laid over it (not saved).
     func resolveTarget(
         _ text: String?, trustFlags: TrustFlags = .none, auth: AuthOptions = .none, mayPrompt: Bool? = nil
-    ) throws -> ServerTarget {
+    ) throws(Failure) -> ServerTarget {
         let prompt = (mayPrompt ?? terminal.isInteractive) ? TerminalPasswordPrompt() : nil
         return try session.resolveTarget(text, overrides: trustFlags.overrides, auth: auth.request, prompt: prompt)
     }

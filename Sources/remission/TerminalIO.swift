@@ -79,7 +79,7 @@ extension TorrentLookup {
     func reportMissing() throws {
         try requireSome()
         if !missing.isEmpty {
-            printError("remission: warning: \(TorrentText.missingText(missing)); going on with the others.")
+            printError("remission: " + TorrentText.missingWarning(missing))
         }
     }
 
@@ -113,4 +113,12 @@ extension Terminal {
                 && environment["TERM"] != "dumb",
             columns: columns)
     }
+}
+
+/// Asks before a destructive change (callers skip it for `--yes`): without a terminal nothing is
+/// changed (exit 2); any answer but "yes" (or "y", where `acceptingY`) changes nothing (exit 1).
+func confirm(_ confirmation: Confirmation, terminal: Terminal, acceptingY: Bool = false) throws(Failure) {
+    guard terminal.isInteractive else { throw Failure(.local(.confirmationNeedsTerminal(confirmation))) }
+    let answer = ask("\(FailureText.question(confirmation)) (yes/no) ")?.trimmingASCIIWhitespace().lowercased()
+    guard answer == "yes" || (acceptingY && answer == "y") else { throw Failure(.local(.declined(confirmation))) }
 }

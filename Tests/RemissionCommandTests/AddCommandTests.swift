@@ -160,15 +160,35 @@ struct AddCommandTests {
         #expect(result.out.isEmpty)
     }
 
-    @Test("a file that never ends (/dev/zero) is read only up to the limit and refused as too large")
-    func endlessFile() throws {
+    @Test(
+        "a device, a FIFO with no writer, or a file over 64 MiB is refused without being read",
+        arguments: ["device", "fifo", "large"])
+    func specialFile(kind: String) throws {
         let home = CLIHome(bed: bed)
         defer { try? FileManager.default.removeItem(atPath: home.directory) }
+        var path = "\(home.directory)/\(kind).torrent"
+        let expected: String
+        switch kind {
+        case "device":
+            path = "/dev/zero"
+            expected = "/dev/zero: is a device, not a .torrent file"
+        case "fifo":
+            #expect(mkfifo(path, 0o600) == 0)
+            expected = "is a FIFO (named pipe), not a .torrent file"
+        default:
+            // Sparse: 100 MB by stat, nothing on disk.
+            #expect(FileManager.default.createFile(atPath: path, contents: nil))
+            #expect(truncate(path, 100_000_000) == 0)
+            expected = "100 MB or more is too large for a .torrent file (at most 67.1 MB)"
+        }
         let closed = "http://127.0.0.1:\(bed.closedPort)/transmission/rpc"
-        let result = try home.run(["add", "/dev/zero", "--server", closed], env: ["TR_AUTH": bed.credentials])
+        let started = Date()
+        let result = try home.run(["add", path, "--server", closed], env: ["TR_AUTH": bed.credentials])
+        let seconds = Date().timeIntervalSince(started)
         #expect(result.status == 2, "\(result.all)")
-        #expect(result.err.contains("/dev/zero: more than 67.1 MB"), "\(result.all)")
-        #expect(result.err.contains("too large for a .torrent file"), "\(result.all)")
+        #expect(result.err.contains(expected), "\(result.all)")
+        // Opening a FIFO without a writer blocks; reading /dev/zero to the limit takes a while.
+        #expect(seconds < 3, "took \(seconds) s")
     }
 
     @Test("several arguments: a failed one does not stop the others; exit 2 with a summary", arguments: daemonMatrix)

@@ -42,6 +42,33 @@ struct WatchCommandTests {
         #expect(pane.value("cursor_flag") == "1")
     }
 
+    @Test("a hung refresh shows the data's age and what it waits for, then OFFLINE; q quits at once meanwhile")
+    func hungRefresh() throws {
+        let bed = try TestBed.shared
+        let server = try HostileServer(scenario: [
+            "methods": [
+                "torrent-get": ["arguments": ["torrents": [["id", "name"], [1, "debian.iso"]]], "hangAfter": 1]
+            ]
+        ])
+        let pane = try Tmux(
+            bed: bed, arguments: ["watch", "--interval", "1", "--timeout", "6"], server: server.url())
+        defer { pane.kill() }
+        #expect(pane.waitFor { $0.contains("updated ") && $0.contains("debian.iso") }, "\(pane.capture())")
+        // The second refresh hangs: from 2 s on, the age of what is shown, counting.
+        #expect(pane.waitFor(timeout: 10) { $0.contains("s old, waiting for ") }, "\(pane.capture())")
+        #expect(pane.capture().contains("debian.iso"))
+        // --timeout 6 ends it: OFFLINE with the data's time and age; the next attempt hangs too.
+        #expect(pane.waitFor(timeout: 15) { $0.contains("OFFLINE — data from") }, "\(pane.capture())")
+        #expect(pane.waitFor(timeout: 10) { $0.contains("retrying now, waiting for") }, "\(pane.capture())")
+        let started = Date()
+        pane.send("q")
+        #expect(pane.waitFor { $0.contains("EXITED=0") }, "\(pane.capture())")
+        #expect(Date().timeIntervalSince(started) < 3)
+        #expect(pane.capture().contains("ICANON=1 ECHO=1"))
+        #expect(pane.value("alternate_on") == "0")
+        #expect(pane.value("cursor_flag") == "1")
+    }
+
     @Test("Ctrl-C restores the terminal too (exit 130)", arguments: daemonMatrix)
     func interrupt(daemon: TestBed.Daemon) throws {
         let bed = try TestBed.shared
@@ -62,14 +89,15 @@ struct Tmux {
     let socket = "remission-test-\(UUID().uuidString.prefix(8))"
     let directory: String
 
-    init(bed: TestBed, arguments: [String], daemon: TestBed.Daemon = .main) throws {
+    /// `server`: another URL than the bed's daemon (a `HostileServer`).
+    init(bed: TestBed, arguments: [String], daemon: TestBed.Daemon = .main, server: String? = nil) throws {
         let home = CLIHome(bed: bed)
         directory = home.directory
         var environment = home.environment
         environment["TR_AUTH"] = bed.credentials
         environment["TERM"] = "xterm-256color"
         let exports = environment.map { "export \($0.key)=\(Self.quoted($0.value))" }.joined(separator: "\n")
-        let command = ([home.remission] + arguments + ["--server", bed.daemonURL(daemon)]).map(Self.quoted)
+        let command = ([home.remission] + arguments + ["--server", server ?? bed.daemonURL(daemon)]).map(Self.quoted)
             .joined(separator: " ")
         let script = """
             \(exports)

@@ -61,9 +61,4 @@ struct CredentialKeyTests {
         }
     }
 
-    @Test("key errors are usage errors with a message that says what to do")
-    func keyErrorText() {
-        #expect(CredentialKeyError.emptyUser.description.contains("--user"))
-        #expect(CredentialKeyError.emptyServer.description.contains("wildcard"))
-    }
 }

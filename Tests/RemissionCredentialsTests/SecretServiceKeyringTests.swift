@@ -173,7 +173,7 @@ struct SecretServiceKeyringTests {
             Issue.record("store into a locked collection succeeded")
         } catch {
             #expect(error == locked)
-            #expect(!error.description.contains("sentinel-Pa55word"))
+            #expect(!"\(error)".contains("sentinel-Pa55word"))
         }
 
         try await KeyringSession.unlockLogin(with: keyring)

@@ -18,7 +18,6 @@ struct SessionBusCheckTests {
         #expect(throws: Self.noBus) { try keyring.lookup(Self.key) }
         #expect(throws: Self.noBus) { try keyring.store("s3cret", for: Self.key) }
         #expect(throws: Self.noBus) { try keyring.remove(Self.key) }
-        #expect(keyring.status().description.hasPrefix("No D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set)."))
     }
 
     @Test("an empty address counts as none")

@@ -34,6 +34,11 @@ struct JSONSerializerTests {
             ("\u{01}\u{1F}\u{7F}", #""\u0001\u001f\u007f""#),
             ("slash / stays", #""slash / stays""#),
             ("é 🚀", "\"é 🚀\""),  // non-ASCII stays UTF-8
+            // What a terminal would obey or hide is escaped too (issue 12: --json on a terminal).
+            ("\u{80}\u{9B}6n\u{9F}", #""\u0080\u009b6n\u009f""#),
+            ("a\u{202E}b\u{2066}c\u{2069}\u{200F}\u{061C}\u{2028}", #""a\u202eb\u2066c\u2069\u200f\u061c\u2028""#),
+            // Their neighbours stay UTF-8.
+            ("\u{A0}\u{2014}\u{20AC}\u{202F}\u{2065}", "\"\u{A0}\u{2014}\u{20AC}\u{202F}\u{2065}\""),
         ])
     func escaping(text: String, expected: String) {
         #expect(JSONValue.string(text).serializedString() == expected)
@@ -49,7 +54,7 @@ struct JSONSerializerTests {
                 "ratio": -1.5,
                 "big": .int(Int64.max),
                 "tiny": 1e-300,
-                "text": "quote\" back\\ nl\n ctl\u{01} é 😀",
+                "text": "quote\" back\\ nl\n ctl\u{01} é 😀 c1\u{9B} rlo\u{202E} del\u{7F}",
                 "nothing": nil,
                 "flags": [true, false],
                 "empty": [:],

@@ -68,15 +68,6 @@ struct TorrentSelectionTests {
         #expect(references.count == TorrentSelection.maximumRangeLength)
     }
 
-    @Test("error messages name the problem and what to type instead")
-    func messages() {
-        #expect(TorrentSelectionError.reversedRange("7-3").description.hasPrefix("\"7-3\" is a reversed range"))
-        #expect(TorrentSelectionError.reversedRange("7-3").description.contains("3-7"))
-        #expect(TorrentSelectionError.empty.description.contains("1,3,5-7"))
-        #expect(TorrentSelectionError.notAnId("abc").description.contains("info hash"))
-        #expect(TorrentSelectionError.invalidHash("0123456789abcdef").description.contains("16 characters"))
-    }
-
     @Test(
         "renders the ids argument for each dialect",
         arguments: [

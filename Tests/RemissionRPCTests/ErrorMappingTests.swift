@@ -150,5 +150,8 @@ struct ErrorMappingTests {
         #expect(!RPCError.transport(.refused(detail: "")).isTransient)
         #expect(!RPCError.http(status: 500, snippet: "").isTransient)
         #expect(!RPCError.unauthorized(user: nil).isTransient)
+        // The same request gets the same oversized answer: it is not downloaded again.
+        #expect(!RPCError.transport(.responseTooLarge(limit: 1, announced: 2)).isTransient)
+        #expect(!RPCError.replyTooLarge(bytes: 1, memoryLimit: 2).isTransient)
     }
 }

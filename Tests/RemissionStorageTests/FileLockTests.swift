@@ -34,13 +34,6 @@ struct FileLockTests {
         again.unlock()
     }
 
-    @Test("the timeout message names the lock file and what to do")
-    func timeoutMessage() {
-        let error = StorageError.lockTimeout(lockPath: "/c/trust.json.lock", timeout: .seconds(10))
-        #expect(error.description.contains("/c/trust.json.lock"))
-        #expect(error.description.contains("Try again"))
-    }
-
     @Test("withLock releases the lock when the body throws")
     func releasesOnThrow() throws {
         struct Boom: Error {}

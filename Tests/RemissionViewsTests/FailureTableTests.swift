@@ -34,86 +34,100 @@ enum FailureCatalogue {
         FailureRow(failure: Failure(cause, server: server), status: status, step: step, hint: hint)
     }
 
-    static let rows: [FailureRow] = [
-        row(.transport(.dns(host: "nas.invalid", detail: "")), .offline, .dns, hint: "DNS"),
-        row(.transport(.refused(detail: "")), .offline, .tcp, hint: "transmission-daemon"),
-        row(.transport(.unreachable(detail: "no route")), .offline, .tcp, hint: "firewall"),
-        row(.transport(.timeout(phase: "connect", detail: "")), .offline, .tcp, hint: "firewall"),
-        row(.transport(.timeout(phase: "tls", detail: "")), .offline, .tls, hint: "--timeout"),
-        row(.transport(.timeout(phase: "response", detail: "")), .offline, .http, hint: "--timeout"),
-        row(
-            .transport(.trustRefused(.refused([.verification(.selfSigned)]), chain: refusedChain)), .trustRefused,
-            .tls, hint: "remission trust show nas"),
-        row(.transport(.tlsHandshake(detail: "wrong version number")), .failure, .tls, hint: "HTTPS port"),
-        row(.transport(.caFile(path: "/x.pem", detail: "is missing")), .failure, .tls, hint: "remission trust ca"),
-        row(.transport(.connection(detail: "reset")), .failure, .http, hint: "remission check"),
-        row(.transport(.engineUnavailable(detail: "no libcurl")), .failure, .http, hint: "apt-get install libcurl4"),
-        row(.transport(.other(code: 2, detail: "init")), .failure, .http, hint: "remission check"),
-        row(.unauthorized(user: nil, passwordSource: .none), .authentication, .auth, hint: "--password-stdin"),
-        row(
-            .unauthorized(user: "alice", passwordSource: .keyring), .authentication, .auth,
-            hint: "remission credentials set nas"),
-        row(
-            .unauthorized(user: "alice", passwordSource: .environment), .authentication, .auth,
-            hint: "remission credentials set nas"),
-        row(.forbidden(detail: "403: Forbidden"), .serverRefused, .http, hint: "rpc-whitelist"),
-        row(.misdirected(detail: nil), .serverRefused, .http, hint: "rpc-host-whitelist"),
-        row(.sessionHandshakeLoop(.missingHeader), .serverRefused, .http, hint: "X-Transmission-Session-Id"),
-        row(.sessionHandshakeLoop(.repeated), .serverRefused, .http, hint: "X-Transmission-Session-Id"),
-        row(.httpStatus(502, snippet: "Bad Gateway"), .offline, .http, hint: "transmission-daemon is running"),
-        row(.httpStatus(503, snippet: ""), .offline, .http, hint: "transmission-daemon is running"),
-        row(.httpStatus(504, snippet: ""), .offline, .http, hint: "transmission-daemon is running"),
-        row(.httpStatus(404, snippet: "Not Found"), .failure, .http, hint: "/transmission/rpc"),
-        row(.httpStatus(500, snippet: ""), .failure, .http, hint: "RPC endpoint"),
-        row(.rpcRefused("no method name"), .serverRefused, .rpc, hint: "-v"),
-        row(.malformedReply(detail: "unexpected '<'", offset: 0), .failure, .rpc, hint: "/transmission/rpc"),
-        row(.truncatedReply(bytes: 31), .failure, .rpc, hint: "Try again"),
-        row(.unsupportedVersion(found: 13, minimum: 14), .serverRefused, .rpc, hint: "Upgrade Transmission"),
-        row(.keyring(.noSessionBus(reason: "unset")), .keyring, nil, hint: nil),
-        row(.keyring(.locked(collection: "Login")), .keyring, nil, hint: nil),
-        row(.keyring(.passwordContainsNul), .usage, nil, hint: nil),
-        row(.credentialKey(.emptyUser), .usage, nil, hint: nil),
-        row(.profile(.notFound("home", saved: [])), .usage, nil, hint: nil),
-        row(.profile(.invalidName("a b", .whitespace)), .usage, nil, hint: nil),
-        row(.profile(.alreadyExists("nas")), .usage, nil, hint: nil),
-        row(.profile(.invalidProfile("nas", detail: "bad port")), .failure, nil, hint: nil),
-        row(.profile(.storage(.corrupt(path: "/s.json", detail: "x"))), .failure, nil, hint: nil),
-        row(.storage(.corrupt(path: "/t.json", detail: "x")), .failure, nil, hint: nil),
-        row(.snapshot(.tooLarge(path: "/s", bytes: 2, limit: 1)), .failure, nil, hint: nil),
-        row(.endpoint(.unsupportedScheme("ftp")), .usage, nil, hint: nil),
-        row(.trustInput(.pinPrefix(input: "x")), .usage, nil, hint: nil),
-        row(.selection(.empty), .usage, nil, hint: nil),
-        row(.input(.passwordStdinNeedsUser), .usage, nil, hint: nil),
-        row(.input(.passwordStdinEmpty), .usage, nil, hint: nil),
-        row(.input(.trAuthUserMismatch(environment: "a", server: "b")), .usage, nil, hint: nil),
-        row(.input(.netrcMissing(path: "/n")), .usage, nil, hint: nil),
-        row(.input(.netrcUnreadable(path: "/n", detail: "EACCES")), .failure, nil, hint: nil),
-        row(.input(.noDefaultServer(saved: [])), .usage, nil, hint: "remission connect URL"),
-        row(.input(.noDefaultServer(saved: ["a", "b"])), .usage, nil, hint: "remission servers default NAME"),
-        row(.addSource(.magnetWithoutHash("magnet:?dn=x")), .usage, nil, hint: nil),
-        row(.addSource(.missing("a.torrent")), .usage, nil, hint: "magnet: link"),
-        row(.addSource(.directory("/tmp")), .usage, nil, hint: nil),
-        row(.addSource(.tooLarge("/dev/zero", atLeast: 67_108_865)), .usage, nil, hint: nil),
-        row(.addSource(.unreadable("/root/x", errno: 13)), .failure, nil, hint: nil),
-        row(.addSource(.notATorrent("a.txt")), .usage, nil, hint: nil),
-        row(.onboarding(.invalidName("a b", .whitespace)), .usage, nil, hint: nil),
-        row(
-            .onboarding(.fingerprintMismatch(given: fingerprint(1), presented: fingerprint(2), chain: refusedChain)),
-            .trustRefused, .tls, hint: nil),
-        row(
-            .onboarding(
-                .certificateNotTrusted(
-                    hard: true, authority: "nas:443", acceptAs: "nas", chain: refusedChain,
-                    decision: .refused([.verification(.selfSigned)]))), .trustRefused, .tls, hint: nil),
-        row(.onboarding(.plainHTTPNotAllowed(authority: "nas:9091")), .trustRefused, nil, hint: nil),
-        row(.onboarding(.declined(.certificate)), .trustRefused, nil, hint: nil),
-        row(.onboarding(.declined(.plainHTTP)), .trustRefused, nil, hint: nil),
-        row(.onboarding(.passwordNotStored(.locked(collection: nil))), .keyring, nil, hint: nil),
-        row(.onboarding(.passwordNotStored(.passwordContainsNul)), .usage, nil, hint: nil),
-        row(.noSuchTorrents([.id(42)]), .failure, nil, hint: "remission list"),
-        row(.outputFailed(errno: 28), .failure, nil, hint: nil),
-        row(.command(message: "Nothing was removed.", status: .failure), .failure, nil, hint: nil, server: nil),
-    ]
+    static let rows: [FailureRow] =
+        [
+            row(.transport(.dns(host: "nas.invalid", detail: "")), .offline, .dns, hint: "DNS"),
+            row(.transport(.refused(detail: "")), .offline, .tcp, hint: "transmission-daemon"),
+            row(.transport(.unreachable(detail: "no route")), .offline, .tcp, hint: "firewall"),
+            row(.transport(.timeout(phase: "connect", detail: "")), .offline, .tcp, hint: "firewall"),
+            row(.transport(.timeout(phase: "tls", detail: "")), .offline, .tls, hint: "--timeout"),
+            row(.transport(.timeout(phase: "response", detail: "")), .offline, .http, hint: "--timeout"),
+            row(
+                .transport(.trustRefused(.refused([.verification(.selfSigned)]), chain: refusedChain)), .trustRefused,
+                .tls, hint: "remission trust show nas"),
+            row(.transport(.tlsHandshake(detail: "wrong version number")), .failure, .tls, hint: "HTTPS port"),
+            row(.transport(.caFile(path: "/x.pem", detail: "is missing")), .failure, .tls, hint: "remission trust ca"),
+            row(.transport(.connection(detail: "reset")), .failure, .http, hint: "remission check"),
+            row(
+                .transport(.responseTooLarge(limit: 128 << 20, announced: 600_000_000)), .failure, .http,
+                hint: "Transmission daemon"),
+            row(
+                .transport(.engineUnavailable(detail: "no libcurl")), .failure, .http, hint: "apt-get install libcurl4"),
+            row(.transport(.other(code: 2, detail: "init")), .failure, .http, hint: "remission check"),
+            row(.unauthorized(user: nil, passwordSource: .none), .authentication, .auth, hint: "--password-stdin"),
+            row(
+                .unauthorized(user: "alice", passwordSource: .keyring), .authentication, .auth,
+                hint: "remission credentials set nas"),
+            row(
+                .unauthorized(user: "alice", passwordSource: .environment), .authentication, .auth,
+                hint: "remission credentials set nas"),
+            row(.forbidden(detail: "403: Forbidden"), .serverRefused, .http, hint: "rpc-whitelist"),
+            row(.misdirected(detail: nil), .serverRefused, .http, hint: "rpc-host-whitelist"),
+            row(.sessionHandshakeLoop(.missingHeader), .serverRefused, .http, hint: "X-Transmission-Session-Id"),
+            row(.sessionHandshakeLoop(.repeated), .serverRefused, .http, hint: "X-Transmission-Session-Id"),
+            row(.httpStatus(502, snippet: "Bad Gateway"), .offline, .http, hint: "transmission-daemon is running"),
+            row(.httpStatus(503, snippet: ""), .offline, .http, hint: "transmission-daemon is running"),
+            row(.httpStatus(504, snippet: ""), .offline, .http, hint: "transmission-daemon is running"),
+            row(.httpStatus(404, snippet: "Not Found"), .failure, .http, hint: "/transmission/rpc"),
+            row(.httpStatus(500, snippet: ""), .failure, .http, hint: "RPC endpoint"),
+            row(.rpcRefused("no method name"), .serverRefused, .rpc, hint: "-v"),
+            row(.malformedReply(detail: "unexpected '<'", offset: 0), .failure, .rpc, hint: "/transmission/rpc"),
+            row(.truncatedReply(bytes: 31), .failure, .rpc, hint: "Try again"),
+            row(
+                .replyTooLarge(bytes: 200_000_000, memoryLimit: 1_216_777_216), .failure, .rpc,
+                hint: "Transmission daemon"),
+            row(.unsupportedVersion(found: 13, minimum: 14), .serverRefused, .rpc, hint: "Upgrade Transmission"),
+            row(.keyring(.noSessionBus(reason: "unset")), .keyring, nil, hint: nil),
+            row(.keyring(.locked(collection: "Login")), .keyring, nil, hint: nil),
+            row(.keyring(.passwordContainsNul), .usage, nil, hint: nil),
+            row(.credentialKey(.emptyUser), .usage, nil, hint: nil),
+            row(.profile(.notFound("home", saved: [])), .usage, nil, hint: nil),
+            row(.profile(.invalidName("a b", .whitespace)), .usage, nil, hint: nil),
+            row(.profile(.alreadyExists("nas")), .usage, nil, hint: nil),
+            row(.profile(.invalidProfile("nas", detail: "bad port")), .failure, nil, hint: nil),
+            row(.profile(.storage(.corrupt(path: "/s.json", detail: "x"))), .failure, nil, hint: nil),
+            row(.storage(.corrupt(path: "/t.json", detail: "x")), .failure, nil, hint: nil),
+            row(.snapshot(.tooLarge(path: "/s", bytes: 2, limit: 1)), .failure, nil, hint: nil),
+            row(.endpoint(.unsupportedScheme("ftp")), .usage, nil, hint: nil),
+            row(.trustInput(.pinPrefix(input: "x")), .usage, nil, hint: nil),
+            row(.selection(.empty), .usage, nil, hint: nil),
+            row(.input(.passwordStdinNeedsUser), .usage, nil, hint: nil),
+            row(.input(.passwordStdinEmpty), .usage, nil, hint: nil),
+            row(.input(.trAuthUserMismatch(environment: "a", server: "b")), .usage, nil, hint: nil),
+            row(.input(.netrcMissing(path: "/n")), .usage, nil, hint: nil),
+            row(
+                .input(.netrcUnreadable(path: "/n", error: .io(path: "/n", operation: "open", errno: 13))), .failure,
+                nil, hint: nil),
+            row(.input(.noDefaultServer(saved: [])), .usage, nil, hint: "remission connect URL"),
+            row(.input(.noDefaultServer(saved: ["a", "b"])), .usage, nil, hint: "remission servers default NAME"),
+            row(.addSource(.magnetWithoutHash("magnet:?dn=x")), .usage, nil, hint: nil),
+            row(.addSource(.missing("a.torrent")), .usage, nil, hint: "magnet: link"),
+            row(.addSource(.directory("/tmp")), .usage, nil, hint: nil),
+            row(.addSource(.special("/dev/zero", .device)), .usage, nil, hint: nil),
+            row(.addSource(.tooLarge("/dev/zero", atLeast: 67_108_865)), .usage, nil, hint: nil),
+            row(.addSource(.unreadable("/root/x", errno: 13)), .failure, nil, hint: nil),
+            row(.addSource(.notATorrent("a.txt")), .usage, nil, hint: nil),
+            row(.onboarding(.invalidName("a b", .whitespace)), .usage, nil, hint: nil),
+            row(
+                .onboarding(
+                    .fingerprintMismatch(given: fingerprint(1), presented: fingerprint(2), chain: refusedChain)),
+                .trustRefused, .tls, hint: nil),
+            row(
+                .onboarding(
+                    .certificateNotTrusted(
+                        hard: true, authority: "nas:443", acceptAs: "nas", chain: refusedChain,
+                        decision: .refused([.verification(.selfSigned)]))), .trustRefused, .tls, hint: nil),
+            row(.onboarding(.plainHTTPNotAllowed(authority: "nas:9091")), .trustRefused, nil, hint: nil),
+            row(.onboarding(.declined(.certificate)), .trustRefused, nil, hint: nil),
+            row(.onboarding(.declined(.plainHTTP)), .trustRefused, nil, hint: nil),
+            row(.onboarding(.passwordNotStored(.locked(collection: nil))), .keyring, nil, hint: nil),
+            row(.onboarding(.passwordNotStored(.passwordContainsNul)), .usage, nil, hint: nil),
+            row(.noSuchTorrents([.id(42)]), .failure, nil, hint: "remission list"),
+            row(.outputFailed(errno: 28), .failure, nil, hint: nil),
+            row(.fileIndexes(.malformed("x")), .usage, nil, hint: nil),
+            row(.fileIndexes(.reversed("5-2")), .usage, nil, hint: nil),
+            row(.fileIndexes(.outOfRange([9], count: 3, torrent: 1)), .usage, nil, hint: nil),
+        ] + LocalCatalogue.rows
 
     /// The failures a request can meet (they have a check step).
     static let requestFailures: [Failure] = rows.filter { $0.step != nil }.map(\.failure)
@@ -130,6 +144,7 @@ enum FailureCatalogue {
         case .rpcRefused: "rpcRefused"
         case .malformedReply: "malformedReply"
         case .truncatedReply: "truncatedReply"
+        case .replyTooLarge: "replyTooLarge"
         case .unsupportedVersion: "unsupportedVersion"
         case .keyring: "keyring"
         case .credentialKey: "credentialKey"
@@ -144,17 +159,18 @@ enum FailureCatalogue {
         case .onboarding: "onboarding"
         case .noSuchTorrents: "noSuchTorrents"
         case .outputFailed: "outputFailed"
-        case .command: "command"
+        case .fileIndexes: "fileIndexes"
+        case .local(let problem): "local." + LocalCatalogue.kind(problem)
         }
     }
 
-    static let allKinds: Set<String> = [
+    static let allKinds = Set([
         "transport", "unauthorized", "forbidden", "misdirected", "sessionHandshakeLoop", "httpStatus", "rpcRefused",
-        "malformedReply", "truncatedReply", "unsupportedVersion", "keyring", "credentialKey", "profile", "storage",
+        "malformedReply", "truncatedReply", "replyTooLarge", "unsupportedVersion", "keyring", "credentialKey",
+        "profile", "storage",
         "snapshot", "endpoint", "trustInput", "selection", "input", "addSource", "onboarding", "noSuchTorrents",
-        "outputFailed",
-        "command",
-    ]
+        "outputFailed", "fileIndexes",
+    ]).union(LocalCatalogue.allKinds.map { "local." + $0 })
 }
 
 @Suite("Failure table: one exit status, step and hint per failure, from every command")

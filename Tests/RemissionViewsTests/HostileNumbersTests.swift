@@ -46,6 +46,20 @@ struct HostileNumbersTests {
         #expect(screen.last?.hasPrefix("Total:") == true)
     }
 
+    @Test("info --trackers with a tier of 2^63 - 1, and list's Done of fractions beyond 0…1")
+    func trackerTierAndDone() {
+        var torrent = Torrent(id: 1, name: "n", status: .downloading)
+        var tracker = TrackerStat()
+        tracker.tier = Int.max
+        torrent.trackerStats = [tracker]
+        #expect(TorrentText.trackers(torrent).contains { $0.contains("Tier 9223372036854775807:") })
+        torrent.sizeWhenDone = 10
+        for (fraction, shown) in [(1e300, "100%"), (Double(Int.max), "100%"), (-1, "0%"), (.nan, "0%")] {
+            torrent.percentDone = fraction
+            #expect(TorrentUnits.done(torrent) == shown)
+        }
+    }
+
     @Test("session settings with a seed-ratio limit of 1e300 and an endless free space")
     func session() {
         var info = SessionInfo()

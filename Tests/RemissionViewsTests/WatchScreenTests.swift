@@ -91,13 +91,49 @@ struct WatchScreenTests {
             torrents: Self.torrents, size: .init(columns: 140, rows: 10),
             state: Self.state(offline: offline, lastUpdate: Self.now - 60), now: Self.now)
         #expect(
-            lines[1] == "OFFLINE — data from \(Units.clock(Self.now - 60)) · retrying in 4s · connection refused"
+            lines[1]
+                == "OFFLINE — data from \(Units.clock(Self.now - 60)) (1m old) · retrying in 4s · connection refused"
         )
         #expect(lines[3].hasSuffix("debian-12.iso"))
         let empty = WatchScreen.lines(
             torrents: [], size: .init(columns: 140, rows: 10), state: Self.state(offline: offline, lastUpdate: nil),
             now: Self.now)
         #expect(empty[1].hasPrefix("OFFLINE — no data yet"))
+    }
+
+    @Test("a slow refresh shows the data's age and what it waits for, from 2 s on; a quick one does not")
+    func waitingForRefresh() {
+        var state = Self.state(lastUpdate: Self.now - 8)
+        let updated = "updated \(Units.clock(Self.now - 8))"
+        #expect(WatchScreen.statusLine(state: state, now: Self.now) == updated)
+        state.refreshStartedAt = Self.now - 1
+        #expect(WatchScreen.statusLine(state: state, now: Self.now) == updated)
+        state.refreshStartedAt = Self.now - 2
+        #expect(WatchScreen.statusLine(state: state, now: Self.now) == updated + " · data 8s old, waiting for nas…")
+        // The clock goes on while the refresh hangs (until --timeout turns the view OFFLINE).
+        #expect(
+            WatchScreen.statusLine(state: state, now: Self.now + 75)
+                == "updated \(Units.clock(Self.now - 8)) · data 1m 23s old, waiting for nas…")
+    }
+
+    @Test("before the first answer: connecting…, then that nothing has answered yet")
+    func waitingForFirstAnswer() {
+        var state = Self.state(lastUpdate: nil)
+        state.refreshStartedAt = Self.now
+        #expect(WatchScreen.statusLine(state: state, now: Self.now) == "connecting…")
+        #expect(WatchScreen.statusLine(state: state, now: Self.now + 5) == "connecting to nas… (no answer yet)")
+    }
+
+    @Test("offline while the next attempt runs: the data's age and that it is retrying now")
+    func offlineRetrying() {
+        var state = Self.state(
+            offline: WatchScreen.Offline(reason: "timed out waiting for the response", retryAt: Self.now),
+            lastUpdate: Self.now - 30)
+        state.refreshStartedAt = Self.now - 3
+        #expect(
+            WatchScreen.statusLine(state: state, now: Self.now)
+                == "OFFLINE — data from \(Units.clock(Self.now - 30)) (30s old) · retrying now, waiting for nas… · "
+                + "timed out waiting for the response")
     }
 
     @Test("a frame homes the cursor, clears each line's end and the rest of the screen; no trailing newline")

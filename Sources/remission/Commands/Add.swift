@@ -47,14 +47,14 @@ extension RemissionCommand {
         }
 
         func run() throws {
-            var failures: [(String, Failure)] = []
+            var failures: [FailedArgument] = []
             var loaded: [(String, TorrentSource)] = []
             for argument in sources {
                 switch TorrentSourceFile.load(argument) {
                 case .success(let source): loaded.append((argument, source))
                 case .failure(let failure):
                     printError("remission: " + failure.message)
-                    failures.append((argument, failure))
+                    failures.append(FailedArgument(argument, failure))
                 }
             }
             var addedCount = 0
@@ -69,24 +69,17 @@ extension RemissionCommand {
                         let failure = session.target.failure(error)
                         guard case .rpcFailure = error else { throw failure }  // offline, trust, auth: stop here
                         printError("remission: \(argument): " + failure.message)
-                        failures.append((argument, failure))
+                        failures.append(FailedArgument(argument, failure))
                         continue
                     }
                     addedCount += 1
-                    switch result {
-                    case .added(let id, let name, _): print("added \(id) \(TerminalText.safe(name))")
-                    case .duplicate(let id, let name, _): print("already present \(id) \(TerminalText.safe(name))")
-                    }
+                    print(TorrentText.added(result))
                 }
             }
             guard !failures.isEmpty else { return }
-            let worst = ExitStatus.worst(failures.map(\.1.status))
-            if sources.count > 1 {
-                throw Failure.command(
-                    "\(addedCount) of \(sources.count) added or already present; failed: "
-                        + failures.map(\.0).joined(separator: ", "), status: worst)
-            }
-            throw ExitCode(worst.rawValue)
+            let partial = Failure(.local(.partialAdd(succeeded: addedCount, total: sources.count, failed: failures)))
+            if sources.count > 1 { throw partial }
+            throw ExitCode(partial.status.rawValue)
         }
     }
 }

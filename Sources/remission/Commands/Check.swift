@@ -88,12 +88,9 @@ extension RemissionCommand {
             }
             let prepared = context
             let resolve: @Sendable (String?) -> Result<ServerTarget, Failure> = { [trustFlags, auth] name in
-                do {
-                    return .success(
-                        try prepared.resolveTarget(
-                            name, trustFlags: trustFlags, auth: auth, mayPrompt: several ? false : nil))
-                } catch {
-                    return .failure(error as? Failure ?? Failure.command("\(error)", status: .failure))
+                Result { () throws(Failure) in
+                    try prepared.resolveTarget(
+                        name, trustFlags: trustFlags, auth: auth, mayPrompt: several ? false : nil)
                 }
             }
             try requireHTTPEngine()

@@ -66,7 +66,7 @@ extension RemissionCommand {
             let report = CheckReport.build(onboarding.check())
             print(report.render(on: context.terminal))
             guard report.online || saveOffline else {
-                printError("Nothing was saved: fix the problem above and run connect again, or add --save-offline.")
+                printError(Warnings.nothingSaved)
                 throw ExitCode(report.exitStatus.rawValue)
             }
             printError(Warnings.saved(try onboarding.save(savePassword: !noSavePassword, makeDefault: makeDefault)))

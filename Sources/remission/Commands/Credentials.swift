@@ -1,9 +1,5 @@
 import ArgumentParser
-import RemissionCredentials
-import RemissionModel
 import RemissionSession
-import RemissionStorage
-import RemissionTransport
 import RemissionViews
 
 extension RemissionCommand {
@@ -54,74 +50,28 @@ extension RemissionCommand.Credentials {
 
         func run() throws {
             let context = try CommandContext(global: global)
-            let (label, endpoint, profile) = try context.locate(name ?? global.server)
-            guard let user = user ?? profile?.user else {
-                throw Failure.command(
-                    "'\(label)' has no user name, and a password is stored per user: add --user NAME.", status: .usage)
-            }
-            let key = try CredentialsSupport.key(endpoint, user)
-            let password = try readPassword(for: key, terminal: context.terminal)
-            do { try context.keyring.store(password, for: key) } catch {
-                throw Failure.command(
-                    "\(error.description) Nothing was stored.", status: ServersSupport.status(of: error))
-            }
-            var notes = ["Stored the password for \(user)@\(endpoint.authority) in the keyring as \"\(key.label)\"."]
-            if var profile, profile.user != user || profile.needsPassword {
-                let previous = profile.user
-                profile.user = user
-                profile.needsPassword = false
-                do { try context.profileStore.upsert(profile) } catch { throw Failure(.profile(error)) }
-                if let previous, previous != user {
-                    notes.append("'\(profile.name)' now logs in as '\(user)' (was '\(previous)').")
-                    notes.append(try forgetPrevious(previous, of: profile, context: context))
-                }
-            }
-            print(notes.joined(separator: "\n"))
+            let passwords = StoredPasswords(context.session)
+            let target = try passwords.target(name, user: user)
+            let password = try readPassword(for: target, terminal: context.terminal)
+            print(CredentialsText.stored(try passwords.store(password, for: target)).joined(separator: "\n"))
         }
 
-        private func readPassword(for key: CredentialKey, terminal: Terminal) throws -> String {
+        /// One line of standard input, or the terminal's answer asked twice without echo.
+        private func readPassword(for target: PasswordTarget, terminal: Terminal) throws(Failure) -> String {
             if passwordFromStandardInput {
                 guard let password = readLine(strippingNewline: true), !password.isEmpty else {
-                    throw Failure.command(
-                        "--password-stdin: standard input was empty; pipe the password in (e.g. from pass or secret-tool).",
-                        status: .usage)
+                    throw Failure(.input(.passwordStdinEmpty))
                 }
                 return password
             }
-            guard terminal.isInteractive else {
-                throw Failure.command(
-                    "Not on a terminal, so the password cannot be asked for: pipe it in with --password-stdin.",
-                    status: .usage)
+            guard terminal.isInteractive else { throw Failure(.local(.passwordNeedsTerminal)) }
+            guard let first = askSecret(Prompts.password(user: target.key.user, endpoint: target.endpoint)),
+                !first.isEmpty
+            else {
+                throw Failure(.local(.noPasswordGiven))
             }
-            let who = "\(key.user)@\(key.label.split(separator: "@").last ?? "")"
-            guard let first = askSecret("Password for \(who): "), !first.isEmpty else {
-                throw Failure.command("No password given; nothing was stored.", status: .usage)
-            }
-            guard askSecret("Again: ") == first else {
-                throw Failure.command("The two passwords differ; nothing was stored.", status: .usage)
-            }
+            guard askSecret(CredentialsText.again) == first else { throw Failure(.local(.passwordsDiffer)) }
             return first
-        }
-
-        /// The old user's item goes unless another saved server still uses it.
-        private func forgetPrevious(_ previous: String, of profile: ServerProfile, context: CommandContext) throws
-            -> String
-        {
-            guard let old = try? CredentialKey(endpoint: profile.endpoint, user: previous) else { return "" }
-            let others = (try? context.profileStore.all().profiles.filter { $0.name != profile.name }) ?? []
-            let sharing = others.filter { other in
-                other.user.flatMap { try? CredentialKey(endpoint: other.endpoint, user: $0) } == old
-            }
-            if !sharing.isEmpty {
-                return "Kept the keyring item \"\(old.label)\": also used by \(ServersSupport.names(sharing))."
-            }
-            do {
-                return try context.keyring.remove(old)
-                    ? "Removed the previous user's password \"\(old.label)\" from the keyring."
-                    : "No password was stored for the previous user."
-            } catch {
-                throw Failure.command(error.description, status: ServersSupport.status(of: error))
-            }
         }
     }
 
@@ -142,20 +92,7 @@ extension RemissionCommand.Credentials {
 
         func run() throws {
             let context = try CommandContext(global: global)
-            let (label, endpoint, profile) = try context.locate(name ?? global.server)
-            guard let user = user ?? profile?.user else {
-                print("'\(label)' has no user, so no password is stored for it.")
-                return
-            }
-            let key = try CredentialsSupport.key(endpoint, user)
-            let existed: Bool
-            do { existed = try context.keyring.remove(key) } catch {
-                throw Failure.command(error.description, status: ServersSupport.status(of: error))
-            }
-            print(
-                existed
-                    ? "Removed the password \"\(key.label)\" from the keyring."
-                    : "No password for \(user)@\(endpoint.authority) was stored in the keyring; nothing changed.")
+            print(CredentialsText.forgotten(try StoredPasswords(context.session).forget(name, user: user)))
         }
     }
 
@@ -193,132 +130,13 @@ extension RemissionCommand.Credentials {
 
         func run() throws {
             let context = try CommandContext(global: global)
-            let (label, endpoint, profile) = try context.locate(name ?? global.server)
             // A ParsableArguments value must come from parsing (its property wrappers have no value otherwise).
             let auth = try AuthOptions.parse(
                 (user.map { ["--user", $0] } ?? []) + (netrcFile.map { ["--netrc-file", $0] } ?? [])
                     + (useNetrc ? ["--netrc"] : []))
-            let input = CredentialInput(
-                auth: auth.request, environment: context.environment, savedUser: profile?.user,
-                keyring: context.keyring, prompt: nil)
-            let keyringStatus = context.keyring.status()
-            var outcome: (credentials: BasicCredentials?, source: PasswordSource)?
-            var keyringFailure: Failure?
-            switch Result(catching: { () throws(Failure) in try input.resolve(for: endpoint) }) {
-            case .success(let resolved): outcome = resolved
-            case .failure(let failure) where failure.status == .keyring: keyringFailure = failure
-            case .failure(let failure): throw failure
-            }
-            let report = CredentialsStatusReport(
-                label: label, endpoint: endpoint, user: outcome?.credentials?.user ?? user ?? profile?.user,
-                source: outcome?.source, keyring: keyringStatus, keyringNeededButUnusable: keyringFailure != nil)
-            print(json ? report.jsonText() : report.text(needsPassword: profile?.needsPassword ?? false))
-            if let keyringFailure { throw keyringFailure }
+            let status = try StoredPasswords(context.session).status(name, auth: auth.request)
+            print(json ? CredentialsText.statusJSON(status) : CredentialsText.status(status))
+            if let failure = status.keyringFailure { throw failure }
         }
-    }
-}
-
-enum CredentialsSupport {
-    static func key(_ endpoint: ServerEndpoint, _ user: String) throws -> CredentialKey {
-        do { return try CredentialKey(endpoint: endpoint, user: user) } catch {
-            throw Failure(.credentialKey(error))
-        }
-    }
-}
-
-/// What `credentials status` found.
-struct CredentialsStatusReport {
-    var label: String
-    var endpoint: ServerEndpoint
-    var user: String?
-    /// nil when the keyring would be asked but cannot be used.
-    var source: PasswordSource?
-    var keyring: KeyringStatus
-    var keyringNeededButUnusable: Bool
-
-    var sourceName: String {
-        switch source {
-        case .environment: return "TR_AUTH"
-        case .netrc: return "netrc"
-        case .keyring: return "keyring"
-        case .standardInput: return "stdin"
-        case .prompt: return "prompt"
-        case .some(.none), nil: return keyringNeededButUnusable ? "keyring-unusable" : "none"
-        }
-    }
-
-    var keyringState: String {
-        switch keyring {
-        case .available: return "available"
-        case .locked: return "locked"
-        case .noSessionBus: return "no-session-bus"
-        case .noProvider: return "no-provider"
-        case .error(let error):
-            switch error {
-            case .locked: return "locked"
-            case .noSessionBus, .sessionBusUnreachable: return "no-session-bus"
-            case .noProvider: return "no-provider"
-            default: return "error"
-            }
-        }
-    }
-
-    var keyringWords: String {
-        switch keyringState {
-        case "available": return "available"
-        case "locked": return "locked"
-        case "no-session-bus": return "no D-Bus session"
-        case "no-provider": return "no provider"
-        default: return "unavailable"
-        }
-    }
-
-    func text(needsPassword: Bool) -> String {
-        var lines = [
-            "Server:   \(label) (\(endpoint.url))",
-            "User:     \(user ?? "none")",
-        ]
-        let password: String
-        switch source {
-        case .environment: password = "from TR_AUTH (the environment); the keyring is not asked"
-        case .netrc(let path): password = "from the netrc file \(path); the keyring is not asked"
-        case .keyring:
-            let item = user.flatMap { try? CredentialKey(endpoint: endpoint, user: $0) }.map {
-                " (item \"\($0.label)\")"
-            }
-            password = "from the keyring\(item ?? "")"
-        case .standardInput: password = "from --password-stdin"
-        case .prompt: password = "from the prompt"
-        case .some(.none), nil:
-            if keyringNeededButUnusable {
-                password = "would come from the keyring, which cannot be used now (see below)"
-            } else if user == nil {
-                password = "none: the server has no user, so none is sent"
-            } else {
-                password =
-                    "none stored (a terminal would be asked)\(needsPassword ? "; imported server, never given one" : "")."
-                    + " Store one with: remission credentials set \(label)"
-            }
-        }
-        lines.append("Password: \(password)")
-        lines.append("Keyring:  \(keyringWords) — \(keyring.description)")
-        return lines.joined(separator: "\n")
-    }
-
-    func jsonText() -> String {
-        var netrcFile: JSONValue = .null
-        if case .netrc(let path) = source { netrcFile = .string(path) }
-        let object = JSONObject([
-            ("server", .string(label)),
-            ("url", .string(endpoint.url)),
-            ("user", user.map { .string($0) } ?? .null),
-            ("source", .string(sourceName)),
-            ("netrcFile", netrcFile),
-            (
-                "keyring",
-                .object(JSONObject([("state", .string(keyringState)), ("message", .string(keyring.description))]))
-            ),
-        ])
-        return JSONValue.object(object).serializedString(pretty: false)
     }
 }

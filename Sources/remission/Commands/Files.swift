@@ -52,7 +52,9 @@ extension RemissionCommand {
                 throw ValidationError("Give --priority before the indexes \(indexes!), or use --skip/--get INDEXES.")
             }
             for text in [indexes, skip, get].compactMap({ $0 }) {
-                do { _ = try FileIndexes.parse(text) } catch { throw ValidationError(error.description) }
+                do { _ = try FileIndexes.parse(text) } catch {
+                    throw ValidationError(FailureText.fileIndexesReason(error))
+                }
             }
         }
 
@@ -69,7 +71,7 @@ extension RemissionCommand {
             if isChange {
                 let (changes, report) = try plan(fileCount: torrent.files?.count ?? 0, torrent: torrent.id)
                 try session.run { client throws(RPCError) in try client.torrentSet(.id(torrent.id), changes) }
-                report.forEach { print("\($0) of \(torrent.id) \(TerminalText.safe(torrent.name))") }
+                report.forEach { print(TorrentText.fileChange($0, of: torrent)) }
                 let reread = try session.run { client throws(RPCError) in
                     try TorrentLookup.find(.id(torrent.id), fields: [.files, .fileStats], client: client)
                 }
@@ -80,19 +82,14 @@ extension RemissionCommand {
         }
 
         /// The `torrent-set` changes and a line per change; an index out of range fails before sending.
-        func plan(fileCount: Int, torrent: Int) throws -> (TorrentChanges, [String]) {
+        func plan(fileCount: Int, torrent: Int) throws -> (TorrentChanges, [FileChange]) {
             func resolve(_ text: String) throws -> [Int] {
                 do { return try FileIndexes.parse(text).resolve(count: fileCount, torrent: torrent) } catch {
-                    throw Failure.command(error.description, status: .usage)
+                    throw Failure(.fileIndexes(error))
                 }
             }
-            func describe(_ indexes: [Int]) -> String {
-                let list =
-                    indexes.count > 12 ? "\(indexes.count) files" : indexes.map(String.init).joined(separator: ",")
-                return "\(TorrentText.count(indexes.count, "file")) (\(list))"
-            }
             var changes = TorrentChanges()
-            var report: [String] = []
+            var report: [FileChange] = []
             if let priority, let indexes {
                 let chosen = try resolve(indexes)
                 switch priority {
@@ -101,19 +98,22 @@ extension RemissionCommand {
                 case .low: changes.priorityLow = chosen
                 case .skip: changes.filesUnwanted = chosen
                 }
-                report.append(
-                    priority == .skip
-                        ? "skipping \(describe(chosen))" : "priority \(priority.rawValue) for \(describe(chosen))")
+                switch priority {
+                case .high: report.append(.priority(.high, chosen))
+                case .normal: report.append(.priority(.normal, chosen))
+                case .low: report.append(.priority(.low, chosen))
+                case .skip: report.append(.skipping(chosen))
+                }
             }
             if let skip {
                 let chosen = try resolve(skip)
                 changes.filesUnwanted = (changes.filesUnwanted ?? []) + chosen
-                report.append("skipping \(describe(chosen))")
+                report.append(.skipping(chosen))
             }
             if let get {
                 let chosen = try resolve(get)
                 changes.filesWanted = chosen
-                report.append("getting \(describe(chosen))")
+                report.append(.getting(chosen))
             }
             return (changes, report)
         }

@@ -42,7 +42,9 @@ extension RemissionCommand {
         /// Exactly one id or hash.
         static func reference(_ text: String) throws -> TorrentSelection {
             let selection: TorrentSelection
-            do { selection = try TorrentSelection.parse(text) } catch { throw ValidationError(error.description) }
+            do { selection = try TorrentSelection.parse(text) } catch {
+                throw ValidationError(FailureText.selectionReason(error))
+            }
             guard case .torrents(let references) = selection, references.count == 1 else {
                 throw ValidationError("Give one torrent: an id such as 3, or a 40-character info hash.")
             }

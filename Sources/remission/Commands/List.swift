@@ -110,11 +110,9 @@ extension RemissionCommand {
             if offline {
                 let key = try offlineKey(context)
                 guard let snapshot = try load(store, key) else {
-                    throw Failure.command(
-                        "\(key.label): no snapshot for these connection parameters; run list while the server is online.",
-                        status: .failure)
+                    throw Failure(.local(.noSnapshot), server: key.label)
                 }
-                try show(snapshot, context: context, missingFieldsStatus: .failure)
+                try show(snapshot, context: context, serverOffline: false)
                 return
             }
             let session = try context.openSession(name ?? global.server, trustFlags: trustFlags, auth: auth)
@@ -128,11 +126,10 @@ extension RemissionCommand {
                 let failure = session.target.failure(error)
                 guard failure.status == .offline else { throw failure }
                 guard let snapshot = try load(store, key) else {
-                    throw Failure.command(
-                        failure.message + "\nno snapshot for these connection parameters", status: .offline)
+                    throw Failure(.local(.offlineWithoutSnapshot(failure)))
                 }
                 printError("remission: " + failure.message)
-                try show(snapshot, context: context, missingFieldsStatus: .offline)
+                try show(snapshot, context: context, serverOffline: true)
                 throw ExitCode(ExitStatus.offline.rawValue)
             }
             // Saving the snapshot and rendering are independent: do both at once.
@@ -147,8 +144,8 @@ extension RemissionCommand {
                         to: standardOutput.write)
                     return []
                 }
-                do { try Self.save(list, fields: fields, in: store, for: key, at: now) } catch {
-                    return Array((terminal.styled("warning:", .yellow) + " \(error)").utf8)
+                do throws(SnapshotError) { try Self.save(list, fields: fields, in: store, for: key, at: now) } catch {
+                    return Array((terminal.styled("warning:", .yellow) + " " + FailureText.snapshotReason(error)).utf8)
                 }
                 return []
             }
@@ -179,17 +176,16 @@ extension RemissionCommand {
         }
 
         /// The snapshot under the OFFLINE banner, unless it lacks fields this view needs (it was
-        /// saved by a list that fetched fewer): then a failure with `missingFieldsStatus` that names
-        /// them, rather than a --label filter that matches nothing or JSON with empty hashes.
-        private func show(_ snapshot: Snapshot, context: CommandContext, missingFieldsStatus: ExitStatus) throws {
+        /// saved by a list that fetched fewer): then a failure that names them (exit 3 when the server
+        /// is offline), rather than a --label filter that matches nothing or JSON with empty hashes.
+        private func show(_ snapshot: Snapshot, context: CommandContext, serverOffline: Bool) throws {
             let missing = Self.fields(json: json, query: query).filter { !snapshot.fields.contains($0) }
             guard missing.isEmpty else {
-                let names = missing.map(\.rawValue).joined(separator: ", ")
-                throw Failure.command(
-                    "\(snapshot.server): the snapshot from \(Self.savedTime(snapshot.savedAt)) lacks \(names), "
-                        + "which this view needs (it was saved by a list that did not show them); "
-                        + "while the server is online, run this list once to keep them.",
-                    status: missingFieldsStatus)
+                throw Failure(
+                    .local(
+                        .snapshotLacksFields(
+                            missing.map(\.rawValue), savedAt: snapshot.savedAt, serverOffline: serverOffline)),
+                    server: snapshot.server)
             }
             printError(context.terminal.styled(Self.banner(savedAt: snapshot.savedAt, now: currentUnixTime()), .yellow))
             try output(
@@ -234,11 +230,7 @@ extension RemissionCommand {
         }
 
         /// `2026-11-21 22:30 UTC`.
-        static func savedTime(_ savedAt: Int64) -> String {
-            let date = UTCDate(unixSeconds: savedAt)
-            func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-            return "\(date) \(two(date.hour)):\(two(date.minute)) UTC"
-        }
+        static func savedTime(_ savedAt: Int64) -> String { UTCDate(unixSeconds: savedAt).minuteText }
     }
 }
 

@@ -1,9 +1,5 @@
 import ArgumentParser
-import RemissionCredentials
-import RemissionModel
 import RemissionSession
-import RemissionStorage
-import RemissionTrust
 import RemissionViews
 
 extension RemissionCommand {
@@ -46,19 +42,17 @@ extension RemissionCommand.Servers {
 
         func run() throws {
             let context = try CommandContext(global: global)
-            let (defaultName, profiles) = try ServersSupport.all(context)
+            let list = try SavedServers(context.session).all()
             if json {
-                print(ServersSupport.jsonText(defaultName: defaultName, profiles: profiles))
+                print(ServersText.json(list))
                 return
             }
-            guard !profiles.isEmpty else {
-                printError("No servers are saved yet. Add one with: remission connect URL")
+            guard !list.profiles.isEmpty else {
+                printError(ServersText.noneSaved)
                 return
             }
-            print(ServersSupport.table(defaultName: defaultName, profiles: profiles, terminal: context.terminal))
-            if defaultName == nil {
-                printError("No default server: set one with: remission servers default NAME")
-            }
+            print(ServersText.table(list, terminal: context.terminal))
+            if list.defaultName == nil { printError(ServersText.noDefault) }
         }
     }
 
@@ -88,81 +82,10 @@ extension RemissionCommand.Servers {
 
         func run() throws {
             let context = try CommandContext(global: global)
-            let (defaultName, profiles) = try ServersSupport.all(context)
-            guard let profile = profiles.first(where: { $0.name == name }) else {
-                throw Failure(.profile(.notFound(name, saved: profiles.map(\.name))))
-            }
-            let others = profiles.filter { $0.name != name }
-            try confirm(profile, terminal: context.terminal)
-
-            var notes: [String] = []
-            notes.append(try removePassword(of: profile, others: others, context: context))
-            notes.append(try removeTrust(of: profile, others: others, context: context))
-            do { try context.profileStore.remove(named: name) } catch { throw Failure(.profile(error)) }
-            notes.insert("Removed server '\(name)' (\(profile.endpoint.url)).", at: 0)
-            if defaultName == name {
-                notes.append("There is no default server now; set one with: remission servers default NAME")
-            }
-            print(notes.joined(separator: "\n"))
-        }
-
-        private func confirm(_ profile: ServerProfile, terminal: Terminal) throws {
-            if yes { return }
-            guard terminal.isInteractive else {
-                throw Failure.command(
-                    "Not on a terminal, so nothing is asked and nothing was removed: add --yes to remove '\(name)'.",
-                    status: .usage)
-            }
-            let question =
-                "Remove server '\(name)' (\(profile.endpoint.url)), its password in the keyring and its trust settings? (yes/no) "
-            let answer = ask(question)?.trimmingASCIIWhitespace().lowercased()
-            guard answer == "yes" || answer == "y" else {
-                throw Failure.command("Nothing was removed.", status: .failure)
-            }
-        }
-
-        private func removePassword(of profile: ServerProfile, others: [ServerProfile], context: CommandContext) throws
-            -> String
-        {
-            guard let user = profile.user else { return "No keyring item: the server has no user." }
-            let key: CredentialKey
-            do { key = try CredentialKey(endpoint: profile.endpoint, user: user) } catch {
-                return "No keyring item: \(error)"
-            }
-            if keepPassword { return "Kept the keyring item \"\(key.label)\" (--keep-password)." }
-            let sharing = others.filter { other in
-                other.user.flatMap { try? CredentialKey(endpoint: other.endpoint, user: $0) } == key
-            }
-            if !sharing.isEmpty {
-                return "Kept the keyring item \"\(key.label)\": also used by \(ServersSupport.names(sharing))."
-            }
-            do {
-                let existed = try context.keyring.remove(key)
-                return existed
-                    ? "Removed the password \"\(key.label)\" from the keyring."
-                    : "No password for \(user)@\(profile.endpoint.authority) was stored in the keyring."
-            } catch {
-                throw Failure.command(
-                    "\(error.description) Nothing was removed; to remove the server and leave the keyring alone, add --keep-password.",
-                    status: ServersSupport.status(of: error))
-            }
-        }
-
-        private func removeTrust(of profile: ServerProfile, others: [ServerProfile], context: CommandContext) throws
-            -> String
-        {
-            let identity = profile.endpoint.trustIdentity
-            let sharing = others.filter { $0.endpoint.trustIdentity == identity }
-            if !sharing.isEmpty {
-                return "Kept the trust settings for \(identity): also used by \(ServersSupport.names(sharing))."
-            }
-            do {
-                return try context.trustStore.remove(identity)
-                    ? "Removed the trust settings for \(identity)."
-                    : "No trust settings were stored for \(identity)."
-            } catch {
-                throw Failure.command("\(error)", status: .failure)
-            }
+            let servers = SavedServers(context.session)
+            let removal = try servers.removal(of: name)
+            if !yes { try confirm(removal.confirmation, terminal: context.terminal, acceptingY: true) }
+            print(ServersText.removed(try servers.remove(removal, keepPassword: keepPassword)).joined(separator: "\n"))
         }
     }
 
@@ -179,10 +102,8 @@ extension RemissionCommand.Servers {
 
         func run() throws {
             let context = try CommandContext(global: global)
-            do { try context.profileStore.setDefault(name) } catch {
-                throw ServersSupport.failure(error)
-            }
-            print("'\(name)' is now the default server.")
+            try SavedServers(context.session).makeDefault(name)
+            print(ServersText.defaultSet(name))
         }
     }
 
@@ -206,87 +127,7 @@ extension RemissionCommand.Servers {
 
         func run() throws {
             let context = try CommandContext(global: global)
-            let renamed: ServerProfile
-            do { renamed = try context.profileStore.rename(old, to: new) } catch {
-                throw ServersSupport.failure(error)
-            }
-            let isDefault = (try? context.profileStore.all().default) == renamed.name
-            print(
-                "Renamed '\(old)' to '\(new)'\(isDefault ? " (the default server)" : "")."
-                    + " Its keyring password and trust settings are keyed by its address, so they apply unchanged.")
+            print(ServersText.renamed(try SavedServers(context.session).rename(old, to: new)))
         }
-    }
-}
-
-/// Shared by the `servers` and `credentials` commands.
-enum ServersSupport {
-    static func all(_ context: CommandContext) throws -> (default: String?, profiles: [ServerProfile]) {
-        do { return try context.profileStore.all() } catch { throw failure(error) }
-    }
-
-    static func failure(_ error: ProfileError) -> Failure { Failure(.profile(error)) }
-
-    /// Exit 7 for an unusable keyring, exit 2 for a password it cannot hold (`Failure.status`).
-    static func status(of error: KeyringError) -> ExitStatus { Failure(.keyring(error)).status }
-
-    static func names(_ profiles: [ServerProfile]) -> String {
-        profiles.map { "'\($0.name)'" }.joined(separator: ", ")
-    }
-
-    static func notes(_ profile: ServerProfile, isDefault: Bool) -> [String] {
-        var notes: [String] = []
-        if isDefault { notes.append("default") }
-        if profile.needsPassword { notes.append("needs password") }
-        return notes
-    }
-
-    static func table(defaultName: String?, profiles: [ServerProfile], terminal: Terminal) -> String {
-        var rows = [["NAME", "URL", "USER", "NOTES"]]
-        for profile in profiles {
-            let notes = Self.notes(profile, isDefault: profile.name == defaultName)
-            rows.append([
-                (profile.name == defaultName ? "* " : "  ") + profile.name, profile.endpoint.url, profile.user ?? "-",
-                notes.joined(separator: ", "),
-            ])
-        }
-        rows[0][0] = "  NAME"
-        var widths = [Int](repeating: 0, count: 4)
-        for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
-        }
-        return rows.enumerated().map { number, row in
-            var line = ""
-            for (index, cell) in row.enumerated() {
-                let padded =
-                    index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count + 2)
-                line += padded
-            }
-            while line.hasSuffix(" ") { line.removeLast() }
-            return number == 0 ? terminal.styled(line, .bold) : line
-        }.joined(separator: "\n")
-    }
-
-    static func jsonText(defaultName: String?, profiles: [ServerProfile]) -> String {
-        let servers: [JSONValue] = profiles.map { profile in
-            .object(
-                JSONObject([
-                    ("name", .string(profile.name)),
-                    ("url", .string(profile.endpoint.url)),
-                    ("scheme", .string(profile.endpoint.scheme.rawValue)),
-                    ("host", .string(profile.endpoint.host)),
-                    ("port", .int(Int64(profile.endpoint.port))),
-                    ("path", .string(profile.endpoint.path)),
-                    ("user", profile.user.map { .string($0) } ?? .null),
-                    ("default", .bool(profile.name == defaultName)),
-                    ("needsPassword", .bool(profile.needsPassword)),
-                    ("createdAt", .int(profile.createdAt)),
-                ]))
-        }
-        let document: JSONValue = .object(
-            JSONObject([
-                ("default", defaultName.map { .string($0) } ?? .null),
-                ("servers", .array(servers)),
-            ]))
-        return document.serializedString(pretty: false)
     }
 }

@@ -10,30 +10,11 @@ struct TorrentActionOptions: ParsableArguments {
     var ids: String
 
     func validate() throws {
-        do { _ = try TorrentSelection.parse(ids) } catch { throw ValidationError(error.description) }
+        do { _ = try TorrentSelection.parse(ids) } catch { throw ValidationError(FailureText.selectionReason(error)) }
     }
 }
 
-enum TorrentAction {
-    case start(now: Bool), stop, verify, reannounce
-
-    var pastTense: String {
-        switch self {
-        case .start: return "started"
-        case .stop: return "stopped"
-        case .verify: return "verifying"
-        case .reannounce: return "reannounced"
-        }
-    }
-
-    func perform(_ selection: TorrentSelection, _ client: RPCClient) throws(RPCError) {
-        switch self {
-        case .start(let now): try client.torrentStart(selection, now: now)
-        case .stop: try client.torrentStop(selection)
-        case .verify: try client.torrentVerify(selection)
-        case .reannounce: try client.torrentReannounce(selection)
-        }
-    }
+extension TorrentAction {
 
     /// Looks the torrents up, reports ids that do not exist, acts on those that do, prints what was done.
     func run(_ options: TorrentActionOptions, connection: TorrentConnectionOptions) throws {
@@ -42,12 +23,12 @@ enum TorrentAction {
         let lookup = try session.run { client throws(RPCError) in try TorrentLookup.find(selection, client: client) }
         try lookup.reportMissing()
         guard !lookup.found.isEmpty else {
-            print("No torrents \(selection == .recentlyActive ? "active" : "at all"); nothing \(pastTense).")
+            print(TorrentText.noneFound(selection, for: self))
             return
         }
         let acted = lookup.actionSelection(for: selection)
         try session.run { client throws(RPCError) in try perform(acted, client) }
-        print("\(pastTense) \(TorrentText.count(lookup.found.count, "torrent")):")
+        print(TorrentText.acted(self, count: lookup.found.count))
         lookup.lines().forEach { print($0) }
     }
 }

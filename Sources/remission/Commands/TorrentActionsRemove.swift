@@ -36,9 +36,7 @@ extension RemissionCommand {
             let selection = try TorrentLookup.selection(options.ids)
             let context = try CommandContext(global: connection.global)
             if deleteData, !yes, !context.terminal.isInteractive {
-                throw Failure.command(
-                    "Refusing to delete data without confirmation: no terminal to ask on. "
-                        + "Confirm with --yes: remission remove \(options.ids) --delete-data --yes", status: .usage)
+                throw Failure(.local(.deleteDataNeedsTerminal(ids: options.ids)))
             }
             let (_, session) = try connection.open()
             let lookup = try session.run { client throws(RPCError) in
@@ -46,29 +44,26 @@ extension RemissionCommand {
             }
             try lookup.reportMissing()
             guard !lookup.found.isEmpty else {
-                print("No torrents \(selection == .recentlyActive ? "active" : "at all"); nothing removed.")
+                print(TorrentText.noneToRemove(selection))
                 return
             }
-            let count = TorrentText.count(lookup.found.count, "torrent")
             let onDisk = lookup.found.reduce(0) { ServerArithmetic.sum($0, TorrentText.present($1)) }
-            print("To remove (\(count)\(deleteData ? ", deleting \(Units.bytes(onDisk)) of data" : "")):")
-            lookup.lines {
-                deleteData
-                    ? "  (\(Units.bytes(TorrentText.present($0))) in \(TerminalText.safe($0.downloadDir)))" : ""
-            }
-            .forEach { print($0) }
+            print(TorrentText.toRemove(count: lookup.found.count, deleting: deleteData ? onDisk : nil))
+            lookup.lines { deleteData ? TorrentText.dataOnDisk($0) : "" }.forEach { print($0) }
             if !yes, context.terminal.isInteractive {
-                let question =
+                let confirmation: Confirmation =
                     deleteData
-                    ? "Delete the data of \(count) (\(Units.bytes(onDisk)))? (yes/no) "
-                    : "Remove \(count) (the data stays)? (yes/no) "
-                guard let answer = ask(question), ["yes", "y"].contains(answer.lowercased()) else {
-                    throw Failure.command("Nothing removed.", status: .failure)
+                    ? .deleteTorrentData(count: lookup.found.count, bytes: onDisk)
+                    : .removeTorrents(count: lookup.found.count)
+                guard let answer = ask("\(FailureText.question(confirmation)) (yes/no) "),
+                    ["yes", "y"].contains(answer.lowercased())
+                else {
+                    throw Failure(.local(.declined(confirmation)))
                 }
             }
-            try removeInBatches(lookup.found.map(\.id), session: session)
-            let their = lookup.found.count == 1 ? "its" : "their"
-            print("removed \(count)\(deleteData ? " and deleted \(their) data" : "; the data stays on the server").")
+            try removeInBatches(
+                lookup.found.map(\.id), session: session, timeout: context.transportOptions.timeoutSeconds)
+            print(TorrentText.removed(count: lookup.found.count, deletedData: deleteData))
         }
 
         /// Ids per `torrent-remove` request. Transmission 3 removes torrents one by one, deleting
@@ -80,25 +75,24 @@ extension RemissionCommand {
 
         /// Removes `ids` (found just before, so never a torrent that was not listed) in batches,
         /// with progress on stderr when there is more than one. A failure says how many were
-        /// already removed.
-        private func removeInBatches(_ ids: [Int], session: RemoteSession) throws {
+        /// already removed. Each batch gets the whole `--timeout` (10,000 took 24 s in all).
+        private func removeInBatches(_ ids: [Int], session: RemoteSession, timeout: Double) throws {
             let batches = Self.batches(ids, size: Self.batchSize)
             var removed = 0
-            for batch in batches {
+            for (index, batch) in batches.enumerated() {
                 do {
+                    if index > 0 { session.restartDeadline(seconds: timeout) }
                     try session.run { client throws(RPCError) in
                         try client.torrentRemove(.torrents(batch.map { .id($0) }), deleteLocalData: deleteData)
                     }
                 } catch {
                     guard removed > 0 else { throw error }
-                    let failure = error
-                    throw Failure.command(
-                        "\(failure.message)\n\(TorrentText.count(removed, "torrent")) of \(ids.count) were removed "
-                            + "before this failure; run `remission list` to see what is left.",
-                        status: failure.status)
+                    throw Failure(.local(.removalInterrupted(error, removed: removed, total: ids.count)))
                 }
                 removed += batch.count
-                if batches.count > 1 { printError("remission: removed \(removed) of \(ids.count)…") }
+                if batches.count > 1 {
+                    printError("remission: " + TorrentText.removalProgress(removed: removed, total: ids.count))
+                }
             }
         }
 

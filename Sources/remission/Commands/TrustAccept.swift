@@ -29,76 +29,29 @@ extension RemissionCommand.Trust {
         func validate() throws {
             if let fingerprint {
                 do { _ = try CertificateFingerprint(parsing: fingerprint) } catch {
-                    throw ValidationError("\(error.description)")
+                    throw ValidationError(FailureText.trustInputReason(error))
                 }
             }
         }
 
         func run() throws {
             let context = try CommandContext(global: global)
-            let subject = try TrustSubject(name, context: context)
-            try subject.requireHTTPS(for: "accept")
-            let stored = try subject.storedTrust(context)
+            let settings = TrustSettings(context.session)
+            let subject = try settings.subject(name)
+            try settings.requireHTTPS(subject, for: .accept)
             let now = currentUnixTime()
-            let probe = try TrustProbe(subject, trust: stored, context: context)
-            let leaf = probe.leaf
-            let expected = try fingerprint.map { try CertificateFingerprint(parsing: $0) }
-
-            if let expected {
-                guard expected == leaf.fingerprint else {
-                    throw Failure.command(
-                        "The fingerprint given (\(expected)) is not the one \(subject.endpoint.authority) presents "
-                            + "(\(leaf.fingerprint)). Refused; nothing was changed. Compare with the server's own "
-                            + "certificate, e.g. `remission trust show \(quotedForShell(subject.label))`.",
-                        status: .trustRefused)
-                }
+            let probe = try settings.probe(subject, trust: try settings.stored(subject))
+            if let fingerprint {
+                try settings.verify(try CertificateFingerprint(parsing: fingerprint), probe, subject: subject)
             } else {
-                printError(probe.lines(server: subject.label, now: now).joined(separator: "\n"))
+                printError(TrustCommandText.probeLines(probe, server: subject.label, now: now).joined(separator: "\n"))
                 guard context.terminal.isInteractive else {
-                    throw Failure.command(
-                        "Not on a terminal, so nothing is asked and nothing was changed. Compare the fingerprint above "
-                            + "with the server's, then run: remission trust accept \(quotedForShell(subject.label)) "
-                            + "--fingerprint SHA256:…",
-                        status: .usage)
+                    throw Failure(.local(.acceptNeedsTerminal(label: subject.label)))
                 }
-                try askToTrust(leaf, consequence: "nothing was changed")
+                try askToTrust(probe.leaf)
             }
-
-            let accepted = AcceptedCertificate(
-                fingerprint: leaf.fingerprint, subject: leaf.subject, notBefore: leaf.notBefore,
-                notAfter: leaf.notAfter, acceptedAt: now)
-            let previous = try subject.update(context) { trust -> AcceptedCertificate? in
-                let previous = trust.accepted
-                if previous?.fingerprint != accepted.fingerprint { trust.accepted = accepted }
-                return previous
-            }
-            report(subject, previous: previous, accepted: accepted, pins: stored.pins)
-        }
-
-        private func report(
-            _ subject: TrustSubject, previous: AcceptedCertificate?, accepted: AcceptedCertificate, pins: [SPKIPin]
-        ) {
-            var lines: [String] = []
-            if let previous, previous.fingerprint == accepted.fingerprint {
-                lines.append(
-                    "This certificate was already accepted for \(subject.identity) on "
-                        + "\(UTCDate(unixSeconds: previous.acceptedAt)); nothing was changed.")
-            } else if let previous {
-                lines += [
-                    "Replaced the accepted certificate for \(subject.identity):",
-                    "  old: \(previous.fingerprint) (\(previous.subject), accepted \(UTCDate(unixSeconds: previous.acceptedAt)))",
-                    "  new: \(accepted.fingerprint) (\(accepted.subject))",
-                ]
-            } else {
-                lines.append("Accepted \(accepted.fingerprint) (\(accepted.subject)) for \(subject.identity).")
-            }
-            if !pins.isEmpty {
-                lines.append(
-                    "Note: pins are set for this server and decide first; the accepted certificate counts only without "
-                        + "them (remission trust unpin \(quotedForShell(subject.label))).")
-            }
-            lines.append("Next: remission check \(quotedForShell(subject.label))")
-            printError(lines.joined(separator: "\n"))
+            let acceptance = try settings.accept(probe.leaf, for: subject, now: now)
+            printError(TrustCommandText.accepted(acceptance, subject: subject))
         }
     }
 }

@@ -1,8 +1,5 @@
 import ArgumentParser
-import RemissionModel
 import RemissionSession
-import RemissionTransport
-import RemissionTrust
 import RemissionViews
 
 extension RemissionCommand.Trust {
@@ -26,39 +23,10 @@ extension RemissionCommand.Trust {
 
         func run() throws {
             let context = try CommandContext(global: global)
-            let subject = try TrustSubject(name, context: context)
-            try subject.requireHTTPS(for: "verify with a CA file")
-            let path = absolutePath(file)
-            do {
-                try CurlTransport.checkCAFile(path, options: context.transportOptions)
-            } catch {
-                throw Failure.command(
-                    "\(FailureText.transportReason(error)). Give a readable PEM file with at least one certificate; "
-                        + "nothing was changed.", status: .usage)
-            }
-            let previous = try subject.update(context) { trust -> String? in
-                let previous = trust.caFile
-                trust.caFile = path
-                return previous
-            }
-            var lines: [String]
-            switch previous {
-            case path: lines = ["\(path) was already the CA file for \(subject.identity); nothing was changed."]
-            case .some(let old): lines = ["CA file for \(subject.identity): \(path) (replaces \(old))."]
-            case .none: lines = ["CA file for \(subject.identity): \(path)."]
-            }
-            let stored = try subject.storedTrust(context)
-            if !stored.pins.isEmpty || stored.accepted != nil {
-                lines.append(
-                    "Note: \(stored.pins.isEmpty ? "an accepted certificate is" : "pins are") set and decide first; "
-                        + "the CA file adds notes only until you remove them (remission trust unpin|forget).")
-            }
-            if let probe = try? TrustProbe(subject, trust: stored, context: context) {
-                lines += TrustText(server: subject.label, now: currentUnixTime()).lines(
-                    for: probe.decision, chain: probe.chain)
-            }
-            lines.append("Next: remission check \(quotedForShell(subject.label))")
-            printError(lines.joined(separator: "\n"))
+            let settings = TrustSettings(context.session)
+            let subject = try settings.subject(name)
+            let change = try settings.setCAFile(subject, file)
+            printError(TrustCommandText.caFileSet(change, subject: subject, now: currentUnixTime()))
         }
     }
 
@@ -92,33 +60,11 @@ extension RemissionCommand.Trust {
 
         func run() throws {
             let context = try CommandContext(global: global)
-            let subject = try TrustSubject(name, context: context)
-            guard !subject.isHTTPS else {
-                throw Failure.command(
-                    "\(subject.endpoint.url) uses https: there is no plain-HTTP warning to acknowledge or revoke; "
-                        + "nothing was changed. Trust for https servers: remission trust accept|pin|ca \(quotedForShell(subject.label))",
-                    status: .usage)
-            }
+            let settings = TrustSettings(context.session)
+            let subject = try settings.subject(name)
             let acknowledged = change == .acknowledge
-            let previous = try subject.update(context) { trust -> Bool in
-                let previous = trust.httpAcknowledged
-                trust.httpAcknowledged = acknowledged
-                return previous
-            }
-            var message: String
-            if previous == acknowledged {
-                message =
-                    "Plain HTTP was already \(acknowledged ? "acknowledged" : "not acknowledged") for \(subject.identity); nothing was changed."
-            } else if acknowledged {
-                message =
-                    "Plain HTTP acknowledged for \(subject.identity): commands no longer warn. Undo with --revoke."
-            } else {
-                message = "Acknowledgement revoked for \(subject.identity): commands warn about plain HTTP again."
-            }
-            if subject.endpoint.isLoopback {
-                message += " (\(subject.endpoint.host) is loopback, which never warns.)"
-            }
-            printError(message)
+            let previous = try settings.setPlainHTTP(subject, acknowledged: acknowledged)
+            printError(TrustCommandText.plainHTTPSet(acknowledged, previous: previous, subject: subject))
         }
     }
 }

@@ -1,8 +1,5 @@
 import ArgumentParser
-import RemissionModel
 import RemissionSession
-import RemissionStorage
-import RemissionTrust
 import RemissionViews
 
 extension RemissionCommand.Trust {
@@ -24,47 +21,14 @@ extension RemissionCommand.Trust {
 
         func run() throws {
             let context = try CommandContext(global: global)
-            let entries: [(identity: String, trust: ServerTrust)]
-            let profiles: [ServerProfile]
-            do {
-                entries = try context.trustStore.all()
-                profiles = try context.profileStore.all().profiles
-            } catch {
-                throw Failure.command("\(error)", status: .failure)
-            }
-            func names(_ identity: String) -> [String] {
-                profiles.filter { $0.endpoint.trustIdentity == identity }.map(\.name)
-            }
+            let list = try TrustSettings(context.session).list()
             if json {
-                let values = entries.map { entry -> JSONValue in
-                    var object: JSONObject = [
-                        "identity": .string(entry.identity),
-                        "servers": .array(names(entry.identity).map { .string($0) }),
-                    ]
-                    if case .object(let trust) = entry.trust.jsonValue {
-                        for (key, value) in trust { object[key] = value }
-                    }
-                    return .object(object)
-                }
-                print(JSONValue.object(["entries": .array(values)]).serializedString(pretty: false))
-                return
+                print(TrustCommandText.listJSON(list))
+            } else if list.entries.isEmpty {
+                printError(TrustCommandText.emptyList(list))
+            } else {
+                print(TrustCommandText.list(list))
             }
-            guard !entries.isEmpty else {
-                printError(
-                    "The trust store (\(context.trustStore.path)) is empty. Add trust with: remission trust accept|pin|ca NAME"
-                )
-                return
-            }
-            var lines: [String] = []
-            for (index, entry) in entries.enumerated() {
-                if index > 0 { lines.append("") }
-                let servers = names(entry.identity)
-                lines.append(
-                    entry.identity
-                        + (servers.isEmpty ? "  (no saved server)" : "  (\(servers.joined(separator: ", ")))"))
-                lines += storedTrustLines(entry.trust).map { "  " + $0 }
-            }
-            print(lines.joined(separator: "\n"))
         }
     }
 
@@ -85,22 +49,17 @@ extension RemissionCommand.Trust {
 
         func run() throws {
             let context = try CommandContext(global: global)
-            let subject = try TrustSubject(name, context: context)
-            let stored = try subject.storedTrust(context)
+            let settings = TrustSettings(context.session)
+            let subject = try settings.subject(name)
+            let stored = try settings.stored(subject)
             guard stored != .none else {
-                printError("Nothing is stored for \(subject.identity); nothing was changed.")
+                printError(TrustCommandText.nothingStored(subject))
                 return
             }
-            printError(
-                "Stored for \(subject.identity):\n" + storedTrustLines(stored).map { "  " + $0 }.joined(separator: "\n")
-            )
-            try confirmChange("Forget all of it?", yes: yes, context: context)
-            do { try context.trustStore.remove(subject.endpoint) } catch {
-                throw Failure.command("\(error) Nothing was changed.", status: .failure)
-            }
-            printError(
-                "Forgot the trust for \(subject.identity). The next connection is trusted only through the system CAs"
-                    + (subject.isHTTPS ? "." : "; plain HTTP warns again."))
+            printError(TrustCommandText.storedFor(subject, stored))
+            if !yes { try confirm(.forgetTrust, terminal: context.terminal) }
+            try settings.forget(subject)
+            printError(TrustCommandText.forgotten(subject))
         }
     }
 }

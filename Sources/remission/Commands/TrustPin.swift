@@ -32,40 +32,19 @@ extension RemissionCommand.Trust {
                 throw ValidationError("Give --spki sha256//BASE64 or --current (or both).")
             }
             for pin in pins {
-                do { _ = try SPKIPin(parsing: pin) } catch { throw ValidationError(error.description) }
+                do { _ = try SPKIPin(parsing: pin) } catch {
+                    throw ValidationError(FailureText.trustInputReason(error))
+                }
             }
         }
 
         func run() throws {
             let context = try CommandContext(global: global)
-            let subject = try TrustSubject(name, context: context)
-            try subject.requireHTTPS(for: "pin")
-            var added = try pins.map { try SPKIPin(parsing: $0) }
-            var chain: PresentedChain?
-            if current {
-                let probe = try TrustProbe(subject, trust: try subject.storedTrust(context), context: context)
-                chain = probe.chain
-                added.insert(probe.leaf.spkiPin, at: 0)
-            } else {
-                // Only to tell whether a backup pin exists; pinning works offline too.
-                chain = try? TrustProbe(subject, trust: .none, context: context).chain
-            }
-            let (pinned, new) = try subject.update(context) { trust -> ([SPKIPin], [SPKIPin]) in
-                let new = added.reduce(into: [SPKIPin]()) { result, pin in
-                    if !trust.pins.contains(pin) && !result.contains(pin) { result.append(pin) }
-                }
-                trust.pins += new
-                return (trust.pins, new)
-            }
-            print(pinned.map(\.description).joined(separator: "\n"))
-            var messages =
-                new.isEmpty
-                ? ["Every pin given was already set for \(subject.identity); nothing was changed."]
-                : [
-                    "Pinned \(new.count) key\(new.count == 1 ? "" : "s") for \(subject.identity); \(pinned.count) set now."
-                ]
-            messages += pinWarnings(pinned, chain: chain, label: subject.label)
-            printError(messages.joined(separator: "\n"))
+            let settings = TrustSettings(context.session)
+            let subject = try settings.subject(name)
+            let pinning = try settings.pin(subject, adding: try pins.map { try SPKIPin(parsing: $0) }, current: current)
+            print(pinning.pinned.map(\.description).joined(separator: "\n"))
+            printError(TrustCommandText.pinned(pinning, subject: subject))
         }
     }
 
@@ -88,63 +67,28 @@ extension RemissionCommand.Trust {
 
         func validate() throws {
             for pin in pins {
-                do { _ = try SPKIPin(parsing: pin) } catch { throw ValidationError(error.description) }
+                do { _ = try SPKIPin(parsing: pin) } catch {
+                    throw ValidationError(FailureText.trustInputReason(error))
+                }
             }
         }
 
         func run() throws {
             let context = try CommandContext(global: global)
-            let subject = try TrustSubject(name, context: context)
-            let stored = try subject.storedTrust(context)
-            let removing = try pins.map { try SPKIPin(parsing: $0) }
-            guard !stored.pins.isEmpty else {
-                printError("No pins are set for \(subject.identity); nothing was changed.")
+            let settings = TrustSettings(context.session)
+            let subject = try settings.subject(name)
+            let unpinning = try settings.unpinning(subject, removing: try pins.map { try SPKIPin(parsing: $0) })
+            guard !unpinning.nothingPinned else {
+                printError(TrustCommandText.nothingPinned(subject))
                 return
             }
-            if removing.isEmpty {
-                printError(
-                    "Pins set for \(subject.identity):\n" + stored.pins.map { "  \($0)" }.joined(separator: "\n"))
-                try confirmChange("Remove all \(stored.pins.count) pins?", yes: yes, context: context)
-            } else if let missing = removing.first(where: { !stored.pins.contains($0) }) {
-                throw Failure.command(
-                    "\(missing) is not pinned for \(subject.identity) (pinned: "
-                        + "\(stored.pins.map(\.description).joined(separator: ", "))); nothing was changed.",
-                    status: .failure)
+            if unpinning.removesAll {
+                printError(TrustCommandText.pinsSet(unpinning.stored, subject: subject))
+                if !yes { try confirm(.removeAllPins(count: unpinning.stored.pins.count), terminal: context.terminal) }
             }
-            let remaining = try subject.update(context) { trust -> [SPKIPin] in
-                trust.pins.removeAll { removing.isEmpty || removing.contains($0) }
-                return trust.pins
-            }
+            let remaining = try settings.unpin(subject, unpinning)
             print(remaining.map(\.description).joined(separator: "\n"), terminator: remaining.isEmpty ? "" : "\n")
-            var message = "Removed \(stored.pins.count - remaining.count) pin(s) for \(subject.identity); "
-            if remaining.isEmpty {
-                message +=
-                    stored.accepted != nil
-                    ? "the accepted certificate decides trust now."
-                    : "the \(stored.caFile == nil ? "system CAs decide" : "CA file and system CAs decide") trust now."
-            } else {
-                message += "\(remaining.count) left."
-            }
-            printError(message)
+            printError(TrustCommandText.unpinned(unpinning, remaining: remaining, subject: subject))
         }
     }
-}
-
-/// Warnings about a pin set: no pin for the key presented now (check will refuse), or no backup pin.
-func pinWarnings(_ pins: [SPKIPin], chain: PresentedChain?, label: String) -> [String] {
-    guard let chain, !pins.isEmpty else { return [] }
-    let presented = Set(chain.certificates.map(\.spkiPin))
-    if !pins.contains(where: presented.contains) {
-        return [
-            "warning: no pin matches a key the server presents now, so connections will be refused (pin mismatch). "
-                + "Its key is \(chain.certificates[0].spkiPin)."
-        ]
-    }
-    if pins.allSatisfy(presented.contains) {
-        return [
-            "warning: every pin is a key in the current chain: add a backup pin (a spare key kept offline) with "
-                + "`remission trust pin \(quotedForShell(label)) --spki sha256//…`, or a new server key will lock you out."
-        ]
-    }
-    return []
 }

@@ -4,6 +4,10 @@ import RemissionRPC
 import RemissionSession
 import RemissionViews
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension RemissionCommand {
     /// `remission watch [--interval S] [--status S] [--sort FIELD] [--reverse]`: the live full-screen list.
     struct Watch: ParsableCommand {
@@ -11,9 +15,10 @@ extension RemissionCommand {
             commandName: "watch",
             abstract: "A live full-screen torrent list: progress bars, rates, totals; q quits.",
             discussion: """
-                Refreshes every --interval seconds. When the server stops answering, the last data stays on
-                screen under an "OFFLINE — data from <time>" banner and the view retries after 1, 2, 4, … up
-                to 30 seconds, resuming by itself. q (or Ctrl-C) quits and restores the terminal; r refreshes
+                Refreshes every --interval seconds. While a refresh is slow, the status line shows the age of
+                the data on screen and the server it waits for; after --timeout (default 15 s) the last data
+                stays on screen under an "OFFLINE — data from <time> (<age> old)" banner and the view retries
+                after 1, 2, 4, … up to 30 seconds, resuming by itself. q (or Ctrl-C) quits and restores the terminal; r refreshes
                 now. Needs a terminal: for scripts use `remission list`.
 
                 Examples:
@@ -49,7 +54,7 @@ extension RemissionCommand {
         func run() throws {
             let context = try CommandContext(global: global)
             guard context.terminal.stdinIsTTY, context.terminal.stdoutIsTTY else {
-                throw Failure.command("watch needs a terminal; use `remission list`.", status: .usage)
+                throw Failure(.local(.watchNeedsTerminal))
             }
             let session = try context.openSession(global.server, trustFlags: trustFlags, auth: auth)
             WatchTerminal.enter()
@@ -76,19 +81,21 @@ extension RemissionCommand {
             }
             while true {
                 var wait = interval
-                do {
-                    session.restartDeadline(seconds: context.transportOptions.timeoutSeconds)
-                    torrents = try session.run { client throws(RPCError) in
-                        try client.torrentGet(fields: fields, format: .table)
-                    }
+                let refresh = WatchRefresh(
+                    session: session, fields: fields, timeout: context.transportOptions.timeoutSeconds)
+                state.refreshStartedAt = currentUnixTime()
+                if state.lastUpdate == nil { draw() }
+                let outcome = waitForRefresh(refresh, redraw: draw, context: context)
+                state.refreshStartedAt = nil
+                switch outcome {
+                case .success(let fetched):
+                    torrents = fetched
                     state.lastUpdate = currentUnixTime()
                     state.totalCount = torrents.count
                     state.offline = nil
                     backoff = 1
-                } catch {
-                    // (Not `catch … where`: with a typed-throws body, Swift 6.3's SILGen crashes on it.)
-                    guard Self.isRetryable(error.status) else { throw error }
-                    let failure = error
+                case .failure(let failure):
+                    guard Self.isRetryable(failure.status) else { throw failure }
                     wait = backoff
                     state.offline = WatchScreen.Offline(
                         reason: FailureText.reason(failure),
@@ -99,6 +106,30 @@ extension RemissionCommand {
                 if try waitForKeys(seconds: wait, redraw: draw, offline: state.offline != nil, context: context) {
                     return
                 }
+            }
+        }
+
+        /// Waits for `refresh`, redrawing each second (the data's age) and on resize. q quits at
+        /// once: the terminal is restored and the process ends with `_exit`, as the request thread
+        /// may be inside libcurl, whose destructors `exit` would run under it.
+        private func waitForRefresh(
+            _ refresh: WatchRefresh, redraw: () -> Void, context: CommandContext
+        ) -> Result<[Torrent], Failure> {
+            var size = WatchTerminal.size(environment: context.environment)
+            var second = currentUnixTime()
+            while true {
+                if let result = refresh.result { return result }
+                switch WatchTerminal.readKey() {  // waits at most 0.1 s
+                case UInt8(ascii: "q"), UInt8(ascii: "Q"):
+                    WatchTerminal.leave()
+                    _exit(0)
+                default: break
+                }
+                let newSize = WatchTerminal.size(environment: context.environment)
+                let newSecond = currentUnixTime()
+                if newSize != size || newSecond != second { redraw() }
+                size = newSize
+                second = newSecond
             }
         }
 

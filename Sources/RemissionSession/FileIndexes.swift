@@ -1,13 +1,11 @@
 import RemissionModel
-import RemissionSession
-import RemissionViews
 
 /// File indexes typed by the user: `all`, or 0-based indexes and ranges such as `0,2,4-6`.
-enum FileIndexes: Equatable {
+public enum FileIndexes: Sendable, Equatable {
     case all
     case some([Int])
 
-    static func parse(_ text: String) throws(FileIndexesError) -> FileIndexes {
+    public static func parse(_ text: String) throws(FileIndexesError) -> FileIndexes {
         let trimmed = text.trimmingASCIIWhitespace()
         if trimmed.lowercased() == "all" { return .all }
         guard !trimmed.isEmpty else { throw .malformed(text) }
@@ -28,7 +26,7 @@ enum FileIndexes: Equatable {
     }
 
     /// The indexes for a torrent of `count` files; an index out of range is an error.
-    func resolve(count: Int, torrent: Int) throws(FileIndexesError) -> [Int] {
+    public func resolve(count: Int, torrent: Int) throws(FileIndexesError) -> [Int] {
         switch self {
         case .all: return Array(0..<count)
         case .some(let indexes):
@@ -39,25 +37,19 @@ enum FileIndexes: Equatable {
     }
 }
 
-enum FileIndexesError: Error, Equatable, CustomStringConvertible {
+/// Why FILE-INDEXES cannot be used; worded by `FailureText` (exit 2).
+public enum FileIndexesError: Error, Sendable, Equatable {
+    /// Not `all` nor a list of indexes and ranges.
     case malformed(String)
+    /// A range written high to low.
     case reversed(String)
+    /// Indexes the torrent does not have; `count` is how many files it has.
     case outOfRange([Int], count: Int, torrent: Int)
+}
 
-    var description: String {
-        switch self {
-        case .malformed(let text):
-            return "\"\(text)\" is not a list of file indexes. Use all, or indexes from 0 such as 0,2,4-6."
-        case .reversed(let text):
-            return "\"\(text)\" is a reversed range. Write it low to high."
-        case .outOfRange(let indexes, let count, let torrent):
-            let list = indexes.prefix(10).map(String.init).joined(separator: ", ")
-            if count == 0 {
-                return "The torrent has no files yet (its metadata has not been downloaded); no index \(list)."
-            }
-            return
-                "No file with index \(list): the torrent has \(count) file\(count == 1 ? "" : "s") (0-\(count - 1)). "
-                + "See them with: remission files \(torrent)"
-        }
-    }
+/// One change `files` made, reported after it was sent (worded by `TorrentText.fileChange`).
+public enum FileChange: Sendable, Equatable {
+    case priority(FilePriority, [Int])
+    case skipping([Int])
+    case getting([Int])
 }

@@ -1,0 +1,102 @@
+import RemissionCredentials
+import RemissionStorage
+import RemissionTransport
+import RemissionTrust
+
+/// Outcomes local to one command: a confirmation nobody could give, a refused change, a batch that
+/// stopped part-way. Plain data, like the module errors: the exit status is decided in
+/// `Failure.status` (Failure.swift) and the words in `FailureText` (RemissionViews), so a command
+/// only says which of these happened.
+public enum LocalProblem: Sendable, Equatable {
+    /// `--yes` was not given and there is no terminal to ask on (exit 2).
+    case confirmationNeedsTerminal(Confirmation)
+    /// The question was asked and the answer was not yes (exit 1).
+    case declined(Confirmation)
+    /// `remove IDS --delete-data` without --yes and without a terminal, refused before connecting (exit 2).
+    case deleteDataNeedsTerminal(ids: String)
+
+    /// A `trust` change that needs a certificate, asked for a plain-HTTP server (exit 2).
+    case noCertificate(url: String, label: String, change: CertificateChange)
+    /// `trust http` for an https server: there is no plain-HTTP warning (exit 2).
+    case noPlainHTTPWarning(url: String, label: String)
+    /// The TLS handshake `trust` makes to see the certificate failed (offline: exit 3, else 1).
+    case probeFailed(TransportError, authority: String, label: String)
+    /// The handshake completed without a certificate to look at (exit 1).
+    case noCertificatePresented(authority: String)
+    /// `trust accept --fingerprint` names another certificate than the one presented (exit 5).
+    case fingerprintNotPresented(
+        given: CertificateFingerprint, presented: CertificateFingerprint, authority: String, label: String)
+    /// `trust accept` without `--fingerprint` and without a terminal to ask on (exit 2).
+    case acceptNeedsTerminal(label: String)
+    /// The answer to "Trust this certificate?" was no (exit 5).
+    case certificateDeclined
+    /// The fingerprint typed at the question is not the presented one (exit 5).
+    case typedFingerprintMismatch(typed: CertificateFingerprint, presented: CertificateFingerprint)
+    /// `trust unpin --spki` names a pin that is not set (exit 1).
+    case notPinned(SPKIPin, identity: String, pinned: [SPKIPin])
+    /// `trust ca FILE`: the file cannot serve as a CA file (exit 2).
+    case caFileUnusable(TransportError)
+    /// trust.json could not be changed; nothing was (exit 1).
+    case trustNotChanged(StorageError)
+
+    /// The keyring refused a change the command needs first; `consequence` says what was left alone.
+    case keyringNotChanged(KeyringError, KeyringConsequence)
+    /// `credentials set` for a server without a user name (exit 2).
+    case noUserForPassword(label: String)
+    /// `credentials set` without --password-stdin and without a terminal (exit 2).
+    case passwordNeedsTerminal
+    /// The password question got an empty answer (exit 2).
+    case noPasswordGiven
+    /// The password and its repetition differ (exit 2).
+    case passwordsDiffer
+
+    /// `watch` needs a terminal on standard input and output (exit 2).
+    case watchNeedsTerminal
+    /// `list --offline` without a snapshot for the connection parameters (exit 1).
+    case noSnapshot
+    /// The server is offline (the failure) and there is no snapshot to show instead (exit 3).
+    indirect case offlineWithoutSnapshot(Failure)
+    /// The snapshot lacks fields this view needs (`serverOffline`: exit 3, else 1).
+    case snapshotLacksFields([String], savedAt: Int64, serverOffline: Bool)
+    /// A removal in batches failed after `removed` of `total` torrents were removed (the failure's status).
+    indirect case removalInterrupted(Failure, removed: Int, total: Int)
+    /// `add` of several arguments: `succeeded` of `total` worked; the others failed (the worst status).
+    case partialAdd(succeeded: Int, total: Int, failed: [FailedArgument])
+}
+
+/// A destructive change that is confirmed first.
+public enum Confirmation: Sendable, Equatable {
+    /// `trust unpin` without --spki: every pin.
+    case removeAllPins(count: Int)
+    /// `trust forget`.
+    case forgetTrust
+    /// `servers remove NAME`.
+    case removeServer(name: String, url: String)
+    /// `remove IDS` (the data stays).
+    case removeTorrents(count: Int)
+    /// `remove IDS --delete-data`: `bytes` of data on the server.
+    case deleteTorrentData(count: Int, bytes: Int)
+}
+
+/// What a `trust` change needs a certificate for.
+public enum CertificateChange: Sendable, Equatable {
+    case accept, pin, caFile
+}
+
+/// What was left alone when the keyring refused.
+public enum KeyringConsequence: Sendable, Equatable {
+    /// `credentials set`: nothing was stored.
+    case nothingStored
+    /// `servers remove`: nothing was removed (--keep-password would skip the keyring).
+    case serverKept
+}
+
+/// One argument of `add` that failed, and why.
+public struct FailedArgument: Sendable, Equatable {
+    /// The argument as given (a file, a magnet link, a URL).
+    public var argument: String
+    /// Why it was not added.
+    public var failure: Failure
+
+    public init(_ argument: String, _ failure: Failure) { (self.argument, self.failure) = (argument, failure) }
+}

@@ -1,0 +1,150 @@
+import RemissionCredentials
+import RemissionModel
+import RemissionStorage
+
+/// `servers …`: the saved servers as values, and the changes `remove`, `default` and `rename` make.
+/// Never prints and never asks; the command confirms, the views (`ServersText`) word the results.
+public struct SavedServers: Sendable {
+    public let context: SessionContext
+
+    public init(_ context: SessionContext) { self.context = context }
+
+    /// Every saved server, in file order, and the default's name.
+    public func all() throws(Failure) -> ServerList {
+        do {
+            let (defaultName, profiles) = try context.profileStore.all()
+            return ServerList(defaultName: defaultName, profiles: profiles)
+        } catch { throw Failure(.profile(error)) }
+    }
+
+    /// What `servers remove NAME` would remove; a usage failure when no server is called `name`.
+    public func removal(of name: String) throws(Failure) -> ServerRemoval {
+        let list = try all()
+        guard let profile = list.profiles.first(where: { $0.name == name }) else {
+            throw Failure(.profile(.notFound(name, saved: list.profiles.map(\.name))))
+        }
+        return ServerRemoval(
+            profile: profile, isDefault: list.defaultName == name, others: list.profiles.filter { $0.name != name })
+    }
+
+    /// Removes the server of `removal` with its keyring item and trust settings, each unless another
+    /// saved server uses the same (or `keepPassword`). The keyring goes first: one that cannot be
+    /// used stops the removal before anything changed.
+    public func remove(_ removal: ServerRemoval, keepPassword: Bool) throws(Failure) -> RemovedServer {
+        let password = try removePassword(removal, keep: keepPassword)
+        let trust = try removeTrust(removal)
+        do { try context.profileStore.remove(named: removal.profile.name) } catch { throw Failure(.profile(error)) }
+        return RemovedServer(
+            profile: removal.profile, wasDefault: removal.isDefault, password: password, trust: trust)
+    }
+
+    private func removePassword(_ removal: ServerRemoval, keep: Bool) throws(Failure) -> PasswordRemoval {
+        let profile = removal.profile
+        guard let user = profile.user else { return .noUser }
+        let key: CredentialKey
+        do { key = try CredentialKey(endpoint: profile.endpoint, user: user) } catch { return .noKey(error) }
+        if keep { return .kept(label: key.label) }
+        let sharing = Self.sharing(key, among: removal.others)
+        if !sharing.isEmpty { return .shared(label: key.label, with: sharing) }
+        do {
+            return try context.keyring.remove(key)
+                ? .removed(label: key.label) : .notStored(user: user, authority: profile.endpoint.authority)
+        } catch {
+            throw Failure(.local(.keyringNotChanged(error, .serverKept)))
+        }
+    }
+
+    private func removeTrust(_ removal: ServerRemoval) throws(Failure) -> TrustRemoval {
+        let identity = removal.profile.endpoint.trustIdentity
+        let sharing = removal.others.filter { $0.endpoint.trustIdentity == identity }.map(\.name)
+        if !sharing.isEmpty { return .shared(identity: identity, with: sharing) }
+        do {
+            return try context.trustStore.remove(identity)
+                ? .removed(identity: identity) : .notStored(identity: identity)
+        } catch {
+            throw Failure(.storage(error))
+        }
+    }
+
+    /// `servers default NAME`.
+    public func makeDefault(_ name: String) throws(Failure) {
+        do { try context.profileStore.setDefault(name) } catch { throw Failure(.profile(error)) }
+    }
+
+    /// `servers rename OLD NEW`: the keyring item and the trust settings are keyed by the address,
+    /// so they apply unchanged.
+    public func rename(_ old: String, to new: String) throws(Failure) -> RenamedServer {
+        let renamed: ServerProfile
+        do { renamed = try context.profileStore.rename(old, to: new) } catch { throw Failure(.profile(error)) }
+        let isDefault = (try? context.profileStore.all().default) == renamed.name
+        return RenamedServer(old: old, new: renamed.name, isDefault: isDefault)
+    }
+
+    /// The names of the servers in `profiles` whose keyring item is `key`.
+    public static func sharing(_ key: CredentialKey, among profiles: [ServerProfile]) -> [String] {
+        profiles.filter { other in
+            other.user.flatMap { try? CredentialKey(endpoint: other.endpoint, user: $0) } == key
+        }.map(\.name)
+    }
+}
+
+/// The saved servers and the default's name.
+public struct ServerList: Sendable, Equatable {
+    public var defaultName: String?
+    public var profiles: [ServerProfile]
+
+    public init(defaultName: String?, profiles: [ServerProfile]) {
+        (self.defaultName, self.profiles) = (defaultName, profiles)
+    }
+}
+
+/// A server about to be removed (the command confirms `confirmation` first).
+public struct ServerRemoval: Sendable, Equatable {
+    public var profile: ServerProfile
+    public var isDefault: Bool
+    /// The other saved servers, which may share its keyring item or trust settings.
+    public var others: [ServerProfile]
+
+    public var confirmation: Confirmation { .removeServer(name: profile.name, url: profile.endpoint.url) }
+}
+
+/// What `servers remove` did.
+public struct RemovedServer: Sendable, Equatable {
+    public var profile: ServerProfile
+    public var wasDefault: Bool
+    public var password: PasswordRemoval
+    public var trust: TrustRemoval
+
+    public init(profile: ServerProfile, wasDefault: Bool, password: PasswordRemoval, trust: TrustRemoval) {
+        (self.profile, self.wasDefault, self.password, self.trust) = (profile, wasDefault, password, trust)
+    }
+}
+
+/// What became of a removed server's keyring item.
+public enum PasswordRemoval: Sendable, Equatable {
+    /// The server had no user, so no item.
+    case noUser
+    /// No item can be named for it.
+    case noKey(CredentialKeyError)
+    /// `--keep-password`.
+    case kept(label: String)
+    /// Other saved servers use the same item.
+    case shared(label: String, with: [String])
+    case removed(label: String)
+    case notStored(user: String, authority: String)
+}
+
+/// What became of a removed server's trust settings.
+public enum TrustRemoval: Sendable, Equatable {
+    case shared(identity: String, with: [String])
+    case removed(identity: String)
+    case notStored(identity: String)
+}
+
+/// What `servers rename` did.
+public struct RenamedServer: Sendable, Equatable {
+    public var old: String
+    public var new: String
+    /// Whether the renamed server is the default.
+    public var isDefault: Bool
+}

@@ -1,0 +1,113 @@
+import RemissionModel
+import RemissionStorage
+import RemissionTransport
+import RemissionTrust
+
+extension TrustSettings {
+    /// `trust pin`: adds `pins` (and with `current` the presented leaf's key, first) to those set.
+    /// Without `current` the certificate is still looked at, only to tell whether a backup pin
+    /// exists; pinning works offline too.
+    public func pin(_ subject: TrustSubject, adding pins: [SPKIPin], current: Bool) throws(Failure) -> Pinning {
+        try requireHTTPS(subject, for: .pin)
+        var added = pins
+        let chain: PresentedChain?
+        if current {
+            let probe = try probe(subject, trust: try stored(subject))
+            chain = probe.chain
+            added.insert(probe.leaf.spkiPin, at: 0)
+        } else {
+            chain = try? probe(subject, trust: .none).chain
+        }
+        let (pinned, new) = try update(subject) { trust -> ([SPKIPin], [SPKIPin]) in
+            let new = added.reduce(into: [SPKIPin]()) { result, pin in
+                if !trust.pins.contains(pin) && !result.contains(pin) { result.append(pin) }
+            }
+            trust.pins += new
+            return (trust.pins, new)
+        }
+        return Pinning(pinned: pinned, new: new, warning: Self.warning(pinned, chain: chain))
+    }
+
+    /// A pin set that would refuse the key presented now, or that has no backup key.
+    static func warning(_ pins: [SPKIPin], chain: PresentedChain?) -> PinWarning? {
+        guard let chain, let leaf = chain.certificates.first, !pins.isEmpty else { return nil }
+        let presented = Set(chain.certificates.map(\.spkiPin))
+        if !pins.contains(where: presented.contains) { return .noPinMatches(presented: leaf.spkiPin) }
+        if pins.allSatisfy(presented.contains) { return .noBackupPin }
+        return nil
+    }
+
+    /// `trust unpin`: what removing `pins` (none: all) would do. A pin that is not set is refused.
+    public func unpinning(_ subject: TrustSubject, removing pins: [SPKIPin]) throws(Failure) -> Unpinning {
+        let stored = try stored(subject)
+        guard !stored.pins.isEmpty else { return Unpinning(stored: stored, removing: pins) }
+        if let missing = pins.first(where: { !stored.pins.contains($0) }) {
+            throw Failure(.local(.notPinned(missing, identity: subject.identity, pinned: stored.pins)))
+        }
+        return Unpinning(stored: stored, removing: pins)
+    }
+
+    /// Removes the pins of `unpinning` (after the command confirmed removing all); returns those left.
+    public func unpin(_ subject: TrustSubject, _ unpinning: Unpinning) throws(Failure) -> [SPKIPin] {
+        try update(subject) { trust -> [SPKIPin] in
+            trust.pins.removeAll { unpinning.removing.isEmpty || unpinning.removing.contains($0) }
+            return trust.pins
+        }
+    }
+
+    /// `trust ca FILE`: the file (checked now: readable, at least one certificate) by its absolute
+    /// path; then what decides, and what the certificate shows with it (nil when it cannot be reached).
+    public func setCAFile(_ subject: TrustSubject, _ file: String) throws(Failure) -> CAFileChange {
+        try requireHTTPS(subject, for: .caFile)
+        let path = absolutePath(file)
+        do { try CurlTransport.checkCAFile(path, options: context.transportOptions) } catch {
+            throw Failure(.local(.caFileUnusable(error)))
+        }
+        let previous = try update(subject) { trust -> String? in
+            let previous = trust.caFile
+            trust.caFile = path
+            return previous
+        }
+        let stored = try stored(subject)
+        return CAFileChange(path: path, previous: previous, stored: stored, probe: try? probe(subject, trust: stored))
+    }
+}
+
+/// What `trust pin` did.
+public struct Pinning: Sendable, Equatable {
+    /// Every pin set now, in order.
+    public var pinned: [SPKIPin]
+    /// Those this run added (none: all were set already).
+    public var new: [SPKIPin]
+    public var warning: PinWarning?
+}
+
+/// What is wrong with a pin set, seen against the chain presented now.
+public enum PinWarning: Sendable, Equatable {
+    /// No pin matches a key presented now: connections will be refused.
+    case noPinMatches(presented: SPKIPin)
+    /// Every pin is a key of the current chain: a new server key would lock the user out.
+    case noBackupPin
+}
+
+/// What `trust unpin` is about to remove.
+public struct Unpinning: Sendable, Equatable {
+    public var stored: ServerTrust
+    /// The pins to remove; empty: all of them (the command confirms first).
+    public var removing: [SPKIPin]
+
+    /// Nothing is pinned, so nothing can be removed.
+    public var nothingPinned: Bool { stored.pins.isEmpty }
+    public var removesAll: Bool { removing.isEmpty }
+}
+
+/// What `trust ca` did.
+public struct CAFileChange: Sendable, Equatable {
+    public var path: String
+    /// The CA file set before (the same path: nothing changed).
+    public var previous: String?
+    /// The trust stored now.
+    public var stored: ServerTrust
+    /// The handshake with the new trust, if the server could be reached.
+    public var probe: TrustProbe?
+}

@@ -1,0 +1,117 @@
+import RemissionModel
+import RemissionSession
+import RemissionStorage
+
+/// The words of `servers …`: the table and JSON of the saved servers, and what a change did.
+/// Names, URLs and users come from servers.json (which the user may have edited) and pass through
+/// `TerminalText.safe` in the text forms.
+public enum ServersText {
+    public static let noneSaved = "No servers are saved yet. Add one with: remission connect URL"
+    public static let noDefault = "No default server: set one with: remission servers default NAME"
+
+    /// `default`, `needs password`.
+    static func notes(_ profile: ServerProfile, isDefault: Bool) -> [String] {
+        var notes: [String] = []
+        if isDefault { notes.append("default") }
+        if profile.needsPassword { notes.append("needs password") }
+        return notes
+    }
+
+    /// NAME, URL, USER, NOTES; the default marked with `*`; the header bold on a terminal.
+    public static func table(_ list: ServerList, terminal: Terminal) -> String {
+        var rows = [["  NAME", "URL", "USER", "NOTES"]]
+        for profile in list.profiles {
+            let isDefault = profile.name == list.defaultName
+            rows.append([
+                (isDefault ? "* " : "  ") + TerminalText.safe(profile.name), TerminalText.safe(profile.endpoint.url),
+                TerminalText.safe(profile.user ?? "-"), notes(profile, isDefault: isDefault).joined(separator: ", "),
+            ])
+        }
+        var widths = [Int](repeating: 0, count: 4)
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        return rows.enumerated().map { number, row in
+            var line = ""
+            for (index, cell) in row.enumerated() {
+                line +=
+                    index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count + 2)
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            return number == 0 ? terminal.styled(line, .bold) : line
+        }.joined(separator: "\n")
+    }
+
+    /// `{"default": NAME|null, "servers": [{"name", "url", "scheme", "host", "port", "path", "user",
+    /// "default", "needsPassword", "createdAt"}]}`, exact (JSON-escaped).
+    public static func json(_ list: ServerList) -> String {
+        let servers: [JSONValue] = list.profiles.map { profile in
+            .object(
+                JSONObject([
+                    ("name", .string(profile.name)),
+                    ("url", .string(profile.endpoint.url)),
+                    ("scheme", .string(profile.endpoint.scheme.rawValue)),
+                    ("host", .string(profile.endpoint.host)),
+                    ("port", .int(Int64(profile.endpoint.port))),
+                    ("path", .string(profile.endpoint.path)),
+                    ("user", profile.user.map { .string($0) } ?? .null),
+                    ("default", .bool(profile.name == list.defaultName)),
+                    ("needsPassword", .bool(profile.needsPassword)),
+                    ("createdAt", .int(profile.createdAt)),
+                ]))
+        }
+        let document: JSONValue = .object(
+            JSONObject([("default", list.defaultName.map { .string($0) } ?? .null), ("servers", .array(servers))]))
+        return document.serializedString(pretty: false)
+    }
+
+    /// What `servers remove` did, one line each.
+    public static func removed(_ removed: RemovedServer) -> [String] {
+        var lines = [
+            "Removed server '\(TerminalText.safe(removed.profile.name))' (\(TerminalText.safe(removed.profile.endpoint.url))).",
+            password(removed.password), trust(removed.trust),
+        ]
+        if removed.wasDefault {
+            lines.append("There is no default server now; set one with: remission servers default NAME")
+        }
+        return lines
+    }
+
+    static func password(_ outcome: PasswordRemoval) -> String {
+        switch outcome {
+        case .noUser: return "No keyring item: the server has no user."
+        case .noKey(let error): return "No keyring item: " + FailureText.credentialKeyReason(error)
+        case .kept(let label): return "Kept the keyring item \"\(TerminalText.safe(label))\" (--keep-password)."
+        case .shared(let label, let servers):
+            return "Kept the keyring item \"\(TerminalText.safe(label))\": also used by \(names(servers))."
+        case .removed(let label): return "Removed the password \"\(TerminalText.safe(label))\" from the keyring."
+        case .notStored(let user, let authority):
+            return
+                "No password for \(TerminalText.safe(user))@\(TerminalText.safe(authority)) was stored in the keyring."
+        }
+    }
+
+    static func trust(_ outcome: TrustRemoval) -> String {
+        switch outcome {
+        case .shared(let identity, let servers):
+            return "Kept the trust settings for \(TerminalText.safe(identity)): also used by \(names(servers))."
+        case .removed(let identity): return "Removed the trust settings for \(TerminalText.safe(identity))."
+        case .notStored(let identity): return "No trust settings were stored for \(TerminalText.safe(identity))."
+        }
+    }
+
+    public static func defaultSet(_ name: String) -> String {
+        "'\(TerminalText.safe(name))' is now the default server."
+    }
+
+    public static func renamed(_ renamed: RenamedServer) -> String {
+        "Renamed '\(TerminalText.safe(renamed.old))' to '\(TerminalText.safe(renamed.new))'"
+            + "\(renamed.isDefault ? " (the default server)" : "")."
+            + " Its keyring password and trust settings are keyed by its address, so they apply unchanged."
+    }
+
+    /// `'a', 'b'`.
+    public static func names(_ names: [String]) -> String {
+        names.map { "'\(TerminalText.safe($0))'" }.joined(separator: ", ")
+    }
+}

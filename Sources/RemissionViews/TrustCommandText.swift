@@ -1,0 +1,226 @@
+import RemissionModel
+import RemissionSession
+import RemissionTrust
+
+/// The words of `trust …`: what is stored, what a change did, and the notes that follow it. The
+/// certificate and decision lines are `ChainText`'s and `TrustText`'s; JSON is in
+/// `TrustCommandText+JSON`.
+public enum TrustCommandText {
+    /// The stored trust of one identity, one line each, for `show`, `forget` and `list`.
+    public static func storedLines(_ trust: ServerTrust) -> [String] {
+        var lines: [String] = []
+        if trust.pins.isEmpty {
+            lines.append("pins:        none")
+        } else {
+            lines += trust.pins.enumerated().map {
+                ($0.offset == 0 ? "pins:        " : "             ") + "\($0.element)"
+            }
+        }
+        if let accepted = trust.accepted {
+            lines.append("accepted:    \(accepted.fingerprint)")
+            lines.append(
+                "             \(safe(accepted.subject)), valid \(UTCDate(unixSeconds: accepted.notBefore)) to "
+                    + "\(UTCDate(unixSeconds: accepted.notAfter)), accepted \(UTCDate(unixSeconds: accepted.acceptedAt))"
+            )
+        } else {
+            lines.append("accepted:    none")
+        }
+        lines.append("CA file:     \(trust.caFile.map(safe) ?? "none")")
+        lines.append("plain HTTP:  \(trust.httpAcknowledged ? "acknowledged" : "not acknowledged")")
+        return lines
+    }
+
+    /// The certificates and the decision, as `trust show` and `trust accept` print them.
+    public static func probeLines(_ probe: TrustProbe, server: String, now: Int64) -> [String] {
+        ChainText.lines(probe.chain, now: now)
+            + TrustText(server: server, now: now).lines(for: probe.decision, chain: probe.chain)
+    }
+
+    /// `trust show` of an https server: the server, TLS, the certificates, the decision, what is stored.
+    public static func show(_ subject: TrustSubject, stored: ServerTrust, probe: TrustProbe, now: Int64) -> String {
+        var lines = ["Server:      \(safe(subject.label)) (\(subject.identity))"]
+        if let tls = probe.report.tls, let version = tls.protocolVersion {
+            lines.append("TLS:         \(safe(version))\(tls.cipher.map { ", \(safe($0))" } ?? "")")
+        }
+        lines += probeLines(probe, server: subject.label, now: now)
+        lines.append("Stored for \(subject.identity):")
+        lines += storedLines(stored).map { "  " + $0 }
+        return lines.joined(separator: "\n")
+    }
+
+    public static let noRequestSent = "No HTTP request was sent."
+
+    /// `trust show` of a plain-HTTP server: no certificate, and whether it is acknowledged.
+    public static func showPlainHTTP(_ subject: TrustSubject, state: PlainHTTPState) -> String {
+        [
+            "Server:      \(safe(subject.label)) (\(subject.identity))",
+            "No certificate: \(subject.endpoint.authority) is reached over plain HTTP, unencrypted.",
+            "Plain HTTP:  \(plainHTTPState(state))",
+        ].joined(separator: "\n")
+    }
+
+    static func plainHTTPState(_ state: PlainHTTPState) -> String {
+        switch state {
+        case .acknowledged: "acknowledged"
+        case .loopback: "not needed (loopback)"
+        case .notAcknowledged: "not acknowledged"
+        }
+    }
+
+    /// Why `trust show` of an unacknowledged plain-HTTP server exits 5.
+    public static func plainHTTPNotAcknowledged(_ subject: TrustSubject) -> String {
+        "Plain HTTP to \(subject.endpoint.authority) is not acknowledged, so commands warn about it. "
+            + "Use https://, or acknowledge with: remission trust http \(quotedForShell(subject.label)) --acknowledge"
+    }
+
+    /// What `trust accept` did, the note about pins, and the next command.
+    public static func accepted(_ acceptance: Acceptance, subject: TrustSubject) -> String {
+        var lines: [String] = []
+        let accepted = acceptance.accepted
+        if let previous = acceptance.previous, !acceptance.changed {
+            lines.append(
+                "This certificate was already accepted for \(subject.identity) on "
+                    + "\(UTCDate(unixSeconds: previous.acceptedAt)); nothing was changed.")
+        } else if let previous = acceptance.previous {
+            lines += [
+                "Replaced the accepted certificate for \(subject.identity):",
+                "  old: \(previous.fingerprint) (\(safe(previous.subject)), accepted "
+                    + "\(UTCDate(unixSeconds: previous.acceptedAt)))",
+                "  new: \(accepted.fingerprint) (\(safe(accepted.subject)))",
+            ]
+        } else {
+            lines.append("Accepted \(accepted.fingerprint) (\(safe(accepted.subject))) for \(subject.identity).")
+        }
+        if acceptance.pinsSet {
+            lines.append(
+                "Note: pins are set for this server and decide first; the accepted certificate counts only without "
+                    + "them (remission trust unpin \(quotedForShell(subject.label))).")
+        }
+        lines.append(next(subject))
+        return lines.joined(separator: "\n")
+    }
+
+    static func next(_ subject: TrustSubject) -> String { "Next: remission check \(quotedForShell(subject.label))" }
+
+    /// What `trust pin` did, and a warning about the pin set.
+    public static func pinned(_ pinning: Pinning, subject: TrustSubject) -> String {
+        var lines =
+            pinning.new.isEmpty
+            ? ["Every pin given was already set for \(subject.identity); nothing was changed."]
+            : [
+                "Pinned \(pinning.new.count) key\(pinning.new.count == 1 ? "" : "s") for \(subject.identity); "
+                    + "\(pinning.pinned.count) set now."
+            ]
+        switch pinning.warning {
+        case .noPinMatches(let presented):
+            lines.append(
+                "warning: no pin matches a key the server presents now, so connections will be refused (pin "
+                    + "mismatch). Its key is \(presented).")
+        case .noBackupPin:
+            lines.append(
+                "warning: every pin is a key in the current chain: add a backup pin (a spare key kept offline) with "
+                    + "`remission trust pin \(quotedForShell(subject.label)) --spki sha256//…`, or a new server key "
+                    + "will lock you out.")
+        case nil: break
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    public static func nothingPinned(_ subject: TrustSubject) -> String {
+        "No pins are set for \(subject.identity); nothing was changed."
+    }
+
+    /// The pins `trust unpin` without --spki would remove, shown before asking.
+    public static func pinsSet(_ stored: ServerTrust, subject: TrustSubject) -> String {
+        "Pins set for \(subject.identity):\n" + stored.pins.map { "  \($0)" }.joined(separator: "\n")
+    }
+
+    /// What `trust unpin` did, and what decides trust now.
+    public static func unpinned(_ unpinning: Unpinning, remaining: [SPKIPin], subject: TrustSubject) -> String {
+        let stored = unpinning.stored
+        var message = "Removed \(stored.pins.count - remaining.count) pin(s) for \(subject.identity); "
+        if remaining.isEmpty {
+            message +=
+                stored.accepted != nil
+                ? "the accepted certificate decides trust now."
+                : "the \(stored.caFile == nil ? "system CAs decide" : "CA file and system CAs decide") trust now."
+        } else {
+            message += "\(remaining.count) left."
+        }
+        return message
+    }
+
+    public static func nothingStored(_ subject: TrustSubject) -> String {
+        "Nothing is stored for \(subject.identity); nothing was changed."
+    }
+
+    /// What `trust forget` is about to remove, shown before asking.
+    public static func storedFor(_ subject: TrustSubject, _ stored: ServerTrust) -> String {
+        "Stored for \(subject.identity):\n" + storedLines(stored).map { "  " + $0 }.joined(separator: "\n")
+    }
+
+    public static func forgotten(_ subject: TrustSubject) -> String {
+        "Forgot the trust for \(subject.identity). The next connection is trusted only through the system CAs"
+            + (subject.isHTTPS ? "." : "; plain HTTP warns again.")
+    }
+
+    /// `trust list` as text: each identity, the saved servers using it, and what is stored.
+    public static func list(_ list: TrustList) -> String {
+        var lines: [String] = []
+        for (index, entry) in list.entries.enumerated() {
+            if index > 0 { lines.append("") }
+            lines.append(
+                entry.identity
+                    + (entry.servers.isEmpty
+                        ? "  (no saved server)" : "  (\(entry.servers.map(safe).joined(separator: ", ")))"))
+            lines += storedLines(entry.trust).map { "  " + $0 }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    public static func emptyList(_ list: TrustList) -> String {
+        "The trust store (\(safe(list.path))) is empty. Add trust with: remission trust accept|pin|ca NAME"
+    }
+
+    /// What `trust ca` did, the note when pins or an accepted certificate decide first, the decision
+    /// with the new trust, and the next command.
+    public static func caFileSet(_ change: CAFileChange, subject: TrustSubject, now: Int64) -> String {
+        let path = safe(change.path)
+        var lines: [String]
+        switch change.previous {
+        case change.path: lines = ["\(path) was already the CA file for \(subject.identity); nothing was changed."]
+        case .some(let old): lines = ["CA file for \(subject.identity): \(path) (replaces \(safe(old)))."]
+        case .none: lines = ["CA file for \(subject.identity): \(path)."]
+        }
+        if !change.stored.pins.isEmpty || change.stored.accepted != nil {
+            lines.append(
+                "Note: \(change.stored.pins.isEmpty ? "an accepted certificate is" : "pins are") set and decide "
+                    + "first; the CA file adds notes only until you remove them (remission trust unpin|forget).")
+        }
+        if let probe = change.probe {
+            lines += TrustText(server: subject.label, now: now).lines(for: probe.decision, chain: probe.chain)
+        }
+        lines.append(next(subject))
+        return lines.joined(separator: "\n")
+    }
+
+    /// What `trust http` did (`previous`: the state before).
+    public static func plainHTTPSet(_ acknowledged: Bool, previous: Bool, subject: TrustSubject) -> String {
+        var message: String
+        if previous == acknowledged {
+            message =
+                "Plain HTTP was already \(acknowledged ? "acknowledged" : "not acknowledged") for "
+                + "\(subject.identity); nothing was changed."
+        } else if acknowledged {
+            message = "Plain HTTP acknowledged for \(subject.identity): commands no longer warn. Undo with --revoke."
+        } else {
+            message = "Acknowledgement revoked for \(subject.identity): commands warn about plain HTTP again."
+        }
+        if subject.endpoint.isLoopback {
+            message += " (\(subject.endpoint.host) is loopback, which never warns.)"
+        }
+        return message
+    }
+
+    static func safe(_ text: String) -> String { TerminalText.safe(text) }
+}

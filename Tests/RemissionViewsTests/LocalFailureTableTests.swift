@@ -1,0 +1,167 @@
+import RemissionCredentials
+import RemissionSession
+import RemissionStorage
+import RemissionTransport
+import RemissionTrust
+import Testing
+import TrustFixtures
+
+@testable import RemissionViews
+
+/// The command-local outcomes (`LocalProblem`) in the failure table: status and hint of each, and a
+/// reason that says what was left alone.
+enum LocalCatalogue {
+    static func row(_ problem: LocalProblem, _ status: RemissionSession.ExitStatus, server: String? = nil)
+        -> FailureRow
+    {
+        FailureRow(failure: Failure(.local(problem), server: server), status: status, step: nil, hint: nil)
+    }
+
+    static let offline = Failure(.transport(.refused(detail: "")), server: "nas")
+    static let refused = Failure(.rpcRefused("no"), server: "nas")
+    static let storage = StorageError.lockTimeout(lockPath: "/t.lock", timeout: .seconds(10))
+
+    static let rows: [FailureRow] = [
+        row(.confirmationNeedsTerminal(.removeAllPins(count: 2)), .usage),
+        row(.confirmationNeedsTerminal(.forgetTrust), .usage),
+        row(.confirmationNeedsTerminal(.removeServer(name: "nas", url: "https://nas:443/")), .usage),
+        row(.declined(.removeAllPins(count: 2)), .failure),
+        row(.declined(.forgetTrust), .failure),
+        row(.declined(.removeServer(name: "nas", url: "https://nas:443/")), .failure),
+        row(.declined(.removeTorrents(count: 3)), .failure),
+        row(.declined(.deleteTorrentData(count: 3, bytes: 1024)), .failure),
+        row(.deleteDataNeedsTerminal(ids: "1,2"), .usage),
+        row(.noCertificate(url: "http://nas:9091/", label: "nas", change: .accept), .usage),
+        row(.noCertificate(url: "http://nas:9091/", label: "nas", change: .caFile), .usage),
+        row(.noPlainHTTPWarning(url: "https://nas/", label: "nas"), .usage),
+        row(.probeFailed(.refused(detail: ""), authority: "nas:443", label: "nas"), .offline),
+        row(.probeFailed(.dns(host: "nas", detail: ""), authority: "nas:443", label: "nas"), .offline),
+        row(.probeFailed(.timeout(phase: "tls", detail: ""), authority: "nas:443", label: "nas"), .offline),
+        row(.probeFailed(.caFile(path: "/ca.pem", detail: "is missing"), authority: "nas:443", label: "nas"), .failure),
+        row(.probeFailed(.tlsHandshake(detail: "alert"), authority: "nas:443", label: "nas"), .failure),
+        row(.noCertificatePresented(authority: "nas:443"), .failure),
+        row(
+            .fingerprintNotPresented(
+                given: fingerprint(1), presented: fingerprint(2), authority: "nas:443", label: "nas"), .trustRefused),
+        row(.acceptNeedsTerminal(label: "nas"), .usage),
+        row(.certificateDeclined, .trustRefused),
+        row(.typedFingerprintMismatch(typed: fingerprint(1), presented: fingerprint(2)), .trustRefused),
+        row(.notPinned(pin(1), identity: "https://nas:443", pinned: [pin(2)]), .failure),
+        row(.caFileUnusable(.caFile(path: "/x.pem", detail: "holds no certificate")), .usage),
+        row(.trustNotChanged(storage), .failure),
+        row(.keyringNotChanged(.locked(collection: "Login"), .nothingStored), .keyring),
+        row(.keyringNotChanged(.passwordContainsNul, .nothingStored), .usage),
+        row(.keyringNotChanged(.noSessionBus(reason: "unset"), .serverKept), .keyring),
+        row(.noUserForPassword(label: "nas"), .usage),
+        row(.passwordNeedsTerminal, .usage),
+        row(.noPasswordGiven, .usage),
+        row(.passwordsDiffer, .usage),
+        row(.watchNeedsTerminal, .usage),
+        row(.noSnapshot, .failure, server: "nas"),
+        row(.offlineWithoutSnapshot(offline), .offline),
+        row(.snapshotLacksFields(["labels"], savedAt: 0, serverOffline: false), .failure, server: "nas"),
+        row(.snapshotLacksFields(["labels"], savedAt: 0, serverOffline: true), .offline, server: "nas"),
+        row(.removalInterrupted(offline, removed: 250, total: 1000), .offline),
+        row(.removalInterrupted(refused, removed: 250, total: 1000), .serverRefused),
+        row(.partialAdd(succeeded: 1, total: 3, failed: [FailedArgument("a", refused)]), .serverRefused),
+        row(
+            .partialAdd(
+                succeeded: 0, total: 2,
+                failed: [
+                    FailedArgument("a", Failure(.addSource(.missing("a")))),
+                    FailedArgument("b", Failure(.addSource(.unreadable("b", errno: 13)))),
+                ]), .usage),
+    ]
+
+    /// The kind of a local problem, exhaustively: a new case does not compile until it is named here.
+    static func kind(_ problem: LocalProblem) -> String {
+        switch problem {
+        case .confirmationNeedsTerminal: "confirmationNeedsTerminal"
+        case .declined: "declined"
+        case .deleteDataNeedsTerminal: "deleteDataNeedsTerminal"
+        case .noCertificate: "noCertificate"
+        case .noPlainHTTPWarning: "noPlainHTTPWarning"
+        case .probeFailed: "probeFailed"
+        case .noCertificatePresented: "noCertificatePresented"
+        case .fingerprintNotPresented: "fingerprintNotPresented"
+        case .acceptNeedsTerminal: "acceptNeedsTerminal"
+        case .certificateDeclined: "certificateDeclined"
+        case .typedFingerprintMismatch: "typedFingerprintMismatch"
+        case .notPinned: "notPinned"
+        case .caFileUnusable: "caFileUnusable"
+        case .trustNotChanged: "trustNotChanged"
+        case .keyringNotChanged: "keyringNotChanged"
+        case .noUserForPassword: "noUserForPassword"
+        case .passwordNeedsTerminal: "passwordNeedsTerminal"
+        case .noPasswordGiven: "noPasswordGiven"
+        case .passwordsDiffer: "passwordsDiffer"
+        case .watchNeedsTerminal: "watchNeedsTerminal"
+        case .noSnapshot: "noSnapshot"
+        case .offlineWithoutSnapshot: "offlineWithoutSnapshot"
+        case .snapshotLacksFields: "snapshotLacksFields"
+        case .removalInterrupted: "removalInterrupted"
+        case .partialAdd: "partialAdd"
+        }
+    }
+
+    static let allKinds: Set<String> = [
+        "confirmationNeedsTerminal", "declined", "deleteDataNeedsTerminal", "noCertificate", "noPlainHTTPWarning",
+        "probeFailed", "noCertificatePresented", "fingerprintNotPresented", "acceptNeedsTerminal",
+        "certificateDeclined", "typedFingerprintMismatch", "notPinned", "caFileUnusable", "trustNotChanged",
+        "keyringNotChanged", "noUserForPassword", "passwordNeedsTerminal", "noPasswordGiven", "passwordsDiffer",
+        "watchNeedsTerminal", "noSnapshot", "offlineWithoutSnapshot", "snapshotLacksFields", "removalInterrupted",
+        "partialAdd",
+    ]
+}
+
+@Suite("Failure table: command-local outcomes")
+struct LocalFailureTableTests {
+    @Test("a batch that stopped part-way shows the failure, then what was done")
+    func removalInterrupted() {
+        let failure = Failure(.local(.removalInterrupted(LocalCatalogue.offline, removed: 250, total: 1000)))
+        let message = FailureText.message(failure, now: 0)
+        #expect(message.hasPrefix(FailureText.message(LocalCatalogue.offline, now: 0) + "\n"))
+        #expect(
+            message.hasSuffix(
+                "\n250 torrents of 1000 were removed before this failure; run `remission list` to see what is left."))
+    }
+
+    @Test("offline without a snapshot: the failure with its hint, then the missing snapshot")
+    func offlineWithoutSnapshot() {
+        let failure = Failure(.local(.offlineWithoutSnapshot(LocalCatalogue.offline)))
+        #expect(
+            FailureText.message(failure, now: 0)
+                == FailureText.message(LocalCatalogue.offline, now: 0) + "\nno snapshot for these connection parameters"
+        )
+    }
+
+    @Test("a refused change says that nothing changed")
+    func nothingChanged() {
+        let problems: [LocalProblem] = [
+            .declined(.forgetTrust), .trustNotChanged(LocalCatalogue.storage), .certificateDeclined,
+            .typedFingerprintMismatch(typed: fingerprint(1), presented: fingerprint(2)),
+            .probeFailed(.refused(detail: ""), authority: "nas:443", label: "nas"),
+        ]
+        for problem in problems {
+            #expect(FailureText.reason(Failure(.local(problem))).lowercased().contains("nothing was changed"))
+        }
+    }
+
+    @Test("a partial add names the arguments that failed, terminal-safe")
+    func partialAdd() {
+        let failure = Failure(
+            .local(.partialAdd(succeeded: 1, total: 3, failed: [FailedArgument("a\u{1B}[2J", LocalCatalogue.refused)])))
+        #expect(FailureText.message(failure, now: 0) == "1 of 3 added or already present; failed: a^[[2J")
+    }
+
+    @Test("the confirmation's question and the refusal without a terminal")
+    func confirmations() {
+        #expect(FailureText.question(.removeAllPins(count: 2)) == "Remove all 2 pins?")
+        #expect(
+            FailureText.reason(Failure(.local(.confirmationNeedsTerminal(.forgetTrust))))
+                == "Forget all of it? Not on a terminal, so nothing is asked: add --yes to confirm.")
+        #expect(
+            FailureText.question(.deleteTorrentData(count: 1, bytes: 2048)) == "Delete the data of 1 torrent (2.05 kB)?"
+        )
+    }
+}

@@ -1,0 +1,71 @@
+import RemissionCredentials
+import RemissionModel
+import RemissionSession
+import RemissionStorage
+import Testing
+
+@testable import RemissionViews
+
+@Suite("Views: servers")
+struct ServersTextTests {
+    static let endpoint = try! ServerEndpoint.parse("https://nas:8443/transmission/rpc")
+
+    @Test("what a removal did, one line each, and no default any more")
+    func removed() {
+        let removed = RemovedServer(
+            profile: ServerProfile(name: "nas", endpoint: Self.endpoint, user: "alice", createdAt: 0), wasDefault: true,
+            password: .shared(label: "Remission: alice@nas:8443", with: ["a", "b"]),
+            trust: .notStored(identity: "https://nas:8443"))
+        #expect(
+            ServersText.removed(removed) == [
+                "Removed server 'nas' (https://nas:8443/transmission/rpc).",
+                "Kept the keyring item \"Remission: alice@nas:8443\": also used by 'a', 'b'.",
+                "No trust settings were stored for https://nas:8443.",
+                "There is no default server now; set one with: remission servers default NAME",
+            ])
+    }
+
+    @Test("the table marks the default and shows an edited name, not its escape sequence")
+    func table() {
+        let list = ServerList(
+            defaultName: "nas",
+            profiles: [
+                ServerProfile(name: "nas", endpoint: Self.endpoint, user: nil, createdAt: 0),
+                ServerProfile(
+                    name: "x\u{1B}[2J", endpoint: Self.endpoint, user: "bob", createdAt: 0, needsPassword: true),
+            ])
+        let lines = ServersText.table(list, terminal: Terminal()).split(separator: "\n")
+        #expect(lines[0].hasPrefix("  NAME"))
+        #expect(lines[1].hasPrefix("* nas"))
+        #expect(lines[1].hasSuffix("default"))
+        #expect(lines[2].hasPrefix("  x^[[2J"))
+        #expect(lines[2].hasSuffix("bob   needs password"))
+    }
+}
+
+@Suite("Views: credentials")
+struct CredentialsTextTests {
+    static let endpoint = try! ServerEndpoint.parse("https://nas:8443/transmission/rpc")
+
+    static func status(source: PasswordSource?, user: String? = "alice", failure: Failure? = nil) -> PasswordStatus {
+        PasswordStatus(
+            label: "nas", endpoint: endpoint, user: user, source: source,
+            keyring: failure == nil ? .available(collection: "Login") : .locked(collection: "Login"),
+            keyringFailure: failure, needsPassword: false)
+    }
+
+    @Test("status names the source, and the keyring when it cannot be used")
+    func status() {
+        let text = CredentialsText.status(Self.status(source: .keyring))
+        #expect(text.contains("Password: from the keyring (item \"Remission: alice@nas:8443\")"))
+        #expect(
+            text.hasSuffix("Keyring:  available — Secret Service keyring available (collection 'Login', unlocked)."))
+        let locked = Self.status(source: nil, failure: Failure(.keyring(.locked(collection: "Login"))))
+        #expect(CredentialsText.status(locked).contains("which cannot be used now"))
+        #expect(CredentialsText.statusJSON(locked).contains("\"source\":\"keyring-unusable\""))
+        #expect(CredentialsText.statusJSON(locked).contains("\"state\":\"locked\""))
+        #expect(
+            CredentialsText.status(Self.status(source: PasswordSource.none, user: nil)).contains(
+                "the server has no user"))
+    }
+}

@@ -1,0 +1,38 @@
+import RemissionModel
+import RemissionRPC
+import RemissionSession
+import Testing
+
+@testable import RemissionViews
+
+@Suite("Views: the torrent actions' result lines")
+struct TorrentActionTextTests {
+    @Test("what was done, and when nothing was found")
+    func actions() {
+        #expect(TorrentText.acted(.stop, count: 3) == "stopped 3 torrents:")
+        #expect(TorrentText.acted(.start(now: true), count: 1) == "started 1 torrent:")
+        #expect(TorrentText.noneFound(.recentlyActive, for: .verify) == "No torrents active; nothing verifying.")
+        #expect(TorrentText.noneToRemove(.all) == "No torrents at all; nothing removed.")
+    }
+
+    @Test("remove: the list's heading, the result, the progress")
+    func remove() {
+        #expect(TorrentText.toRemove(count: 2, deleting: nil) == "To remove (2 torrents):")
+        #expect(TorrentText.toRemove(count: 1, deleting: 2048) == "To remove (1 torrent, deleting 2.05 kB of data):")
+        #expect(TorrentText.removed(count: 1, deletedData: true) == "removed 1 torrent and deleted its data.")
+        #expect(
+            TorrentText.removed(count: 2, deletedData: false) == "removed 2 torrents; the data stays on the server.")
+        #expect(TorrentText.removalProgress(removed: 250, total: 1000) == "removed 250 of 1000…")
+    }
+
+    @Test("add and files name the torrent, terminal-safe")
+    func namesAreSafe() {
+        #expect(TorrentText.added(.added(id: 5, name: "a\u{1B}[2Jb", hash: "")) == "added 5 a^[[2Jb")
+        #expect(TorrentText.added(.duplicate(id: 5, name: "x", hash: "")) == "already present 5 x")
+        let torrent = Torrent(id: 7, name: "n")
+        #expect(
+            TorrentText.fileChange(.priority(.high, [0, 3]), of: torrent) == "priority high for 2 files (0,3) of 7 n")
+        #expect(TorrentText.fileChange(.skipping(Array(0..<13)), of: torrent) == "skipping 13 files (13 files) of 7 n")
+        #expect(TorrentText.fileChange(.getting([2]), of: torrent) == "getting 1 file (2) of 7 n")
+    }
+}

@@ -1,0 +1,59 @@
+import RemissionModel
+import RemissionTrust
+import Testing
+import TrustFixtures
+
+@testable import RemissionSession
+@testable import RemissionViews
+
+@Suite("Views: trust commands")
+struct TrustCommandTextTests {
+    static let subject = TrustSubject(
+        label: "nas", endpoint: try! ServerEndpoint.parse("https://nas:8443/transmission/rpc"), profile: nil)
+
+    @Test("what decides after unpinning: the accepted certificate, the CA file, or the system CAs")
+    func unpinned() {
+        var stored = ServerTrust(pins: [pin(1), pin(2)])
+        let all = Unpinning(stored: stored, removing: [])
+        #expect(
+            TrustCommandText.unpinned(all, remaining: [], subject: Self.subject)
+                == "Removed 2 pin(s) for https://nas:8443; the system CAs decide trust now.")
+        stored.caFile = "/ca.pem"
+        #expect(
+            TrustCommandText.unpinned(Unpinning(stored: stored, removing: []), remaining: [], subject: Self.subject)
+                .hasSuffix("the CA file and system CAs decide trust now."))
+        stored.accepted = acceptedCertificate(leaf)
+        #expect(
+            TrustCommandText.unpinned(
+                Unpinning(stored: stored, removing: [pin(1)]), remaining: [pin(2)], subject: Self.subject)
+                == "Removed 1 pin(s) for https://nas:8443; 1 left.")
+    }
+
+    @Test("pinning names the new keys and warns about a set without a backup")
+    func pinned() {
+        let text = TrustCommandText.pinned(
+            Pinning(pinned: [pin(1)], new: [pin(1)], warning: .noBackupPin), subject: Self.subject)
+        #expect(text.hasPrefix("Pinned 1 key for https://nas:8443; 1 set now.\nwarning: every pin is a key"))
+        #expect(
+            TrustCommandText.pinned(Pinning(pinned: [pin(1)], new: [], warning: nil), subject: Self.subject)
+                == "Every pin given was already set for https://nas:8443; nothing was changed.")
+    }
+
+    @Test("accepting again says nothing changed; with pins set, that they decide first")
+    func accepted() {
+        let accepted = acceptedCertificate(leaf)
+        let again = TrustCommandText.accepted(
+            Acceptance(previous: accepted, accepted: accepted, pinsSet: true), subject: Self.subject)
+        #expect(again.contains("was already accepted for https://nas:8443"))
+        #expect(again.contains("Note: pins are set"))
+        #expect(again.hasSuffix("Next: remission check nas"))
+    }
+
+    @Test("stored text from trust.json is shown, not obeyed")
+    func storedIsSafe() {
+        var stored = ServerTrust()
+        stored.caFile = "/ca\u{1B}[2J.pem"
+        #expect(TrustCommandText.storedLines(stored).contains("CA file:     /ca^[[2J.pem"))
+        #expect(TrustCommandText.storedLines(.none).first == "pins:        none")
+    }
+}
