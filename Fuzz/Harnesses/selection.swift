@@ -2,7 +2,8 @@ import RemissionModel
 
 /// `TorrentSelection.parse`, the IDS argument (`1,3,5-7`, `all`, `active`, info hashes). Properties:
 /// what it accepts prints (`description`) as text that parses back to the same selection; ids are
-/// positive and unique; hashes are 40 lower-case hex digits; the `ids` value is built for both dialects.
+/// positive and unique, at most `maximumRangeLength` of them; hashes are 40 lower-case hex digits;
+/// the `ids` value is built for both dialects.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard let selection = try? TorrentSelection.parse(text(start, count)) else { return 0 }
@@ -10,6 +11,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     check(again == selection, "'\(selection)' parses to \(String(describing: again))")
     if case .torrents(let references) = selection {
         check(!references.isEmpty, "an empty list was accepted")
+        check(references.count <= TorrentSelection.maximumRangeLength, "\(references.count) ids")
         check(Set(references).count == references.count, "duplicates in \(selection)")
         for reference in references {
             switch reference {

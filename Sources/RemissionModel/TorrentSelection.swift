@@ -22,7 +22,9 @@ public enum TorrentSelection: Sendable, Equatable, CustomStringConvertible {
     /// Ids and hashes in the order given, duplicates removed, ranges expanded.
     case torrents([TorrentReference])
 
-    /// The largest range accepted (`1-100000`); more is surely a typo.
+    /// The largest range accepted (`1-100000`); more is surely a typo. It bounds the whole list too:
+    /// ids and ranges name at most this many ids in all (duplicates counted), so a long argument
+    /// cannot expand into millions of ids.
     public static let maximumRangeLength = 100_000
 
     public static func id(_ id: Int) -> TorrentSelection { .torrents([.id(id)]) }
@@ -81,17 +83,25 @@ extension TorrentSelection {
         }
         var references: [TorrentReference] = []
         var seen = Set<TorrentReference>()
+        var budget = maximumRangeLength
         for item in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
             let part = item.trimmingASCIIWhitespace()
             guard !part.isEmpty else { throw .emptyItem(trimmed) }
-            for reference in try parseItem(part) where seen.insert(reference).inserted {
+            let items = try parseItem(part, within: budget)
+            guard items.count <= budget else { throw .rangeTooLarge(trimmed) }
+            budget -= items.count
+            for reference in items where seen.insert(reference).inserted {
                 references.append(reference)
             }
         }
         return .torrents(references)
     }
 
-    private static func parseItem(_ part: String) throws(TorrentSelectionError) -> [TorrentReference] {
+    /// The references `part` names. A range longer than `budget` (what is left of the list's
+    /// `maximumRangeLength`) is not expanded: it gives one reference too many, which the caller refuses.
+    private static func parseItem(_ part: String, within budget: Int) throws(TorrentSelectionError)
+        -> [TorrentReference]
+    {
         let lower = part.lowercased()
         if lower == "all" || lower == "active" { throw .keywordInList(part) }
         let bytes = Array(lower.utf8)
@@ -112,6 +122,7 @@ extension TorrentSelection {
         let high = try parseId(String(bounds[1]), context: part)
         guard low <= high else { throw .reversedRange(part) }
         guard high - low < maximumRangeLength else { throw .rangeTooLarge(part) }
+        guard high - low < budget else { return Array(repeating: .id(low), count: budget + 1) }
         return (low...high).map(TorrentReference.id)
     }
 

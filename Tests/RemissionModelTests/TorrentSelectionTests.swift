@@ -51,6 +51,23 @@ struct TorrentSelectionTests {
         #expect(throws: expected) { try TorrentSelection.parse(text) }
     }
 
+    // Found with the selection harness (scripts/fuzz): 200 adjacent ranges, a 3.4 kB argument
+    // (`1-100000,100001-200000,…`), expanded to 20 million ids: over 3 GB and two minutes before
+    // `stop` could even ask the daemon. The limit on one range now bounds the whole list.
+    @Test("a list names at most maximumRangeLength ids in all, duplicates counted")
+    func listTooLarge() throws {
+        let ranges = (0..<200).map { "\($0 * 100_000 + 1)-\(($0 + 1) * 100_000)" }.joined(separator: ",")
+        #expect(throws: TorrentSelectionError.rangeTooLarge(ranges)) { try TorrentSelection.parse(ranges) }
+        #expect(throws: TorrentSelectionError.rangeTooLarge("1-100000,1-100000")) {
+            try TorrentSelection.parse("1-100000,1-100000")
+        }
+        #expect(throws: TorrentSelectionError.rangeTooLarge("5,1-100000")) { try TorrentSelection.parse("5,1-100000") }
+        let halves = try TorrentSelection.parse("1-50000,50001-100000")
+        #expect(halves == (try TorrentSelection.parse("1-100000")))
+        guard case .torrents(let references) = halves else { throw TorrentSelectionError.empty }
+        #expect(references.count == TorrentSelection.maximumRangeLength)
+    }
+
     @Test(
         "renders the ids argument for each dialect",
         arguments: [
