@@ -206,7 +206,9 @@ extension LocalProblem {
         case .probeFailed(let error, _, _):
             switch error {
             case .dns, .refused, .unreachable, .timeout: return .offline
-            case .trustRefused, .tlsHandshake, .connection, .caFile, .engineUnavailable, .other: return .failure
+            case .trustRefused, .tlsHandshake, .connection, .caFile, .engineUnavailable, .other,
+                .responseTooLarge:
+                return .failure
             }
         case .fingerprintNotPresented, .certificateDeclined, .typedFingerprintMismatch: return .trustRefused
         case .keyringNotChanged(let error, _): return Failure(.keyring(error)).status

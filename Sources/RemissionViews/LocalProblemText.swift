@@ -107,7 +107,7 @@ extension FailureText {
         case .caFile:
             return "\(reason). Point to a readable PEM file with: remission trust ca \(quotedForShell(label)) FILE"
                 + ", or remove it with: remission trust forget \(quotedForShell(label))"
-        case .trustRefused, .tlsHandshake, .connection, .engineUnavailable, .other:
+        case .trustRefused, .tlsHandshake, .connection, .engineUnavailable, .other, .responseTooLarge:
             return "\(safe(authority)): \(reason). Nothing was changed."
         }
     }

@@ -209,7 +209,7 @@ struct OnboardingSaveTests {
     /// A config directory that cannot be written: a regular file where it should be.
     static func breakConfig(_ fixture: Fixture) throws {
         try FileManager.default.removeItem(atPath: fixture.context.paths.config)
-        FileManager.default.createFile(atPath: fixture.context.paths.config, contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: fixture.context.paths.config, contents: Data("x".utf8))
     }
 
     @Test("a profile that cannot be saved takes its new password out of the keyring again")
