@@ -18,10 +18,14 @@ public struct Onboarding {
     let storedTrust: ServerTrust
     /// The fingerprint given with --accept-fingerprint, if any.
     let fingerprintFromFlag: CertificateFingerprint?
-    public private(set) var credentials: BasicCredentials?
-    public private(set) var passwordSource: PasswordSource = .none
+    public internal(set) var credentials: BasicCredentials?
+    public internal(set) var passwordSource: PasswordSource = .none
     /// A password the user gave now (not one already in the keyring or a netrc file).
     var passwordToSave: String?
+    /// The user name typed in this run (`answerUser`), kept across retries.
+    var answeredUser: String?
+    /// Passwords typed in this run, at most `passwordTries`.
+    var passwordsTyped = 0
     let now: Int64
 
     public init(
@@ -140,7 +144,10 @@ public struct Onboarding {
             prompt: prompt)
         (credentials, passwordSource) = try input.resolve(for: endpoint)
         switch passwordSource {
-        case .standardInput, .environment, .prompt: passwordToSave = credentials?.password
+        case .prompt:
+            passwordToSave = credentials?.password
+            passwordsTyped = 1
+        case .standardInput, .environment: passwordToSave = credentials?.password
         case .netrc, .keyring, .none: passwordToSave = nil  // a netrc password stays where the user keeps it
         }
     }
@@ -211,7 +218,7 @@ public struct Onboarding {
             throw Failure(.storage(error))
         }
         let profile = ServerProfile(
-            name: name, endpoint: endpoint, user: credentials?.user ?? existing?.user,
+            name: name, endpoint: endpoint, user: credentials?.user ?? answeredUser ?? existing?.user,
             options: existing?.options ?? ServerOptions(), createdAt: existing?.createdAt ?? now,
             legacyID: existing?.legacyID, needsPassword: false)
         do {

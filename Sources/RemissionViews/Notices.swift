@@ -92,3 +92,26 @@ extension Prompts {
     public static let trustCertificateAgain = "Please type 'yes', 'no', or the fingerprint you expect (SHA256:…)."
     public static let usePlainHTTP = "Use plain HTTP for this server anyway? (yes/no) "
 }
+
+extension Prompts {
+    /// "User name for nas:443: " (connect, when the daemon asks for one and none was given).
+    public static func userName(endpoint: ServerEndpoint) -> String {
+        "User name for \(TerminalText.safe(endpoint.authority)): "
+    }
+
+    /// The sentence before connect asks for a user or a password after a 401, saying why it asks.
+    public static func credentialsNeeded(_ question: CredentialQuestion, endpoint: ServerEndpoint) -> String? {
+        let authority = TerminalText.safe(endpoint.authority)
+        switch question {
+        case .user: return "\(authority) asks for a user name and password (401)."
+        case .password(_, let attempt, let refused):
+            let left = Onboarding.passwordTries - attempt + 1
+            let tries = left == 1 ? "last try" : "\(left) tries left"
+            switch refused {
+            case .none: return attempt == 1 ? nil : "No password was typed (\(tries))."
+            case .keyring: return "The password stored in the keyring was refused (401); type it (\(tries))."
+            default: return "Wrong user name or password (401); try again (\(tries))."
+            }
+        }
+    }
+}

@@ -16,8 +16,9 @@ extension RemissionCommand {
             abstract: "Add or update a server: decide trust, authenticate, check, then save it.",
             discussion: """
                 On a terminal, connect shows an untrusted certificate and asks
-                "Trust this certificate? (yes/no/[fingerprint])", asks for the password without echo, and asks
-                before using plain HTTP to another host. Without a terminal it never asks: give the decision
+                "Trust this certificate? (yes/no/[fingerprint])", asks before using plain HTTP to another host,
+                and, when the daemon asks for a password, asks for what is missing: the user name, then the
+                password without echo (three tries). Answers are kept for the whole run. Without a terminal it never asks: give the decision
                 with --accept-fingerprint, --pin or --ca-file, plain HTTP with --allow-http, and the password
                 with --password-stdin or TR_AUTH=user:password.
 
@@ -63,7 +64,8 @@ extension RemissionCommand {
             try conversation.decideTrust(&onboarding, now: now)
             try conversation.decidePlainHTTP(&onboarding, allowed: allowHTTP)
             try onboarding.obtainCredentials(prompt: context.passwordPrompt)
-            let report = CheckReport.build(onboarding.check())
+            let observation = conversation.askCredentials(&onboarding, after: onboarding.check())
+            let report = CheckReport.build(observation)
             print(report.render(on: context.terminal))
             guard report.online || saveOffline else {
                 printError(Warnings.nothingSaved)

@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `connect` as a newcomer meets it on a terminal (issue 14): it asks for what is missing after the
+/// daemon's 401, keeps every answer across a retry, gives three password tries, then saves everything.
+@Suite("remission connect as a conversation (pseudo-terminal, real daemon, nginx and keyring)")
+struct ConnectConversationTests {
+    let bed: TestBed
+    let home: CLIHome
+
+    init() throws {
+        bed = try TestBed.shared
+        home = CLIHome(bed: bed)
+    }
+
+    /// A self-signed listener that no other test stores a password for (the keyring is shared by the run).
+    var url: String { bed.url(for: .changed, host: "localhost") }
+    var port: Int { bed.port(for: .changed)! }
+
+    @Test(
+        "first run with neither --user nor a password: yes, user, a mistyped password, the right one; ONLINE, all saved"
+    )
+    func firstRun() throws {
+        let result = try home.runOnTerminal(
+            ["connect", url, "--name", "home"], lines: ["yes", bed.user, "not-the-password", bed.password])
+        let screen = result.out
+        print(screen)  // the transcript (README's closing note shows it)
+        #expect(result.status == 0, "\(result.all)")
+        #expect(screen.components(separatedBy: "Trust this certificate?").count == 2, "asked once: \(screen)")
+        #expect(screen.contains("localhost:\(port) asks for a user name and password (401)."))
+        #expect(screen.contains("User name for localhost:\(port): "))
+        #expect(screen.components(separatedBy: "Password for \(bed.user)@localhost:\(port): ").count == 3)
+        #expect(screen.contains("Wrong user name or password (401); try again (2 tries left)."))
+        #expect(screen.contains("password from the prompt"))
+        #expect(screen.contains("ONLINE"))
+        #expect(screen.contains("saved server 'home' (default); password stored in the keyring"))
+        // The check report is printed once, for the check that counted.
+        #expect(!screen.contains("FAIL"))
+        #expect(!screen.contains("not-the-password") && !screen.contains(bed.password))  // no echo
+
+        let files = home.writtenFiles()
+        #expect(files["config/servers.json"]?.contains("\"name\" : \"home\"") == true)
+        #expect(files["config/servers.json"]?.contains("\"user\" : \"\(bed.user)\"") == true)
+        let fingerprint = try bed.fingerprint(.changed).replacingOccurrences(of: ":", with: "").uppercased()
+        #expect(files["config/trust.json"]?.contains(fingerprint) == true)
+        let stored = try bed.run(
+            "secret-tool", args: ["lookup", "server", "localhost", "port", "\(port)", "user", bed.user]
+        ).stdoutText
+        #expect(stored == bed.password)
+
+        let check = try home.run(["check"])
+        #expect(check.status == 0, "\(check.all)")
+        #expect(check.out.contains("password from the keyring"))
+    }
+
+    @Test("three wrong passwords: the report of the last try, exit 4, nothing saved, the certificate asked once")
+    func threeTries() throws {
+        let result = try home.runOnTerminal(
+            ["connect", bed.url(for: .selfSigned), "--name", "three", "--user", bed.user],
+            lines: ["yes", "wrong-1", "wrong-2", "wrong-3"])
+        #expect(result.status == 4, "\(result.all)")
+        #expect(result.out.components(separatedBy: "Trust this certificate?").count == 2)
+        #expect(result.out.contains("try again (2 tries left)"))
+        #expect(result.out.contains("try again (last try)"))
+        #expect(result.out.components(separatedBy: "Password for ").count == 4)
+        #expect(result.out.contains("password from the prompt"))
+        #expect(result.out.contains("Nothing was saved"))
+        #expect(home.writtenFiles().keys.filter { $0.hasSuffix(".json") }.isEmpty)
+    }
+}
