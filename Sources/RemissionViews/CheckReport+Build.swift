@@ -29,8 +29,10 @@ extension CheckReport {
     }
 
     /// Builds the step report from what was observed. Pure: no I/O, time passed in.
-    public static func build(_ observation: CheckObservation) -> CheckReport {
+    /// `place` is `.connect` for connect's own check: its hints and trust lines name connect's flags.
+    public static func build(_ observation: CheckObservation, place: HintPlace = .command) -> CheckReport {
         var builder = CheckReportBuilder(observation)
+        builder.place = place
         return builder.build()
     }
 }
@@ -38,6 +40,7 @@ extension CheckReport {
 public struct CheckReportBuilder {
     public let observation: CheckObservation
     public var steps: [CheckStep] = []
+    public var place: HintPlace = .command
 
     public init(_ observation: CheckObservation) { self.observation = observation }
 
@@ -59,7 +62,8 @@ public struct CheckReportBuilder {
         return CheckReport(
             server: observation.server, url: observation.endpoint.url, steps: steps, online: failedAt == nil,
             insecure: insecure, failedStep: failedAt, reason: failure.map(FailureText.reason),
-            hint: failure.flatMap(FailureText.hint), exitStatus: failure?.status ?? .ok, serverVersion: version)
+            hint: failure.flatMap { FailureText.hint($0, place: place) }, exitStatus: failure?.status ?? .ok,
+            serverVersion: version)
     }
 
     private func stepIndex(_ name: CheckStepName) -> Int { CheckStepName.allCases.firstIndex(of: name)! }
@@ -106,7 +110,7 @@ public struct CheckReportBuilder {
         var details: [String] = []
         if let decision = tls?.decision {
             details += CheckText.trustLines(
-                decision, chain: tls?.chain, server: observation.server, now: observation.now)
+                decision, chain: tls?.chain, server: observation.server, now: observation.now, place: place)
         }
         if let leaf = tls?.chain?.leaf {
             details.append(CheckText.expiryLine(leaf, now: observation.now))

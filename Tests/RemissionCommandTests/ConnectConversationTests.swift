@@ -68,4 +68,32 @@ struct ConnectConversationTests {
         #expect(result.out.contains("Nothing was saved"))
         #expect(home.writtenFiles().keys.filter { $0.hasSuffix(".json") }.isEmpty)
     }
+
+    @Test("without a terminal, a 401 with neither user nor password names connect's flags, not a saved name")
+    func unauthorizedWithoutTerminal() throws {
+        let result = try home.run([
+            "connect", bed.url(for: .selfSigned), "--name", "script", "--accept-fingerprint",
+            try bed.fingerprint(.selfSigned),
+        ])
+        #expect(result.status == 4, "\(result.all)")
+        #expect(result.out.contains("authentication required (401): no user name or password given"))
+        #expect(result.out.contains("hint: Give a user and password: --user NAME --password-stdin"))
+        #expect(!result.all.contains("credentials set"))
+        #expect(!result.all.contains("from no"))
+        #expect(home.writtenFiles().keys.filter { $0.hasSuffix(".json") }.isEmpty)
+    }
+
+    @Test("an untrusted CA during connect: the screen and the refusal name --ca-file, never `remission trust`")
+    func untrustedCAWithoutTerminal() throws {
+        let result = try home.run(["connect", bed.url(for: .caSigned), "--name", "homeca"])
+        #expect(result.status == 5, "\(result.all)")
+        #expect(result.err.contains("--ca-file"))
+        #expect(!result.all.contains("remission trust"), "\(result.all)")
+        let withCA = try home.run(
+            [
+                "connect", bed.url(for: .caSigned), "--name", "homeca", "--ca-file", bed.caFile, "--user", bed.user,
+                "--password-stdin",
+            ], stdin: bed.password)
+        #expect(withCA.status == 0, "\(withCA.all)")
+    }
 }

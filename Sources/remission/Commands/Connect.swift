@@ -65,7 +65,7 @@ extension RemissionCommand {
             try conversation.decidePlainHTTP(&onboarding, allowed: allowHTTP)
             try onboarding.obtainCredentials(prompt: context.passwordPrompt)
             let observation = conversation.askCredentials(&onboarding, after: onboarding.check())
-            let report = CheckReport.build(observation)
+            let report = CheckReport.build(observation, place: .connect)
             print(report.render(on: context.terminal))
             guard report.online || saveOffline else {
                 printError(Warnings.nothingSaved)
