@@ -1,3 +1,4 @@
+import RemissionCredentials
 import RemissionModel
 import RemissionSession
 
@@ -75,6 +76,12 @@ extension Warnings {
     public static func plainHTTPQuestion(_ endpoint: ServerEndpoint, terminal: Terminal) -> String {
         terminal.styled("warning:", .yellow) + " \(TerminalText.safe(endpoint.authority)) is reached over plain HTTP:"
             + " the password and all data travel unencrypted."
+    }
+
+    /// Before a terminal asks for a password that the keyring could not give (no D-Bus session…).
+    public static func keyringUnusable(_ error: KeyringError) -> String {
+        "The keyring cannot be used, so the password is asked here and will not be stored. "
+            + FailureText.keyringReason(error)
     }
 
     /// What `connect` saved.
