@@ -10,6 +10,8 @@ import RemissionTrust
 public struct Onboarding {
     public let context: SessionContext
     public let endpoint: ServerEndpoint
+    /// The URL was a bare host[:port]: the scheme (and maybe the port and path) were chosen for it.
+    public private(set) var schemeAssumed = false
     public let name: String
     public let existing: ServerProfile?
     public let auth: AuthRequest
@@ -35,7 +37,12 @@ public struct Onboarding {
         self.context = context
         self.auth = auth
         self.now = now
-        do { endpoint = try ServerEndpoint.parse(url) } catch { throw Failure(.endpoint(error)) }
+        do { endpoint = try ServerEndpoint.parse(url) } catch {
+            // A bare host[:port], as transmission-remote takes it; connect says which URL it used.
+            guard let bare = ServerEndpoint.parseBare(url) else { throw Failure(.endpoint(error)) }
+            endpoint = bare
+            schemeAssumed = true
+        }
         let chosen = name ?? String(endpoint.host.map { $0 == ":" ? "-" : $0 })  // `::1` becomes `--1`
         if let problem = ServerProfile.nameProblem(chosen) {
             throw Failure(.onboarding(.invalidName(chosen, problem)))

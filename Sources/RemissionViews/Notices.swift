@@ -84,6 +84,12 @@ extension Warnings {
             + FailureText.keyringReason(error)
     }
 
+    /// `connect nas.local`: which URL a bare host[:port] became.
+    public static func assumedURL(_ endpoint: ServerEndpoint) -> String {
+        "No scheme given: using \(TerminalText.safe(endpoint.url))"
+            + (endpoint.scheme == .http ? " (plain HTTP; give https://… for TLS)." : ".")
+    }
+
     /// What `connect` saved.
     public static func saved(_ saved: Onboarding.Saved) -> String {
         var notes = [

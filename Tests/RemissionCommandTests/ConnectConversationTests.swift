@@ -97,4 +97,16 @@ struct ConnectConversationTests {
             ], stdin: bed.password)
         #expect(withCA.status == 0, "\(withCA.all)")
     }
+
+    @Test("connect localhost:PORT: a bare host[:port] is accepted, and connect says which URL it used")
+    func bareHost() throws {
+        let port = try #require(bed.daemonURL().split(separator: ":").last?.split(separator: "/").first)
+        let result = try home.run(
+            ["connect", "localhost:\(port)", "--name", "bare", "--user", bed.user, "--password-stdin"],
+            stdin: bed.password)
+        #expect(result.status == 0, "\(result.all)")
+        #expect(result.err.contains("No scheme given: using http://localhost:\(port)/transmission/rpc"))
+        #expect(!result.all.contains("nsupported scheme"))
+        #expect(home.writtenFiles()["config/servers.json"]?.contains("localhost") == true)
+    }
 }

@@ -31,7 +31,8 @@ extension RemissionCommand {
                       --password-stdin --accept-fingerprint SHA256:3F…
                 """)
 
-        @Argument(help: "The server URL: http(s)://host[:port][/path].")
+        @Argument(
+            help: "The server URL: http(s)://host[:port][/path], or host[:port] (https for port 443, else http).")
         var url: String
 
         @Option(help: "The name to save the server under (default: the host name).")
@@ -60,6 +61,7 @@ extension RemissionCommand {
             var onboarding = try Onboarding(
                 context: context.session, url: url, name: name, overrides: trustFlags.overrides, auth: auth.request,
                 now: now)
+            if onboarding.schemeAssumed { printError(Warnings.assumedURL(onboarding.endpoint)) }
             let conversation = OnboardingConversation(context: context)
             try conversation.decideTrust(&onboarding, now: now)
             try conversation.decidePlainHTTP(&onboarding, allowed: allowHTTP)
