@@ -76,7 +76,7 @@ extension FailureText {
     /// The question asked on a terminal before the change (answered with yes or no).
     public static func question(_ confirmation: Confirmation) -> String {
         switch confirmation {
-        case .removeAllPins(let count): return "Remove all \(count) pins?"
+        case .removeAllPins(let count): return count == 1 ? "Remove the pin?" : "Remove all \(count) pins?"
         case .forgetTrust: return "Forget all of it?"
         case .removeServer(let name, let url):
             return "Remove server '\(safe(name))' (\(safe(url))), its password in the keyring and its trust settings?"

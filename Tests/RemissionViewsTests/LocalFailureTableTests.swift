@@ -157,6 +157,7 @@ struct LocalFailureTableTests {
     @Test("the confirmation's question and the refusal without a terminal")
     func confirmations() {
         #expect(FailureText.question(.removeAllPins(count: 2)) == "Remove all 2 pins?")
+        #expect(FailureText.question(.removeAllPins(count: 1)) == "Remove the pin?")
         #expect(
             FailureText.reason(Failure(.local(.confirmationNeedsTerminal(.forgetTrust))))
                 == "Forget all of it? Not on a terminal, so nothing is asked: add --yes to confirm.")
