@@ -304,6 +304,9 @@ public enum FailureText {
         let server = failure.server
         switch problem {
         case .fingerprintMismatch(_, _, let chain?): return ChainText.lines(chain, now: now)
+        case .certificateNotTrusted(false, let authority, let acceptAs, let chain, let decision):
+            return TrustText(server: server ?? acceptAs, now: now, place: .connect).onboardingScreen(
+                authority: authority, decision: decision, chain: chain)
         case .certificateNotTrusted(_, _, let acceptAs, let chain, let decision):
             return ChainText.lines(chain, now: now)
                 + TrustText(server: server ?? acceptAs, now: now, place: .connect).lines(for: decision, chain: chain)

@@ -28,6 +28,11 @@ struct ConnectConversationTests {
         print(screen)  // the transcript (README's closing note shows it)
         #expect(result.status == 0, "\(result.all)")
         #expect(screen.components(separatedBy: "Trust this certificate?").count == 2, "asked once: \(screen)")
+        let question = screen.components(separatedBy: "Trust this certificate?")[0]
+        #expect(question.hasPrefix("The authenticity of localhost:\(port) cannot be established"), "\(question)")
+        let fingerprint = try bed.fingerprint(.changed).replacingOccurrences(of: ":", with: "").uppercased()
+        #expect(question.components(separatedBy: fingerprint).count == 2, "the fingerprint once: \(question)")
+        #expect(!question.contains("Refused") && !question.contains("remission trust"))
         #expect(screen.contains("localhost:\(port) asks for a user name and password (401)."))
         #expect(screen.contains("User name for localhost:\(port): "))
         #expect(screen.components(separatedBy: "Password for \(bed.user)@localhost:\(port): ").count == 3)
@@ -42,7 +47,6 @@ struct ConnectConversationTests {
         let files = home.writtenFiles()
         #expect(files["config/servers.json"]?.contains("\"name\" : \"home\"") == true)
         #expect(files["config/servers.json"]?.contains("\"user\" : \"\(bed.user)\"") == true)
-        let fingerprint = try bed.fingerprint(.changed).replacingOccurrences(of: ":", with: "").uppercased()
         #expect(files["config/trust.json"]?.contains(fingerprint) == true)
         let stored = try bed.run(
             "secret-tool", args: ["lookup", "server", "localhost", "port", "\(port)", "user", bed.user]

@@ -142,4 +142,26 @@ struct OnboardingHintsTests {
             CheckReport.build(observation).render(on: Terminal(useColor: false)).contains("remission trust accept home")
         )
     }
+
+    @Test("the certificate question's screen: what is happening first, every problem, fingerprint and pin once")
+    func sshStyleScreen() {
+        let decision = TrustDecision.refused([
+            .verification(.selfSigned), .verification(.hostMismatch(expected: "nas", covered: [])),
+        ])
+        let lines = connecting.onboardingScreen(authority: "nas:8443", decision: decision, chain: chain([leaf, root]))
+        #expect(
+            lines[0]
+                == "The authenticity of nas:8443 cannot be established: no one you trust vouches for its certificate.")
+        #expect(lines[1] == "  - " + connecting.line(for: .selfSigned))
+        #expect(lines[2].hasPrefix("  - Host name mismatch"))
+        let text = lines.joined(separator: "\n")
+        #expect(text.components(separatedBy: leaf.fingerprint.description).count == 2)
+        #expect(text.components(separatedBy: leaf.spkiPin.description).count == 2)
+        #expect(!text.contains(root.fingerprint.description))
+        #expect(text.contains("Subject:     CN=nas.lan"))
+        #expect(text.contains("the server sent 2 certificates"))
+        #expect(!text.contains("Refused"))
+        #expect(lines.count <= 12, "\(text)")
+        noSavedServerCommand(text)
+    }
 }
