@@ -114,3 +114,25 @@ struct ConnectConversationTests {
         #expect(home.writtenFiles()["config/servers.json"]?.contains("localhost") == true)
     }
 }
+
+extension ConnectConversationTests {
+    @Test("--server on connect updates that saved server, or is refused; never ignored")
+    func serverOption() throws {
+        let missing = try home.run(["connect", bed.daemonURL(), "--server", "nosuch"])
+        #expect(missing.status == 2, "\(missing.all)")
+        #expect(missing.err.contains("nosuch"))
+        #expect(home.writtenFiles()["config/servers.json"] == nil)
+        let both = try home.run(["connect", bed.daemonURL(), "--server", "a", "--name", "b"])
+        #expect(both.status == 2, "\(both.all)")
+
+        let first = try home.run(
+            ["connect", bed.daemonURL(), "--name", "box", "--user", bed.user, "--password-stdin"], stdin: bed.password)
+        #expect(first.status == 0, "\(first.all)")
+        let update = try home.run(
+            ["connect", bed.daemonURL(), "--server", "box", "--user", bed.user, "--password-stdin"], stdin: bed.password
+        )
+        #expect(update.status == 0, "\(update.all)")
+        #expect(update.err.contains("updated server 'box'"))
+        #expect(home.writtenFiles()["config/servers.json"]?.contains("\"name\" : \"127.0.0.1\"") == false)
+    }
+}

@@ -54,13 +54,25 @@ extension RemissionCommand {
         @OptionGroup var auth: AuthOptions
         @OptionGroup var global: GlobalOptions
 
+        func validate() throws {
+            // --server names the saved server to update; it is never ignored (issue 14).
+            if let server = global.server, let name, server != name {
+                throw ValidationError(
+                    "--server \(server) updates that saved server and --name \(name) names another: give one of them.")
+            }
+        }
+
         func run() throws {
             let context = try CommandContext(global: global)
             try requireHTTPEngine()
             let now = currentUnixTime()
             var onboarding = try Onboarding(
-                context: context.session, url: url, name: name, overrides: trustFlags.overrides, auth: auth.request,
-                now: now)
+                context: context.session, url: url, name: name ?? global.server, overrides: trustFlags.overrides,
+                auth: auth.request, now: now)
+            if let server = global.server, onboarding.existing == nil {
+                throw Failure(
+                    .profile(.notFound(server, saved: try context.session.savedServers().profiles.map(\.name))))
+            }
             if onboarding.schemeAssumed { printError(Warnings.assumedURL(onboarding.endpoint)) }
             let conversation = OnboardingConversation(context: context)
             try conversation.decideTrust(&onboarding, now: now)
