@@ -72,6 +72,8 @@ public enum Confirmation: Sendable, Equatable {
     case forgetTrust
     /// `servers remove NAME`.
     case removeServer(name: String, url: String)
+    /// `connect URL --name NAME` for a saved server at another URL.
+    case repointServer(name: String, from: String, to: String)
     /// `remove IDS` (the data stays).
     case removeTorrents(count: Int)
     /// `remove IDS --delete-data`: `bytes` of data on the server.

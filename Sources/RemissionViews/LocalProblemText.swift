@@ -9,7 +9,8 @@ extension FailureText {
     static func localReason(_ problem: LocalProblem) -> String {
         switch problem {
         case .confirmationNeedsTerminal(let confirmation): return needsTerminal(confirmation)
-        case .declined(.removeAllPins), .declined(.forgetTrust): return "Nothing was changed."
+        case .declined(.removeAllPins), .declined(.forgetTrust), .declined(.repointServer):
+            return "Nothing was changed."
         case .declined(.removeServer): return "Nothing was removed."
         case .declined(.removeTorrents), .declined(.deleteTorrentData): return "Nothing removed."
         case .deleteDataNeedsTerminal(let ids):
@@ -80,6 +81,8 @@ extension FailureText {
         case .forgetTrust: return "Forget all of it?"
         case .removeServer(let name, let url):
             return "Remove server '\(safe(name))' (\(safe(url))), its password in the keyring and its trust settings?"
+        case .repointServer(let name, let from, let to):
+            return "Server '\(safe(name))' is saved for \(safe(from)). Point it at \(safe(to)) instead?"
         case .removeTorrents(let count): return "Remove \(TorrentText.count(count, "torrent")) (the data stays)?"
         case .deleteTorrentData(let count, let bytes):
             return "Delete the data of \(TorrentText.count(count, "torrent")) (\(Units.bytes(bytes)))?"
@@ -93,6 +96,9 @@ extension FailureText {
         case .removeServer(let name, _):
             return
                 "Not on a terminal, so nothing is asked and nothing was removed: add --yes to remove '\(safe(name))'."
+        case .repointServer(let name, let from, let to):
+            return "Server '\(safe(name))' is saved for \(safe(from)). Not on a terminal, so nothing is asked and "
+                + "nothing was changed: add --yes to point it at \(safe(to)), or choose another --name."
         case .removeTorrents, .deleteTorrentData:
             return "Refusing to remove without confirmation: no terminal to ask on. Confirm with --yes."
         }

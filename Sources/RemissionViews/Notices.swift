@@ -90,6 +90,25 @@ extension Warnings {
             + (endpoint.scheme == .http ? " (plain HTTP; give https://… for TLS)." : ".")
     }
 
+    /// After connect re-pointed a server: what its old address kept, and how to forget it.
+    public static func leftBehind(_ left: LeftBehind) -> String {
+        var kept: [String] = []
+        var commands: [String] = []
+        if let identity = left.trustIdentity {
+            kept.append("its trust settings (\(TerminalText.safe(identity)))")
+            commands.append("remission trust forget \(quotedForShell(left.oldURL)) --yes")
+        }
+        if let key = left.keyring {
+            kept.append("its password in the keyring (\"\(TerminalText.safe(key.label))\")")
+            commands.append(
+                "secret-tool clear "
+                    + key.attributes.map { "\($0.name) \(quotedForShell($0.value))" }.joined(separator: " "))
+        }
+        return "The old address \(TerminalText.safe(left.oldURL)) kept \(kept.joined(separator: " and ")); "
+            + "nothing is deleted implicitly. Forget "
+            + (kept.count == 1 ? "it" : "them") + " with: " + commands.joined(separator: "; ")
+    }
+
     /// What `connect` saved.
     public static func saved(_ saved: Onboarding.Saved) -> String {
         var notes = [

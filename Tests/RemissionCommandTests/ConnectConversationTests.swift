@@ -136,3 +136,22 @@ extension ConnectConversationTests {
         #expect(home.writtenFiles()["config/servers.json"]?.contains("\"name\" : \"127.0.0.1\"") == false)
     }
 }
+
+extension ConnectConversationTests {
+    @Test("re-pointing a saved server on a terminal asks first; 'no' changes nothing")
+    func repointAsks() throws {
+        let first = try home.run(
+            [
+                "connect", bed.daemonURL(), "--name", "moving", "--user", bed.user, "--password-stdin",
+                "--no-save-password",
+            ], stdin: bed.password)
+        #expect(first.status == 0, "\(first.all)")
+        let before = home.writtenFiles()["config/servers.json"]
+        let no = try home.runOnTerminal(
+            ["connect", bed.url(for: .caSigned), "--name", "moving", "--ca-file", bed.caFile], lines: ["no"])
+        #expect(no.status == 1, "\(no.all)")
+        #expect(no.out.contains("Server 'moving' is saved for \(bed.daemonURL()). Point it at"))
+        #expect(no.out.contains("Nothing was changed."))
+        #expect(home.writtenFiles()["config/servers.json"] == before)
+    }
+}

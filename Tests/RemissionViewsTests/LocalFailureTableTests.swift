@@ -28,6 +28,10 @@ enum LocalCatalogue {
         row(.declined(.removeAllPins(count: 2)), .failure),
         row(.declined(.forgetTrust), .failure),
         row(.declined(.removeServer(name: "nas", url: "https://nas:443/")), .failure),
+        row(
+            .confirmationNeedsTerminal(.repointServer(name: "nas", from: "https://a:443/", to: "https://b:443/")),
+            .usage),
+        row(.declined(.repointServer(name: "nas", from: "https://a:443/", to: "https://b:443/")), .failure),
         row(.declined(.removeTorrents(count: 3)), .failure),
         row(.declined(.deleteTorrentData(count: 3, bytes: 1024)), .failure),
         row(.deleteDataNeedsTerminal(ids: "1,2"), .usage),

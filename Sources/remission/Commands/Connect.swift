@@ -50,6 +50,9 @@ extension RemissionCommand {
         @Flag(name: .customLong("save-offline"), help: "Save the server even if the check fails.")
         var saveOffline = false
 
+        @Flag(help: "Point a saved server at this URL without asking (it is asked on a terminal).")
+        var yes = false
+
         @OptionGroup var trustFlags: TrustFlags
         @OptionGroup var auth: AuthOptions
         @OptionGroup var global: GlobalOptions
@@ -73,6 +76,7 @@ extension RemissionCommand {
                 throw Failure(
                     .profile(.notFound(server, saved: try context.session.savedServers().profiles.map(\.name))))
             }
+            if let repointing = onboarding.repointing, !yes { try confirm(repointing, terminal: context.terminal) }
             if onboarding.schemeAssumed { printError(Warnings.assumedURL(onboarding.endpoint)) }
             let conversation = OnboardingConversation(context: context)
             try conversation.decideTrust(&onboarding, now: now)
@@ -86,6 +90,7 @@ extension RemissionCommand {
                 throw ExitCode(report.exitStatus.rawValue)
             }
             printError(Warnings.saved(try onboarding.save(savePassword: !noSavePassword, makeDefault: makeDefault)))
+            if let left = onboarding.leftBehind() { printError(Warnings.leftBehind(left)) }
             if !report.online { throw ExitCode(report.exitStatus.rawValue) }
         }
     }
