@@ -63,6 +63,7 @@ extension FailureText {
         case .noSnapshot:
             return "no snapshot for these connection parameters; run list while the server is online."
         case .offlineWithoutSnapshot(let failure): return reason(failure)
+        case .passwordNotChecked(let failure): return reason(failure)
         case .snapshotLacksFields(let names, let savedAt, _):
             return "the snapshot from \(UTCDate(unixSeconds: savedAt).minuteText) lacks "
                 + "\(names.joined(separator: ", ")), which this view needs (it was saved by a list that did not "
@@ -123,6 +124,12 @@ extension FailureText {
         switch problem {
         case .offlineWithoutSnapshot(let failure):
             return (failure, "no snapshot for these connection parameters")
+        case .passwordNotChecked(let failure):
+            return (
+                failure,
+                "Nothing was stored: the password was checked against the server first. "
+                    + "Store it without checking with --no-check."
+            )
         case .removalInterrupted(let failure, let removed, let total):
             return (
                 failure,

@@ -63,6 +63,10 @@ enum LocalCatalogue {
         row(.watchNeedsTerminal, .usage),
         row(.noSnapshot, .failure, server: "nas"),
         row(.offlineWithoutSnapshot(offline), .offline),
+        row(.passwordNotChecked(offline), .offline),
+        row(
+            .passwordNotChecked(Failure(.unauthorized(user: "alice", passwordSource: .prompt), server: "nas")),
+            .authentication),
         row(.snapshotLacksFields(["labels"], savedAt: 0, serverOffline: false), .failure, server: "nas"),
         row(.snapshotLacksFields(["labels"], savedAt: 0, serverOffline: true), .offline, server: "nas"),
         row(.removalInterrupted(offline, removed: 250, total: 1000), .offline),
@@ -104,6 +108,7 @@ enum LocalCatalogue {
         case .offlineWithoutSnapshot: "offlineWithoutSnapshot"
         case .snapshotLacksFields: "snapshotLacksFields"
         case .removalInterrupted: "removalInterrupted"
+        case .passwordNotChecked: "passwordNotChecked"
         case .partialAdd: "partialAdd"
         }
     }
@@ -114,7 +119,7 @@ enum LocalCatalogue {
         "certificateDeclined", "typedFingerprintMismatch", "notPinned", "caFileUnusable", "trustNotChanged",
         "keyringNotChanged", "noUserForPassword", "passwordNeedsTerminal", "noPasswordGiven", "passwordsDiffer",
         "watchNeedsTerminal", "noSnapshot", "offlineWithoutSnapshot", "snapshotLacksFields", "removalInterrupted",
-        "partialAdd",
+        "partialAdd", "passwordNotChecked",
     ]
 }
 
