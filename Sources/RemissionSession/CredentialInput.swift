@@ -51,7 +51,17 @@ public struct CredentialInput {
             return (credentials, .netrc(path: path))
         }
         guard let user else { return (nil, .none) }
-        if let password = try keyringPassword(endpoint: endpoint, user: user) {
+        let stored: String?
+        do { stored = try keyringPassword(endpoint: endpoint, user: user) } catch {
+            // No usable keyring (no D-Bus session over SSH, a locked collection…): on a terminal the
+            // password is asked there, and the prompt says it cannot be stored and why; otherwise exit 7.
+            guard case .keyring(let problem) = error.cause, let prompt,
+                let password = prompt.askPassword(user: user, endpoint: endpoint, keyringUnusable: problem),
+                !password.isEmpty
+            else { throw error }
+            return (BasicCredentials(user: user, password: password), .prompt)
+        }
+        if let password = stored {
             return (BasicCredentials(user: user, password: password), .keyring)
         }
         if let prompt, let password = prompt.askPassword(user: user, endpoint: endpoint), !password.isEmpty {
@@ -104,6 +114,16 @@ public struct CredentialInput {
 public protocol PasswordPrompt: Sendable {
     /// The password typed for `user` at `endpoint`; nil when nothing was typed.
     func askPassword(user: String, endpoint: ServerEndpoint) -> String?
+
+    /// The same question when the keyring cannot be used: the prompt says so (the password will not
+    /// be stored, and why) before asking.
+    func askPassword(user: String, endpoint: ServerEndpoint, keyringUnusable: KeyringError) -> String?
+}
+
+extension PasswordPrompt {
+    public func askPassword(user: String, endpoint: ServerEndpoint, keyringUnusable: KeyringError) -> String? {
+        askPassword(user: user, endpoint: endpoint)
+    }
 }
 
 /// The credential options of a command: `--user`, `--password-stdin`, `--netrc`, `--netrc-file`.

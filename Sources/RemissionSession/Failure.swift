@@ -215,6 +215,7 @@ extension LocalProblem {
         case .offlineWithoutSnapshot: return .offline
         case .snapshotLacksFields(_, _, let serverOffline): return serverOffline ? .offline : .failure
         case .removalInterrupted(let failure, _, _): return failure.status
+        case .passwordNotChecked(let failure): return failure.status
         case .partialAdd(_, _, let failed): return ExitStatus.worst(failed.map(\.failure.status))
         }
     }

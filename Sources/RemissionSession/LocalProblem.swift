@@ -60,6 +60,8 @@ public enum LocalProblem: Sendable, Equatable {
     case snapshotLacksFields([String], savedAt: Int64, serverOffline: Bool)
     /// A removal in batches failed after `removed` of `total` torrents were removed (the failure's status).
     indirect case removalInterrupted(Failure, removed: Int, total: Int)
+    /// `credentials set`: the check with the new password failed (the failure's status); nothing was stored.
+    indirect case passwordNotChecked(Failure)
     /// `add` of several arguments: `succeeded` of `total` worked; the others failed (the worst status).
     case partialAdd(succeeded: Int, total: Int, failed: [FailedArgument])
 }
@@ -72,6 +74,8 @@ public enum Confirmation: Sendable, Equatable {
     case forgetTrust
     /// `servers remove NAME`.
     case removeServer(name: String, url: String)
+    /// `connect URL --name NAME` for a saved server at another URL.
+    case repointServer(name: String, from: String, to: String)
     /// `remove IDS` (the data stays).
     case removeTorrents(count: Int)
     /// `remove IDS --delete-data`: `bytes` of data on the server.

@@ -10,6 +10,8 @@ import RemissionTrust
 public struct Onboarding {
     public let context: SessionContext
     public let endpoint: ServerEndpoint
+    /// The URL was a bare host[:port]: the scheme (and maybe the port and path) were chosen for it.
+    public private(set) var schemeAssumed = false
     public let name: String
     public let existing: ServerProfile?
     public let auth: AuthRequest
@@ -18,10 +20,14 @@ public struct Onboarding {
     let storedTrust: ServerTrust
     /// The fingerprint given with --accept-fingerprint, if any.
     let fingerprintFromFlag: CertificateFingerprint?
-    public private(set) var credentials: BasicCredentials?
-    public private(set) var passwordSource: PasswordSource = .none
+    public internal(set) var credentials: BasicCredentials?
+    public internal(set) var passwordSource: PasswordSource = .none
     /// A password the user gave now (not one already in the keyring or a netrc file).
     var passwordToSave: String?
+    /// The user name typed in this run (`answerUser`), kept across retries.
+    var answeredUser: String?
+    /// Passwords typed in this run, at most `passwordTries`.
+    var passwordsTyped = 0
     let now: Int64
 
     public init(
@@ -31,7 +37,12 @@ public struct Onboarding {
         self.context = context
         self.auth = auth
         self.now = now
-        do { endpoint = try ServerEndpoint.parse(url) } catch { throw Failure(.endpoint(error)) }
+        do { endpoint = try ServerEndpoint.parse(url) } catch {
+            // A bare host[:port], as transmission-remote takes it; connect says which URL it used.
+            guard let bare = ServerEndpoint.parseBare(url) else { throw Failure(.endpoint(error)) }
+            endpoint = bare
+            schemeAssumed = true
+        }
         let chosen = name ?? String(endpoint.host.map { $0 == ":" ? "-" : $0 })  // `::1` becomes `--1`
         if let problem = ServerProfile.nameProblem(chosen) {
             throw Failure(.onboarding(.invalidName(chosen, problem)))
@@ -140,7 +151,10 @@ public struct Onboarding {
             prompt: prompt)
         (credentials, passwordSource) = try input.resolve(for: endpoint)
         switch passwordSource {
-        case .standardInput, .environment, .prompt: passwordToSave = credentials?.password
+        case .prompt:
+            passwordToSave = credentials?.password
+            passwordsTyped = 1
+        case .standardInput, .environment: passwordToSave = credentials?.password
         case .netrc, .keyring, .none: passwordToSave = nil  // a netrc password stays where the user keeps it
         }
     }
@@ -211,7 +225,7 @@ public struct Onboarding {
             throw Failure(.storage(error))
         }
         let profile = ServerProfile(
-            name: name, endpoint: endpoint, user: credentials?.user ?? existing?.user,
+            name: name, endpoint: endpoint, user: credentials?.user ?? answeredUser ?? existing?.user,
             options: existing?.options ?? ServerOptions(), createdAt: existing?.createdAt ?? now,
             legacyID: existing?.legacyID, needsPassword: false)
         do {

@@ -33,9 +33,14 @@ public struct SavedServers: Sendable {
     public func remove(_ removal: ServerRemoval, keepPassword: Bool) throws(Failure) -> RemovedServer {
         let password = try removePassword(removal, keep: keepPassword)
         let trust = try removeTrust(removal)
-        do { try context.profileStore.remove(named: removal.profile.name) } catch { throw Failure(.profile(error)) }
+        let newDefault: String?
+        do {
+            try context.profileStore.remove(named: removal.profile.name)
+            newDefault = removal.isDefault ? try context.profileStore.all().default : nil
+        } catch { throw Failure(.profile(error)) }
         return RemovedServer(
-            profile: removal.profile, wasDefault: removal.isDefault, password: password, trust: trust)
+            profile: removal.profile, wasDefault: removal.isDefault, password: password, trust: trust,
+            newDefault: newDefault)
     }
 
     private func removePassword(_ removal: ServerRemoval, keep: Bool) throws(Failure) -> PasswordRemoval {
@@ -114,9 +119,15 @@ public struct RemovedServer: Sendable, Equatable {
     public var wasDefault: Bool
     public var password: PasswordRemoval
     public var trust: TrustRemoval
+    /// The server that became the default because it was the only one left (the removed one was the default).
+    public var newDefault: String?
 
-    public init(profile: ServerProfile, wasDefault: Bool, password: PasswordRemoval, trust: TrustRemoval) {
+    public init(
+        profile: ServerProfile, wasDefault: Bool, password: PasswordRemoval, trust: TrustRemoval,
+        newDefault: String? = nil
+    ) {
         (self.profile, self.wasDefault, self.password, self.trust) = (profile, wasDefault, password, trust)
+        self.newDefault = newDefault
     }
 }
 

@@ -1,6 +1,7 @@
 import RemissionCredentials
 import RemissionModel
 import RemissionStorage
+import RemissionTransport
 
 /// `credentials …`: a saved server's password in the keyring, as values. Reading the password
 /// (standard input, the terminal) is the command's; everything it decides is here.
@@ -47,6 +48,19 @@ public struct StoredPasswords: Sendable {
         if !sharing.isEmpty { return .shared(label: old.label, with: sharing) }
         do { return try context.keyring.remove(old) ? .removed(label: old.label) : .notStored } catch {
             throw Failure(.keyring(error))
+        }
+    }
+
+    /// `credentials set` checks the password against the server before storing it (unless --no-check):
+    /// one check with the server's stored trust; any failure (401, offline, untrusted) stores nothing.
+    public func verify(_ password: String, for target: PasswordTarget, source: PasswordSource) throws(Failure) {
+        let server = ServerTarget(
+            label: target.label, endpoint: target.endpoint, trust: try context.storedTrust(for: target.endpoint),
+            credentials: BasicCredentials(user: target.key.user, password: password), passwordSource: source,
+            profile: target.profile)
+        let check = ConnectionCheck(target: server, options: context.transportOptions, logger: context.logger)
+        if let failure = check.run(now: currentUnixTime()).failure {
+            throw Failure(.local(.passwordNotChecked(failure)))
         }
     }
 

@@ -8,9 +8,9 @@ import RemissionModel
 /// nothing, and nothing is written when nothing changes.
 ///
 /// The default server is never chosen silently: it is set by the first profile added, by
-/// `upsert(_:makeDefault: true)` and by `setDefault`, follows a `rename`, and becomes `nil` when the
-/// default profile is removed (like ssh or git, remission then asks the user to name a server rather
-/// than picking one).
+/// `upsert(_:makeDefault: true)` and by `setDefault`, follows a `rename`, and when the default profile
+/// is removed becomes the one profile left, if exactly one is (`servers remove` says so), else `nil`
+/// (like ssh or git, remission then asks the user to name a server rather than picking one of several).
 public struct ProfileStore: Sendable {
     private let file: VersionedFile<ServersDocument>
 
@@ -71,13 +71,16 @@ public struct ProfileStore: Sendable {
     }
 
     /// Removes the profile called `name` and returns it; `nil` (and nothing written) when there is none.
-    /// When it was the default, there is no default afterwards (none is picked silently).
+    /// When it was the default, the one profile left becomes the default; with several left, none does.
     @discardableResult
     public func remove(named name: String) throws(ProfileError) -> ServerProfile? {
         try change { document in
             guard let index = document.index(of: name) else { return nil }
-            if document.defaultName == name { document.defaultName = nil }
-            return document.profiles.remove(at: index)
+            let removed = document.profiles.remove(at: index)
+            if document.defaultName == name {
+                document.defaultName = document.profiles.count == 1 ? document.profiles[0].name : nil
+            }
+            return removed
         }
     }
 

@@ -17,6 +17,34 @@ public struct CheckReport: Sendable, Equatable {
     public var hint: String?
     public var exitStatus: ExitStatus
     public var serverVersion: ServerInfo?
+    /// The one-word verdict: a refused certificate is not OFFLINE, the server answered the handshake.
+    public var status: CheckStatus = .offline
+}
+
+/// The verdict of a check, as `check` prints it and `--json` carries it (`status`).
+public enum CheckStatus: String, Sendable, Equatable {
+    case online
+    /// Any failure but a trust refusal (the failed step and reason say which).
+    case offline
+    /// The certificate (or plain HTTP) is not trusted: exit 5.
+    case untrusted
+    /// The certificate differs from the one the user accepted: exit 5.
+    case certificateChanged = "certificate-changed"
+
+    /// The verdict a failure gives.
+    public init(_ failure: Failure?) {
+        guard let failure else {
+            self = .online
+            return
+        }
+        guard case .transport(.trustRefused(let decision, _)) = failure.cause else {
+            self = .offline
+            return
+        }
+        self =
+            decision.hasProblem { if case .certificateChanged = $0 { true } else { false } }
+            ? .certificateChanged : .untrusted
+    }
 }
 
 extension CheckReport {
@@ -25,12 +53,14 @@ extension CheckReport {
         CheckReport(
             server: server, url: "", steps: [], online: false, insecure: false, failedStep: nil,
             reason: FailureText.reason(failure), hint: FailureText.hint(failure), exitStatus: failure.status,
-            serverVersion: nil)
+            serverVersion: nil, status: CheckStatus(failure))
     }
 
     /// Builds the step report from what was observed. Pure: no I/O, time passed in.
-    public static func build(_ observation: CheckObservation) -> CheckReport {
+    /// `place` is `.connect` for connect's own check: its hints and trust lines name connect's flags.
+    public static func build(_ observation: CheckObservation, place: HintPlace = .command) -> CheckReport {
         var builder = CheckReportBuilder(observation)
+        builder.place = place
         return builder.build()
     }
 }
@@ -38,6 +68,7 @@ extension CheckReport {
 public struct CheckReportBuilder {
     public let observation: CheckObservation
     public var steps: [CheckStep] = []
+    public var place: HintPlace = .command
 
     public init(_ observation: CheckObservation) { self.observation = observation }
 
@@ -59,7 +90,8 @@ public struct CheckReportBuilder {
         return CheckReport(
             server: observation.server, url: observation.endpoint.url, steps: steps, online: failedAt == nil,
             insecure: insecure, failedStep: failedAt, reason: failure.map(FailureText.reason),
-            hint: failure.flatMap(FailureText.hint), exitStatus: failure?.status ?? .ok, serverVersion: version)
+            hint: failure.flatMap { FailureText.hint($0, place: place) }, exitStatus: failure?.status ?? .ok,
+            serverVersion: version, status: CheckStatus(failure))
     }
 
     private func stepIndex(_ name: CheckStepName) -> Int { CheckStepName.allCases.firstIndex(of: name)! }
@@ -104,9 +136,9 @@ public struct CheckReportBuilder {
         }
         let tls = observation.connection.tls
         var details: [String] = []
-        if let decision = tls?.decision {
+        if let decision = tls?.decision.map(Self.userDecided) {
             details += CheckText.trustLines(
-                decision, chain: tls?.chain, server: observation.server, now: observation.now)
+                decision, chain: tls?.chain, server: observation.server, now: observation.now, place: place)
         }
         if let leaf = tls?.chain?.leaf {
             details.append(CheckText.expiryLine(leaf, now: observation.now))
@@ -115,10 +147,33 @@ public struct CheckReportBuilder {
             return CheckStep(.tls, .failed, reasonText, details: details, milliseconds: timings.tls)
         }
         let summary = [tls?.protocolVersion, tls?.cipher].compactMap { $0 }.joined(separator: ", ")
-        let hasNotes = if case .trusted(_, let notes)? = tls?.decision { !notes.isEmpty } else { false }
+        let hasNotes =
+            if case .trusted(_, let notes)? = tls?.decision.map(Self.userDecided) { !notes.isEmpty } else { false }
         return CheckStep(
             .tls, hasNotes ? .warning : .ok, summary.isEmpty ? "trusted" : summary, details: details,
             milliseconds: timings.tls)
+    }
+
+    /// A certificate the user accepted or a key they pinned is trusted because they decided so: that
+    /// no authority vouches for it (self-signed, unknown or untrusted issuer, other host names) is
+    /// not a warning on every check (`trust show` keeps the detail). Expiry, weak keys and a missing
+    /// backup pin still are.
+    static func userDecided(_ decision: TrustDecision) -> TrustDecision {
+        guard case .trusted(let basis, let notes) = decision else { return decision }
+        switch basis {
+        case .acceptedCertificate, .pinnedKey:
+            return .trusted(
+                basis,
+                notes: notes.filter {
+                    switch $0 {
+                    case .verification(.selfSigned), .verification(.untrustedRoot), .verification(.unknownIssuer),
+                        .verification(.hostMismatch):
+                        return false
+                    default: return true
+                    }
+                })
+        case .systemCertificateAuthorities, .certificateAuthorityFile: return decision
+        }
     }
 
     private func authStep(failed: Bool) -> CheckStep {

@@ -4,13 +4,13 @@ import RemissionTrust
 
 extension CheckReport {
     /// `check --json`: one stable object per server (documented in README):
-    /// `{"server","url","status":"online"|"offline","insecure","exitCode","failedStep","reason","hint",
+    /// `{"server","url","status":"online"|"offline"|"untrusted"|"certificate-changed","insecure","exitCode","failedStep","reason","hint",
     ///   "steps":[{"name","state","summary","details","ms"}],"transmission":{"version","rpcVersion",…}}`.
     public func jsonValue() -> JSONValue {
         var object: JSONObject = [
             "server": .string(server),
             "url": .string(url),
-            "status": .string(online ? "online" : "offline"),
+            "status": .string(status.rawValue),
             "insecure": .bool(insecure),
             "exitCode": .int(Int64(exitStatus.rawValue)),
             "failedStep": failedStep.map { .string($0.rawValue) } ?? .null,

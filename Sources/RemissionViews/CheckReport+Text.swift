@@ -23,14 +23,21 @@ extension CheckReport {
         return lines.joined(separator: "\n")
     }
 
-    /// `ONLINE`, `ONLINE (insecure: plain HTTP)`, or `OFFLINE — step: reason`.
+    /// `ONLINE`, `ONLINE (insecure: plain HTTP)`, `OFFLINE — step: reason`, or for a refused certificate
+    /// `UNTRUSTED — tls: reason` / `CERTIFICATE CHANGED — tls: reason` (the server is reachable).
     public func verdictLine(_ terminal: Terminal) -> String {
         if online {
             return insecure
                 ? terminal.styled("ONLINE (insecure: plain HTTP)", .yellow) : terminal.styled("ONLINE", .green)
         }
         guard let step = failedStep else { return terminal.styled("FAILED", .red) + " — \(reason ?? "unknown")" }
-        return terminal.styled("OFFLINE", .red) + " — \(step.rawValue): \(reason ?? "unknown")"
+        let word =
+            switch status {
+            case .untrusted: "UNTRUSTED"
+            case .certificateChanged: "CERTIFICATE CHANGED"
+            case .online, .offline: "OFFLINE"
+            }
+        return terminal.styled(word, .red) + " — \(step.rawValue): \(reason ?? "unknown")"
     }
 
     /// One line for `check --all`.

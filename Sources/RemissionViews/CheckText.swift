@@ -3,10 +3,10 @@ import RemissionTrust
 /// The trust lines and the certificate expiry under the tls step of `check`.
 public enum CheckText {
     /// The trust decision under the tls step, with every note or problem.
-    public static func trustLines(_ decision: TrustDecision, chain: PresentedChain?, server: String, now: Int64)
-        -> [String]
-    {
-        TrustText(server: server, now: now).lines(
+    public static func trustLines(
+        _ decision: TrustDecision, chain: PresentedChain?, server: String, now: Int64, place: HintPlace = .command
+    ) -> [String] {
+        TrustText(server: server, now: now, place: place).lines(
             for: decision, chain: chain ?? PresentedChain(certificates: [], problems: []))
     }
 

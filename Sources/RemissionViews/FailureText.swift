@@ -19,7 +19,11 @@ public enum FailureText {
         switch failure.cause {
         case .transport(let error): return transportReason(error)
         case .unauthorized(let user, let source):
-            guard let user, source != .none else { return "authentication required (401), no password given" }
+            // One wording per state: nothing sent, a user without a password, a password refused.
+            guard let user else { return "authentication required (401): no user name or password given" }
+            guard source != .none else {
+                return "authentication required (401): no password given for user '\(safe(user))'"
+            }
             return "authentication failed (401): wrong user or password (user '\(safe(user))', "
                 + "password from \(describe(source)))"
         case .forbidden(let detail):
@@ -89,10 +93,11 @@ public enum FailureText {
         }
     }
 
-    /// The next step, naming `failure.server` in commands that work for it; nil when the reason
-    /// already says what to do.
-    public static func hint(_ failure: Failure) -> String? {
+    /// The next step, naming `failure.server` in commands that work for it (`place`: during connect,
+    /// connect's own flags); nil when the reason already says what to do.
+    public static func hint(_ failure: Failure, place: HintPlace = .command) -> String? {
         let server = failure.server.map(quotedForShell) ?? "SERVER"
+        if place == .connect, let hint = connectHint(failure) { return hint }
         switch failure.cause {
         case .transport(let error): return transportHint(error, server: server)
         case .unauthorized(_, let source):
@@ -132,6 +137,31 @@ public enum FailureText {
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
             .addSource, .onboarding, .outputFailed, .fileIndexes, .local:
             return nil
+        }
+    }
+
+    /// The hints that differ during connect: the server is not saved yet, so only connect's flags work.
+    static func connectHint(_ failure: Failure) -> String? {
+        switch failure.cause {
+        case .unauthorized(let user, let source):
+            guard let user else {
+                return "Give a user and password: --user NAME --password-stdin (or TR_AUTH=user:password), "
+                    + "or run connect on a terminal to be asked."
+            }
+            if source == .none {
+                return "Give the password of '\(safe(user))': --password-stdin (or TR_AUTH=user:password), "
+                    + "or run connect on a terminal to be asked."
+            }
+            return "Check the user name and password, and run connect again (--user NAME, --password-stdin)."
+        case .transport(.trustRefused(let decision, _)):
+            if decision.hasProblem({ if case .certificateChanged = $0 { true } else { false } }) {
+                return "If the certificate was renewed on purpose, run connect again with --accept-fingerprint "
+                    + "SHA256:… (the new one)."
+            }
+            return "Run connect on a terminal to be asked, or give the decision: --accept-fingerprint SHA256:…, "
+                + "--pin sha256//… or --ca-file FILE."
+        case .transport(.caFile): return "Point --ca-file at a readable PEM file of CA certificates."
+        default: return nil
         }
     }
 
@@ -243,12 +273,16 @@ public enum FailureText {
         case .fingerprintMismatch(let given, let presented, let chain):
             return "The fingerprint you \(chain == nil ? "typed" : "gave") (\(given)) is not the server's "
                 + "(\(presented)): refused; nothing was saved."
-        case .certificateNotTrusted(let hard, let authority, let acceptAs, let chain, _):
+        case .certificateNotTrusted(let hard, let authority, _, let chain, let decision):
             guard let leaf = chain.leaf else { return "The certificate of \(safe(authority)) is not trusted." }
+            let pinned = decision.hasProblem { if case .pinMismatch = $0 { true } else { false } }
             let advice =
                 hard
-                ? "Nothing was changed. If the new certificate is expected, accept it explicitly with: "
-                    + "remission trust accept \(quotedForShell(acceptAs)) --fingerprint \(leaf.fingerprint)"
+                ? "Nothing was changed. If the new "
+                    + (pinned
+                        ? "key is expected, pin it explicitly: run connect again with --pin \(leaf.spkiPin)"
+                        : "certificate is expected, accept it explicitly: run connect again with "
+                            + "--accept-fingerprint \(leaf.fingerprint)")
                 : "Not on a terminal, so nothing is asked: add --accept-fingerprint \(leaf.fingerprint) to trust "
                     + "this exact certificate, --pin \(leaf.spkiPin) to trust its key, or --ca-file FILE for your CA."
             return "The certificate of \(safe(authority)) is not trusted. \(advice)"
@@ -270,9 +304,12 @@ public enum FailureText {
         let server = failure.server
         switch problem {
         case .fingerprintMismatch(_, _, let chain?): return ChainText.lines(chain, now: now)
+        case .certificateNotTrusted(false, let authority, let acceptAs, let chain, let decision):
+            return TrustText(server: server ?? acceptAs, now: now, place: .connect).onboardingScreen(
+                authority: authority, decision: decision, chain: chain)
         case .certificateNotTrusted(_, _, let acceptAs, let chain, let decision):
             return ChainText.lines(chain, now: now)
-                + TrustText(server: server ?? acceptAs, now: now).lines(for: decision, chain: chain)
+                + TrustText(server: server ?? acceptAs, now: now, place: .connect).lines(for: decision, chain: chain)
         default: return []
         }
     }

@@ -9,7 +9,8 @@ extension FailureText {
     static func localReason(_ problem: LocalProblem) -> String {
         switch problem {
         case .confirmationNeedsTerminal(let confirmation): return needsTerminal(confirmation)
-        case .declined(.removeAllPins), .declined(.forgetTrust): return "Nothing was changed."
+        case .declined(.removeAllPins), .declined(.forgetTrust), .declined(.repointServer):
+            return "Nothing was changed."
         case .declined(.removeServer): return "Nothing was removed."
         case .declined(.removeTorrents), .declined(.deleteTorrentData): return "Nothing removed."
         case .deleteDataNeedsTerminal(let ids):
@@ -62,6 +63,7 @@ extension FailureText {
         case .noSnapshot:
             return "no snapshot for these connection parameters; run list while the server is online."
         case .offlineWithoutSnapshot(let failure): return reason(failure)
+        case .passwordNotChecked(let failure): return reason(failure)
         case .snapshotLacksFields(let names, let savedAt, _):
             return "the snapshot from \(UTCDate(unixSeconds: savedAt).minuteText) lacks "
                 + "\(names.joined(separator: ", ")), which this view needs (it was saved by a list that did not "
@@ -76,10 +78,12 @@ extension FailureText {
     /// The question asked on a terminal before the change (answered with yes or no).
     public static func question(_ confirmation: Confirmation) -> String {
         switch confirmation {
-        case .removeAllPins(let count): return "Remove all \(count) pins?"
+        case .removeAllPins(let count): return count == 1 ? "Remove the pin?" : "Remove all \(count) pins?"
         case .forgetTrust: return "Forget all of it?"
         case .removeServer(let name, let url):
             return "Remove server '\(safe(name))' (\(safe(url))), its password in the keyring and its trust settings?"
+        case .repointServer(let name, let from, let to):
+            return "Server '\(safe(name))' is saved for \(safe(from)). Point it at \(safe(to)) instead?"
         case .removeTorrents(let count): return "Remove \(TorrentText.count(count, "torrent")) (the data stays)?"
         case .deleteTorrentData(let count, let bytes):
             return "Delete the data of \(TorrentText.count(count, "torrent")) (\(Units.bytes(bytes)))?"
@@ -93,6 +97,9 @@ extension FailureText {
         case .removeServer(let name, _):
             return
                 "Not on a terminal, so nothing is asked and nothing was removed: add --yes to remove '\(safe(name))'."
+        case .repointServer(let name, let from, let to):
+            return "Server '\(safe(name))' is saved for \(safe(from)). Not on a terminal, so nothing is asked and "
+                + "nothing was changed: add --yes to point it at \(safe(to)), or choose another --name."
         case .removeTorrents, .deleteTorrentData:
             return "Refusing to remove without confirmation: no terminal to ask on. Confirm with --yes."
         }
@@ -117,6 +124,12 @@ extension FailureText {
         switch problem {
         case .offlineWithoutSnapshot(let failure):
             return (failure, "no snapshot for these connection parameters")
+        case .passwordNotChecked(let failure):
+            return (
+                failure,
+                "Nothing was stored: the password was checked against the server first. "
+                    + "Store it without checking with --no-check."
+            )
         case .removalInterrupted(let failure, let removed, let total):
             return (
                 failure,

@@ -1,3 +1,4 @@
+import RemissionCredentials
 import RemissionModel
 import RemissionSession
 
@@ -77,6 +78,37 @@ extension Warnings {
             + " the password and all data travel unencrypted."
     }
 
+    /// Before a terminal asks for a password that the keyring could not give (no D-Bus session…).
+    public static func keyringUnusable(_ error: KeyringError) -> String {
+        "The keyring cannot be used, so the password is asked here and will not be stored. "
+            + FailureText.keyringReason(error)
+    }
+
+    /// `connect nas.local`: which URL a bare host[:port] became.
+    public static func assumedURL(_ endpoint: ServerEndpoint) -> String {
+        "No scheme given: using \(TerminalText.safe(endpoint.url))"
+            + (endpoint.scheme == .http ? " (plain HTTP; give https://… for TLS)." : ".")
+    }
+
+    /// After connect re-pointed a server: what its old address kept, and how to forget it.
+    public static func leftBehind(_ left: LeftBehind) -> String {
+        var kept: [String] = []
+        var commands: [String] = []
+        if let identity = left.trustIdentity {
+            kept.append("its trust settings (\(TerminalText.safe(identity)))")
+            commands.append("remission trust forget \(quotedForShell(left.oldURL)) --yes")
+        }
+        if let key = left.keyring {
+            kept.append("its password in the keyring (\"\(TerminalText.safe(key.label))\")")
+            commands.append(
+                "secret-tool clear "
+                    + key.attributes.map { "\($0.name) \(quotedForShell($0.value))" }.joined(separator: " "))
+        }
+        return "The old address \(TerminalText.safe(left.oldURL)) kept \(kept.joined(separator: " and ")); "
+            + "nothing is deleted implicitly. Forget "
+            + (kept.count == 1 ? "it" : "them") + " with: " + commands.joined(separator: "; ")
+    }
+
     /// What `connect` saved.
     public static func saved(_ saved: Onboarding.Saved) -> String {
         var notes = [
@@ -91,4 +123,27 @@ extension Prompts {
     public static let trustCertificate = "Trust this certificate? (yes/no/[fingerprint]) "
     public static let trustCertificateAgain = "Please type 'yes', 'no', or the fingerprint you expect (SHA256:…)."
     public static let usePlainHTTP = "Use plain HTTP for this server anyway? (yes/no) "
+}
+
+extension Prompts {
+    /// "User name for nas:443: " (connect, when the daemon asks for one and none was given).
+    public static func userName(endpoint: ServerEndpoint) -> String {
+        "User name for \(TerminalText.safe(endpoint.authority)): "
+    }
+
+    /// The sentence before connect asks for a user or a password after a 401, saying why it asks.
+    public static func credentialsNeeded(_ question: CredentialQuestion, endpoint: ServerEndpoint) -> String? {
+        let authority = TerminalText.safe(endpoint.authority)
+        switch question {
+        case .user: return "\(authority) asks for a user name and password (401)."
+        case .password(_, let attempt, let refused):
+            let left = Onboarding.passwordTries - attempt + 1
+            let tries = left == 1 ? "last try" : "\(left) tries left"
+            switch refused {
+            case .none: return attempt == 1 ? nil : "No password was typed (\(tries))."
+            case .keyring: return "The password stored in the keyring was refused (401); type it (\(tries))."
+            default: return "Wrong user name or password (401); try again (\(tries))."
+            }
+        }
+    }
 }

@@ -71,7 +71,9 @@ public enum ServersText {
             "Removed server '\(TerminalText.safe(removed.profile.name))' (\(TerminalText.safe(removed.profile.endpoint.url))).",
             password(removed.password), trust(removed.trust),
         ]
-        if removed.wasDefault {
+        if let now = removed.newDefault {
+            lines.append("'\(TerminalText.safe(now))' is the default server now: it is the only one left.")
+        } else if removed.wasDefault {
             lines.append("There is no default server now; set one with: remission servers default NAME")
         }
         return lines

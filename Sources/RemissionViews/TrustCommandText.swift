@@ -138,7 +138,8 @@ public enum TrustCommandText {
     /// What `trust unpin` did, and what decides trust now.
     public static func unpinned(_ unpinning: Unpinning, remaining: [SPKIPin], subject: TrustSubject) -> String {
         let stored = unpinning.stored
-        var message = "Removed \(stored.pins.count - remaining.count) pin(s) for \(subject.identity); "
+        var message =
+            "Removed \(TorrentText.count(stored.pins.count - remaining.count, "pin")) for \(subject.identity); "
         if remaining.isEmpty {
             message +=
                 stored.accepted != nil

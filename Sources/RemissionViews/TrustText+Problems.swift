@@ -9,11 +9,11 @@ extension TrustText {
             return "The certificate is self-signed: no certificate authority vouches for it."
         case .untrustedRoot:
             return "The chain ends in a root certificate that is not trusted. If it is your own CA, "
-                + "trust it for this server: `\(caCommand)`."
+                + "trust it for this server: \(caAdvice)."
         case .unknownIssuer(let issuer):
             return "Unknown issuer or incomplete chain: no trusted certificate authority issued '\(issuer)'. "
                 + "The server (or its proxy) may not send the intermediate certificate; "
-                + "if this is your own CA, use `\(caCommand)`."
+                + "if this is your own CA, use \(caAdvice)."
         case .expired(let subject, let notAfter):
             return "The certificate '\(subject)' expired on \(UTCDate(unixSeconds: notAfter)) "
                 + "(\(relativeDays(notAfter, now: now)))."
@@ -48,7 +48,7 @@ extension TrustText {
                 + "Someone may be intercepting the connection."
             if let leafPin = presented.first {
                 text +=
-                    " If the server's key was changed on purpose, check the new one, then: `\(pinCommand(leafPin))`."
+                    " If the server's key was changed on purpose, check the new one, then \(runWord): `\(pinCommand(leafPin))`."
             }
             return [text]
         case .certificateChanged(let accepted, let presented):
@@ -56,8 +56,7 @@ extension TrustText {
         case .missingBackupPin:
             return [
                 "No backup pin: every pinned key is in the chain the server presents now, so a new server key "
-                    + "would lock you out. Pin a spare key too: `remission trust pin \(quotedForShell(server)) "
-                    + "--spki sha256//…`."
+                    + "would lock you out. Pin a spare key too: `\(pinCommand("sha256//…"))`."
             ]
         case .noCertificate:
             return ["The server presented no certificate."]
@@ -74,10 +73,13 @@ extension TrustText {
                 + "accepted \(UTCDate(unixSeconds: accepted.acceptedAt))",
             "  presented: \(presented.fingerprint)",
             "             subject \(presented.subject), valid \(validity(presented.notBefore, presented.notAfter))",
-            "Nothing was changed. If you expected this, compare the new fingerprint with the server's, then run:",
+            "Nothing was changed. If you expected this, compare the new fingerprint with the server's, then \(runWord):",
             "  \(acceptCommand(presented.fingerprint))",
         ]
     }
+
+    /// `remission trust ca NAME FILE` in backquotes, or connect's `--ca-file FILE`.
+    var caAdvice: String { place == .connect ? "connect's `\(caCommand)`" : "`\(caCommand)`" }
 
     private func validity(_ notBefore: Int64, _ notAfter: Int64) -> String {
         "\(UTCDate(unixSeconds: notBefore)) to \(UTCDate(unixSeconds: notAfter))"

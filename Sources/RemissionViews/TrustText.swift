@@ -11,10 +11,14 @@ public struct TrustText: Sendable, Equatable {
     public var server: String
     /// Unix seconds.
     public var now: Int64
+    /// Where the text is shown: during `connect` the commands are connect's own flags, since the
+    /// server is not saved yet (or is being re-pointed) and `remission trust … NAME` would not reach it.
+    public var place: HintPlace
 
-    public init(server: String, now: Int64) {
+    public init(server: String, now: Int64, place: HintPlace = .command) {
         self.server = server
         self.now = now
+        self.place = place
     }
 
     /// Why a chain is trusted: "pinned key sha256//…", "accepted certificate SHA256:…",
@@ -54,6 +58,10 @@ public struct TrustText: Sendable, Equatable {
                 result += [
                     "Certificate fingerprint: \(leaf.fingerprint)",
                     "Public key pin:          \(leaf.spkiPin)",
+                ]
+                // connect asks, or its refusal names its flags: the commands below need a saved server.
+                if place == .connect { return result + ["Compare them with the server's own."] }
+                result += [
                     "Compare them with the server's own, then either trust this exact certificate:",
                     "  \(acceptCommand(leaf.fingerprint))",
                     "or pin its key (also survives renewals that keep the key):",
@@ -64,18 +72,28 @@ public struct TrustText: Sendable, Equatable {
         }
     }
 
-    /// `remission trust accept NAME --fingerprint SHA256:…`
+    /// `remission trust accept NAME --fingerprint SHA256:…`; during connect, its flag
+    /// `--accept-fingerprint SHA256:…`.
     public func acceptCommand(_ fingerprint: CertificateFingerprint) -> String {
-        "remission trust accept \(quotedForShell(server)) --fingerprint \(fingerprint)"
+        place == .connect
+            ? "--accept-fingerprint \(fingerprint)"
+            : "remission trust accept \(quotedForShell(server)) --fingerprint \(fingerprint)"
     }
 
-    /// `remission trust pin NAME --spki sha256//…`
-    public func pinCommand(_ pin: SPKIPin) -> String {
-        "remission trust pin \(quotedForShell(server)) --spki \(pin)"
+    /// `remission trust pin NAME --spki sha256//…`; during connect, `--pin sha256//…`.
+    public func pinCommand(_ pin: SPKIPin) -> String { pinCommand(pin.description) }
+
+    func pinCommand(_ pin: String) -> String {
+        place == .connect ? "--pin \(pin)" : "remission trust pin \(quotedForShell(server)) --spki \(pin)"
     }
 
-    /// `remission trust ca NAME FILE`
-    public var caCommand: String { "remission trust ca \(quotedForShell(server)) FILE" }
+    /// `remission trust ca NAME FILE`; during connect, `--ca-file FILE`.
+    public var caCommand: String {
+        place == .connect ? "--ca-file FILE" : "remission trust ca \(quotedForShell(server)) FILE"
+    }
+
+    /// "run" before a command, "run connect again with" before connect's flag.
+    var runWord: String { place == .connect ? "run connect again with" : "run" }
 }
 
 extension TrustProblem {

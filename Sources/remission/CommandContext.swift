@@ -107,6 +107,11 @@ struct TerminalPasswordPrompt: PasswordPrompt {
     func askPassword(user: String, endpoint: ServerEndpoint) -> String? {
         askSecret(Prompts.password(user: user, endpoint: endpoint))
     }
+
+    func askPassword(user: String, endpoint: ServerEndpoint, keyringUnusable: KeyringError) -> String? {
+        printError(Warnings.keyringUnusable(keyringUnusable))
+        return askSecret(Prompts.password(user: user, endpoint: endpoint))
+    }
 }
 
 /// The process environment as a dictionary, read once.

@@ -16,12 +16,13 @@ struct OnboardingConversation {
         case .notApplicable: return
         case .trusted(let decision, let chain):
             printError(
-                TrustText(server: onboarding.name, now: now).lines(for: decision, chain: chain).joined(separator: "\n"))
+                TrustText(server: onboarding.name, now: now, place: .connect).lines(for: decision, chain: chain).joined(
+                    separator: "\n"))
         case .needsDecision(let decision, let chain, let leaf):
             printError(
-                (ChainText.lines(chain, now: now)
-                    + TrustText(server: onboarding.name, now: now).lines(for: decision, chain: chain))
-                    .joined(separator: "\n"))
+                TrustText(server: onboarding.name, now: now, place: .connect).onboardingScreen(
+                    authority: onboarding.endpoint.authority, decision: decision, chain: chain
+                ).joined(separator: "\n"))
             while true {
                 let answer = TrustAnswer(ask(Prompts.trustCertificate), leaf: leaf)
                 if answer == .unclear {

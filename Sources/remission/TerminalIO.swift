@@ -26,6 +26,12 @@ public func writeStandardError(_ text: String) {
 public func ask(_ question: String) -> String? {
     fflush(nil)
     writeStandardError(question)
+    // Ctrl-C at the question leaves the shell's prompt on a fresh line.
+    signal(SIGINT) { _ in
+        _ = write(STDERR_FILENO, "\n", 1)
+        _exit(130)
+    }
+    defer { signal(SIGINT, SIG_DFL) }
     return readLine(strippingNewline: true)
 }
 
@@ -59,6 +65,7 @@ enum TerminalRestore {
         saved = settings
         signal(SIGINT) { _ in
             if var settings = TerminalRestore.saved { tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings) }
+            _ = write(STDERR_FILENO, "\n", 1)  // the shell's prompt starts on a fresh line, not after ours
             _exit(130)
         }
     }

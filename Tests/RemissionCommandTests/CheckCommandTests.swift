@@ -39,7 +39,7 @@ struct CheckCommandTests {
     }
 
     @Test(
-        "untrusted certificates: the decision with its reason, OFFLINE, exit 5",
+        "untrusted certificates: the decision with its reason, UNTRUSTED (not OFFLINE), exit 5",
         arguments: [
             (TestBed.Listener.selfSigned, "self-signed"),
             (.expired, "expired"),
@@ -50,7 +50,7 @@ struct CheckCommandTests {
         #expect(result.status == 5, "\(result.out)\(result.err)")
         #expect(result.out.contains("Refused:"))
         #expect(result.out.lowercased().contains(reason))
-        #expect(result.out.contains("OFFLINE — tls: certificate not trusted"))
+        #expect(result.out.contains("UNTRUSTED — tls: certificate not trusted"))
         #expect(result.out.contains("remission trust accept"))
     }
 

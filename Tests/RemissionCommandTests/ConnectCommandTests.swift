@@ -88,20 +88,27 @@ struct ConnectCommandTests {
         #expect(home.writtenFiles()["config/servers.json"]?.contains("later") == true)
     }
 
-    @Test("re-running connect on a name updates it")
+    @Test("re-pointing a saved name: refused without --yes off a terminal; with it updated, the old item named")
     func rerunUpdates() throws {
         let first = try home.run(
             ["connect", bed.daemonURL(), "--name", "box", "--user", bed.user, "--password-stdin"], stdin: bed.password)
         #expect(first.status == 0, "\(first.all)")
+        let repoint = [
+            "connect", bed.url(for: .caSigned), "--name", "box", "--ca-file", bed.caFile, "--user", bed.user,
+            "--password-stdin",
+        ]
+        let before = home.writtenFiles()["config/servers.json"]
+        let refused = try home.run(repoint, stdin: bed.password)
+        #expect(refused.status == 2, "\(refused.all)")
+        #expect(refused.err.contains("Server 'box' is saved for \(bed.daemonURL())"))
+        #expect(refused.err.contains("add --yes to point it at \(bed.url(for: .caSigned))"))
+        #expect(home.writtenFiles()["config/servers.json"] == before)
         // Another endpoint has no stored password yet: the keyring item is keyed by host, port and scheme.
-        let second = try home.run(
-            [
-                "connect", bed.url(for: .caSigned), "--name", "box", "--ca-file", bed.caFile, "--user", bed.user,
-                "--password-stdin",
-            ],
-            stdin: bed.password)
+        let second = try home.run(repoint + ["--yes"], stdin: bed.password)
         #expect(second.status == 0, "\(second.all)")
         #expect(second.err.contains("updated server 'box'"))
+        #expect(second.err.contains("The old address \(bed.daemonURL()) kept its password in the keyring"))
+        #expect(second.err.contains("secret-tool clear server 127.0.0.1 port "))
         #expect(home.writtenFiles()["config/servers.json"]?.contains("\"scheme\" : \"https\"") == true)
     }
 

@@ -89,7 +89,7 @@ struct CredentialsCommandTests {
         #expect(unknown.err.contains("No server named 'nope'"))
 
         let changed = try world.remission(
-            ["credentials", "set", "nas", "--user", "other", "--password-stdin"], input: "other-pw\n")
+            ["credentials", "set", "nas", "--user", "other", "--password-stdin", "--no-check"], input: "other-pw\n")
         #expect(changed.status == 0, "\(changed.err)")
         #expect(changed.out.contains("now logs in as 'other'"))
         #expect(try world.secretToolLookup(user: "other") == "other-pw")
@@ -119,7 +119,7 @@ struct CredentialsCommandTests {
         #expect(check.status == 7, "\(check.out)\(check.err)")
         #expect(check.err.contains("locked"))
         #expect(check.err.contains("--password-stdin"))
-        let set = try world.remission(["credentials", "set", "nas", "--password-stdin"], input: "x\n")
+        let set = try world.remission(["credentials", "set", "nas", "--password-stdin", "--no-check"], input: "x\n")
         #expect(set.status == 7)
         #expect(set.err.contains("locked"))
         let withEnvironment = try world.remission(

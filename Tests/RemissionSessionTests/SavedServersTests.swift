@@ -56,9 +56,21 @@ struct SavedServersTests {
         #expect(removed.password == .shared(label: Self.key.label, with: ["nas"]))
         #expect(removed.trust == .shared(identity: Fixture.nas.trustIdentity, with: ["nas"]))
         #expect(!removed.wasDefault)
+        #expect(removed.newDefault == nil)
         let kept = try servers.remove(try servers.removal(of: "nas"), keepPassword: true)
         #expect(kept.password == .kept(label: Self.key.label))
         #expect(try fixture.keyring.lookup(Self.key) == "s3cret")
+    }
+
+    @Test("removing the default with one server left makes that one the default, and says so")
+    func defaultFollowsTheOnlyOneLeft() throws {
+        let fixture = try Self.fixture(twin: true)
+        defer { fixture.remove() }
+        let servers = SavedServers(fixture.context)
+        let removed = try servers.remove(try servers.removal(of: "nas"), keepPassword: true)
+        #expect(removed.wasDefault)
+        #expect(removed.newDefault == "twin")
+        #expect(try servers.all().defaultName == "twin")
     }
 
     @Test("a keyring that cannot be used stops the removal before anything changes (exit 7)")

@@ -53,6 +53,15 @@ final class ScriptedPrompt: PasswordPrompt {
         asked.add(1, ordering: .relaxed)
         return answer
     }
+
+    /// The keyring problem the last question was told about.
+    private let told = Mutex<KeyringError?>(nil)
+    var keyringProblem: KeyringError? { told.withLock { $0 } }
+
+    func askPassword(user: String, endpoint: ServerEndpoint, keyringUnusable: KeyringError) -> String? {
+        told.withLock { $0 = keyringUnusable }
+        return askPassword(user: user, endpoint: endpoint)
+    }
 }
 
 /// A context over private directories with one saved server `nas` (user alice) and an in-memory keyring.
@@ -121,13 +130,30 @@ struct TargetResolutionTests {
         #expect(silent.passwordSource == .none)
     }
 
-    @Test("a locked keyring is a keyring failure (7), never 'no password'")
+    @Test("a locked keyring is a keyring failure (7) without a terminal, never 'no password'")
     func lockedKeyring() throws {
         let fixture = try Fixture(keyringFailure: .locked(collection: "Login"))
         defer { fixture.remove() }
         #expect(throws: Failure(.keyring(.locked(collection: "Login")))) {
-            try fixture.context.resolveTarget("nas", prompt: ScriptedPrompt("never asked"))
+            try fixture.context.resolveTarget("nas", prompt: nil)
         }
+        // Nothing typed at the prompt: the keyring's failure, not "no password".
+        #expect(throws: Failure(.keyring(.locked(collection: "Login")))) {
+            try fixture.context.resolveTarget("nas", prompt: ScriptedPrompt(nil))
+        }
+    }
+
+    @Test("an unusable keyring on a terminal: the prompt is told why and asked; the password is the prompt's")
+    func unusableKeyringAsks() throws {
+        let problem = KeyringError.noSessionBus(reason: "DBUS_SESSION_BUS_ADDRESS is not set")
+        let fixture = try Fixture(keyringFailure: problem)
+        defer { fixture.remove() }
+        let prompt = ScriptedPrompt("typed")
+        let target = try fixture.context.resolveTarget("nas", prompt: prompt)
+        #expect(target.credentials?.password == "typed")
+        #expect(target.passwordSource == .prompt)
+        #expect(prompt.count == 1)
+        #expect(prompt.keyringProblem == problem)
     }
 
     @Test("TR_AUTH for another user than the saved one is a usage failure")

@@ -126,7 +126,7 @@ struct ProfileStoreTests {
         #expect(try store.all().default == "c")
     }
 
-    @Test("remove returns the profile; removing the default leaves no default")
+    @Test("remove returns the profile; removing the default leaves the only one left as the default, or none")
     func remove() throws {
         let directory = TemporaryDirectory()
         let store = ProfileStore(path: directory.file("servers.json"))
@@ -142,6 +142,14 @@ struct ProfileStoreTests {
         // A new first profile becomes the default again.
         try store.upsert(sampleProfile("c"))
         #expect(try store.all().default == "c")
+        // The default removed with one left: that one is the default; with two left, none is picked.
+        try store.upsert(sampleProfile("d"))
+        #expect(try store.remove(named: "c")?.name == "c")
+        #expect(try store.all().default == "d")
+        try store.upsert(sampleProfile("e"))
+        try store.upsert(sampleProfile("f"))
+        #expect(try store.remove(named: "d")?.name == "d")
+        #expect(try store.all().default == nil)
     }
 
     @Test("setDefault and rename; the default follows a rename")

@@ -221,7 +221,7 @@ struct FailureTableTests {
     @Test("a 401 with no password never reads 'password from no password'")
     func unauthorizedWithoutPassword() {
         let failure = Failure(.unauthorized(user: nil, passwordSource: .none), server: "nas")
-        #expect(FailureText.reason(failure) == "authentication required (401), no password given")
+        #expect(FailureText.reason(failure) == "authentication required (401): no user name or password given")
         #expect(!FailureText.message(failure, now: 0).contains("from no password"))
     }
 

@@ -28,6 +28,10 @@ enum LocalCatalogue {
         row(.declined(.removeAllPins(count: 2)), .failure),
         row(.declined(.forgetTrust), .failure),
         row(.declined(.removeServer(name: "nas", url: "https://nas:443/")), .failure),
+        row(
+            .confirmationNeedsTerminal(.repointServer(name: "nas", from: "https://a:443/", to: "https://b:443/")),
+            .usage),
+        row(.declined(.repointServer(name: "nas", from: "https://a:443/", to: "https://b:443/")), .failure),
         row(.declined(.removeTorrents(count: 3)), .failure),
         row(.declined(.deleteTorrentData(count: 3, bytes: 1024)), .failure),
         row(.deleteDataNeedsTerminal(ids: "1,2"), .usage),
@@ -59,6 +63,10 @@ enum LocalCatalogue {
         row(.watchNeedsTerminal, .usage),
         row(.noSnapshot, .failure, server: "nas"),
         row(.offlineWithoutSnapshot(offline), .offline),
+        row(.passwordNotChecked(offline), .offline),
+        row(
+            .passwordNotChecked(Failure(.unauthorized(user: "alice", passwordSource: .prompt), server: "nas")),
+            .authentication),
         row(.snapshotLacksFields(["labels"], savedAt: 0, serverOffline: false), .failure, server: "nas"),
         row(.snapshotLacksFields(["labels"], savedAt: 0, serverOffline: true), .offline, server: "nas"),
         row(.removalInterrupted(offline, removed: 250, total: 1000), .offline),
@@ -100,6 +108,7 @@ enum LocalCatalogue {
         case .offlineWithoutSnapshot: "offlineWithoutSnapshot"
         case .snapshotLacksFields: "snapshotLacksFields"
         case .removalInterrupted: "removalInterrupted"
+        case .passwordNotChecked: "passwordNotChecked"
         case .partialAdd: "partialAdd"
         }
     }
@@ -110,7 +119,7 @@ enum LocalCatalogue {
         "certificateDeclined", "typedFingerprintMismatch", "notPinned", "caFileUnusable", "trustNotChanged",
         "keyringNotChanged", "noUserForPassword", "passwordNeedsTerminal", "noPasswordGiven", "passwordsDiffer",
         "watchNeedsTerminal", "noSnapshot", "offlineWithoutSnapshot", "snapshotLacksFields", "removalInterrupted",
-        "partialAdd",
+        "partialAdd", "passwordNotChecked",
     ]
 }
 
@@ -157,6 +166,7 @@ struct LocalFailureTableTests {
     @Test("the confirmation's question and the refusal without a terminal")
     func confirmations() {
         #expect(FailureText.question(.removeAllPins(count: 2)) == "Remove all 2 pins?")
+        #expect(FailureText.question(.removeAllPins(count: 1)) == "Remove the pin?")
         #expect(
             FailureText.reason(Failure(.local(.confirmationNeedsTerminal(.forgetTrust))))
                 == "Forget all of it? Not on a terminal, so nothing is asked: add --yes to confirm.")

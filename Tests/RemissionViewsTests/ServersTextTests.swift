@@ -25,6 +25,14 @@ struct ServersTextTests {
             ])
     }
 
+    @Test("the default removed with one server left: that one is named as the default")
+    func removedNewDefault() {
+        let removed = RemovedServer(
+            profile: ServerProfile(name: "nas", endpoint: Self.endpoint, user: "alice", createdAt: 0), wasDefault: true,
+            password: .noUser, trust: .notStored(identity: "https://nas:8443"), newDefault: "box")
+        #expect(ServersText.removed(removed).last == "'box' is the default server now: it is the only one left.")
+    }
+
     @Test("the table marks the default and shows an edited name, not its escape sequence")
     func table() {
         let list = ServerList(

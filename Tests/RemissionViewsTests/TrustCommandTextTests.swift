@@ -17,7 +17,7 @@ struct TrustCommandTextTests {
         let all = Unpinning(stored: stored, removing: [])
         #expect(
             TrustCommandText.unpinned(all, remaining: [], subject: Self.subject)
-                == "Removed 2 pin(s) for https://nas:8443; the system CAs decide trust now.")
+                == "Removed 2 pins for https://nas:8443; the system CAs decide trust now.")
         stored.caFile = "/ca.pem"
         #expect(
             TrustCommandText.unpinned(Unpinning(stored: stored, removing: []), remaining: [], subject: Self.subject)
@@ -26,7 +26,7 @@ struct TrustCommandTextTests {
         #expect(
             TrustCommandText.unpinned(
                 Unpinning(stored: stored, removing: [pin(1)]), remaining: [pin(2)], subject: Self.subject)
-                == "Removed 1 pin(s) for https://nas:8443; 1 left.")
+                == "Removed 1 pin for https://nas:8443; 1 left.")
     }
 
     @Test("pinning names the new keys and warns about a set without a backup")

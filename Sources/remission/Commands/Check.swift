@@ -17,7 +17,8 @@ extension RemissionCommand {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "check",
-            abstract: "Diagnose servers step by step: dns, tcp, tls, http, auth, rpc; then ONLINE or OFFLINE.",
+            abstract:
+                "Diagnose servers step by step: dns, tcp, tls, http, auth, rpc; then ONLINE, OFFLINE or UNTRUSTED.",
             discussion: """
                 With no server named, the default server is checked. Credentials are sent only after the TLS
                 trust decision. `check` says where the password came from (--password-stdin, TR_AUTH, netrc,

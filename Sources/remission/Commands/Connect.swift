@@ -16,8 +16,9 @@ extension RemissionCommand {
             abstract: "Add or update a server: decide trust, authenticate, check, then save it.",
             discussion: """
                 On a terminal, connect shows an untrusted certificate and asks
-                "Trust this certificate? (yes/no/[fingerprint])", asks for the password without echo, and asks
-                before using plain HTTP to another host. Without a terminal it never asks: give the decision
+                "Trust this certificate? (yes/no/[fingerprint])", asks before using plain HTTP to another host,
+                and, when the daemon asks for a password, asks for what is missing: the user name, then the
+                password without echo (three tries). Answers are kept for the whole run. Without a terminal it never asks: give the decision
                 with --accept-fingerprint, --pin or --ca-file, plain HTTP with --allow-http, and the password
                 with --password-stdin or TR_AUTH=user:password.
 
@@ -30,7 +31,8 @@ extension RemissionCommand {
                       --password-stdin --accept-fingerprint SHA256:3F…
                 """)
 
-        @Argument(help: "The server URL: http(s)://host[:port][/path].")
+        @Argument(
+            help: "The server URL: http(s)://host[:port][/path], or host[:port] (https for port 443, else http).")
         var url: String
 
         @Option(help: "The name to save the server under (default: the host name).")
@@ -48,28 +50,47 @@ extension RemissionCommand {
         @Flag(name: .customLong("save-offline"), help: "Save the server even if the check fails.")
         var saveOffline = false
 
+        @Flag(help: "Point a saved server at this URL without asking (it is asked on a terminal).")
+        var yes = false
+
         @OptionGroup var trustFlags: TrustFlags
         @OptionGroup var auth: AuthOptions
         @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            // --server names the saved server to update; it is never ignored (issue 14).
+            if let server = global.server, let name, server != name {
+                throw ValidationError(
+                    "--server \(server) updates that saved server and --name \(name) names another: give one of them.")
+            }
+        }
 
         func run() throws {
             let context = try CommandContext(global: global)
             try requireHTTPEngine()
             let now = currentUnixTime()
             var onboarding = try Onboarding(
-                context: context.session, url: url, name: name, overrides: trustFlags.overrides, auth: auth.request,
-                now: now)
+                context: context.session, url: url, name: name ?? global.server, overrides: trustFlags.overrides,
+                auth: auth.request, now: now)
+            if let server = global.server, onboarding.existing == nil {
+                throw Failure(
+                    .profile(.notFound(server, saved: try context.session.savedServers().profiles.map(\.name))))
+            }
+            if let repointing = onboarding.repointing, !yes { try confirm(repointing, terminal: context.terminal) }
+            if onboarding.schemeAssumed { printError(Warnings.assumedURL(onboarding.endpoint)) }
             let conversation = OnboardingConversation(context: context)
             try conversation.decideTrust(&onboarding, now: now)
             try conversation.decidePlainHTTP(&onboarding, allowed: allowHTTP)
             try onboarding.obtainCredentials(prompt: context.passwordPrompt)
-            let report = CheckReport.build(onboarding.check())
+            let observation = conversation.askCredentials(&onboarding, after: onboarding.check())
+            let report = CheckReport.build(observation, place: .connect)
             print(report.render(on: context.terminal))
             guard report.online || saveOffline else {
                 printError(Warnings.nothingSaved)
                 throw ExitCode(report.exitStatus.rawValue)
             }
             printError(Warnings.saved(try onboarding.save(savePassword: !noSavePassword, makeDefault: makeDefault)))
+            if let left = onboarding.leftBehind() { printError(Warnings.leftBehind(left)) }
             if !report.online { throw ExitCode(report.exitStatus.rawValue) }
         }
     }

@@ -33,8 +33,8 @@ extension RemissionCommand.Credentials {
             discussion: """
                 The password is read without echo on a terminal (asked twice), or from standard input with
                 --password-stdin. --user changes the server's user; the previous user's keyring item is removed
-                unless another saved server uses it. The password is not checked against the server: run
-                `remission check NAME` for that.
+                unless another saved server uses it. The password is checked against the server first (one
+                check, with the server's trust) and nothing is stored when it fails; --no-check stores it unchecked.
                 """)
 
         @Argument(help: "The saved server (default: --server, or the default server).", completion: .savedServer)
@@ -46,6 +46,9 @@ extension RemissionCommand.Credentials {
         @Flag(name: .customLong("password-stdin"), help: "Read the password from standard input (one line).")
         var passwordFromStandardInput = false
 
+        @Flag(name: .customLong("no-check"), help: "Store the password without checking it against the server.")
+        var noCheck = false
+
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
@@ -53,6 +56,11 @@ extension RemissionCommand.Credentials {
             let passwords = StoredPasswords(context.session)
             let target = try passwords.target(name, user: user)
             let password = try readPassword(for: target, terminal: context.terminal)
+            if !noCheck {
+                try requireHTTPEngine()
+                try passwords.verify(
+                    password, for: target, source: passwordFromStandardInput ? .standardInput : .prompt)
+            }
             print(CredentialsText.stored(try passwords.store(password, for: target)).joined(separator: "\n"))
         }
 

@@ -42,11 +42,11 @@ struct CLIHome {
 
     /// Runs remission on a pseudo-terminal (util-linux `script`), typing each line of `lines` after a
     /// pause, as a person answers prompts (typed-ahead input would be echoed before echo is off).
-    func runOnTerminal(_ arguments: [String], lines: [String]) throws -> Result {
+    func runOnTerminal(_ arguments: [String], lines: [String], env extra: [String: String] = [:]) throws -> Result {
         let command = ([remission] + arguments).map { "'\($0)'" }.joined(separator: " ")
         var typing = ""
         for index in lines.indices { typing += "sleep 1.5; printf '%s\\n' \"$LINE\(index)\"; " }
-        var env = environment
+        var env = environment.merging(extra) { _, new in new }
         for (index, line) in lines.enumerated() { env["LINE\(index)"] = line }
         let script = "(\(typing)sleep 1) | script -qec \"$COMMAND\" /dev/null"
         env["COMMAND"] = command

@@ -1,0 +1,44 @@
+import RemissionCredentials
+import RemissionModel
+import RemissionStorage
+
+/// What a saved server's old address still has after connect pointed the server elsewhere: nothing
+/// is deleted implicitly (PRODUCT.md §2), so the view names it and the commands that forget it.
+public struct LeftBehind: Sendable, Equatable {
+    public var oldURL: String
+    /// The old address's trust settings, when stored and no other saved server uses them.
+    public var trustIdentity: String?
+    /// The old keyring item, when stored and no other saved server uses it.
+    public var keyring: CredentialKey?
+}
+
+extension Onboarding {
+    /// `connect URL --name NAME` (or `--server NAME`) for a saved server at another address: the
+    /// question to ask first (or --yes); nil when the server is new or keeps its URL.
+    public var repointing: Confirmation? {
+        guard let existing, existing.endpoint != endpoint else { return nil }
+        return .repointServer(name: name, from: existing.endpoint.url, to: endpoint.url)
+    }
+
+    /// After `save` re-pointed a server: what its old address left in trust.json and the keyring.
+    public func leftBehind() -> LeftBehind? {
+        guard let existing, existing.endpoint != endpoint else { return nil }
+        let others = (try? context.savedServers().profiles.filter { $0.name != name }) ?? []
+        var result = LeftBehind(oldURL: existing.endpoint.url)
+        let old = existing.endpoint
+        if old.trustIdentity != endpoint.trustIdentity,
+            !others.contains(where: { $0.endpoint.trustIdentity == old.trustIdentity }),
+            let stored = try? context.trustStore.trust(for: old), stored != .none
+        {
+            result.trustIdentity = old.trustIdentity
+        }
+        if let user = existing.user, let key = try? CredentialKey(endpoint: old, user: user),
+            (try? CredentialKey(endpoint: endpoint, user: credentials?.user ?? user)) != key,
+            !others.contains(where: { $0.user == user && $0.endpoint.trustIdentity == old.trustIdentity }),
+            (try? context.keyring.lookup(key)) != nil
+        {
+            result.keyring = key
+        }
+        return result.trustIdentity == nil && result.keyring == nil ? nil : result
+    }
+}

@@ -1,0 +1,38 @@
+import RemissionTrust
+
+extension TrustText {
+    /// connect's certificate question in the ssh spirit: one sentence saying what is happening and why
+    /// the question comes, every problem, the facts a person compares (subject, names, issuer,
+    /// validity, fingerprint once, pin once), and how to compare them. The question itself follows.
+    ///
+    ///     The authenticity of nas:8443 cannot be established: no one you trust vouches for its certificate.
+    ///       - The certificate is self-signed: no certificate authority vouches for it.
+    ///         Subject:     CN=nas
+    ///         …
+    ///         Fingerprint: SHA256:…
+    ///         SPKI pin:    sha256//…
+    ///     Compare the fingerprint with the server's own before you answer; …
+    public func onboardingScreen(authority: String, decision: TrustDecision, chain: PresentedChain) -> [String] {
+        var lines = [
+            "The authenticity of \(TerminalText.safe(authority)) cannot be established: "
+                + "no one you trust vouches for its certificate."
+        ]
+        if case .refused(let problems) = decision {
+            for problem in problems {
+                let text = self.lines(for: problem).map(TerminalText.safe)
+                lines += text.enumerated().map { ($0.offset == 0 ? "  - " : "    ") + $0.element }
+            }
+        }
+        guard let leaf = chain.leaf else { return lines }
+        lines += ChainText.certificateLines(leaf, now: now).filter {
+            !$0.hasPrefix("Key:") && !$0.hasPrefix("Signature:")
+        }.map { "    " + $0 }
+        if chain.certificates.count > 1 {
+            lines.append("(the server sent \(chain.certificates.count) certificates; this is the first, its own)")
+        }
+        lines.append(
+            "Compare the fingerprint with the server's own before you answer "
+                + "(on the server: openssl x509 -noout -fingerprint -sha256 -in CERTIFICATE).")
+        return lines
+    }
+}
