@@ -20,6 +20,21 @@ static void *bind(void *library, const char *name) {
 
 #define BIND(name) api.name = (__typeof__(api.name))bind(library, #name)
 
+/* Registers GIO's and libsecret's object types here, inside the one load, before any two threads can
+ * use them. GLib 2.74 deadlocks when the first registration of GDBusConnection (it adds interfaces
+ * under the type lock) races with another thread's g_object_new whose class initialisation asks for
+ * that type (seen: two test suites opening the keyring at once hung the test process for good). */
+static void register_types_once(void *library) {
+    const char *names[] = {"g_dbus_connection_get_type", "g_dbus_proxy_get_type", "secret_service_get_type",
+                           "secret_collection_get_type", "secret_item_get_type"};
+    for (size_t index = 0; index < sizeof names / sizeof names[0]; index++) {
+        unsigned long (*get_type)(void) = (unsigned long (*)(void))dlsym(library, names[index]);
+        if (get_type != NULL) {
+            (void)get_type();
+        }
+    }
+}
+
 static void load(void) {
     /* RTLD_LOCAL: nothing of libsecret or GLib joins the global symbol scope of the process. */
     void *library = dlopen("libsecret-1.so.0", RTLD_LAZY | RTLD_LOCAL);
@@ -73,6 +88,7 @@ static void load(void) {
     BIND(secret_service_get_sync);
     BIND(secret_value_get_text);
     BIND(secret_value_unref);
+    register_types_once(library);
 }
 
 const RSSecretAPI *rs_secret_api(const char **error) {
