@@ -24,17 +24,9 @@ final class WatchRefresh: @unchecked Sendable {
         self.session = session
         self.fields = fields
         self.timeout = timeout
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { raw in
-                Unmanaged<WatchRefresh>.fromOpaque(raw!).takeRetainedValue().run()
-                return nil
-            }, Unmanaged.passRetained(self).toOpaque())
-        if started == 0 {
+        if let thread = startThread({ self.run() }) {
             pthread_detach(thread)
         } else {
-            Unmanaged.passUnretained(self).release()
             run()
         }
     }
