@@ -22,3 +22,15 @@ func bytes(_ start: UnsafeRawPointer, _ count: Int) -> [UInt8] {
 func text(_ start: UnsafeRawPointer, _ count: Int) -> String {
     String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
 }
+
+/// Writes `contents` to the harness's scratch file `path` (0600), or fails the run: the harnesses
+/// that read files (a CA file, a config document) go through the same reader a user's file does.
+func writeScratch(_ contents: [UInt8], to path: String) {
+    let written = contents.withUnsafeBytes { buffer -> Bool in
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return write(descriptor, buffer.baseAddress, buffer.count) == buffer.count
+    }
+    check(written, "cannot write \(path)")
+}

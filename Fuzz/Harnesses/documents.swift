@@ -17,13 +17,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let input = bytes(start, count)
     let path = scratchPath
     let body = Array(input.dropFirst())
-    let written = body.withUnsafeBytes { buffer -> Bool in
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        return write(descriptor, buffer.baseAddress, buffer.count) == buffer.count
-    }
-    check(written, "cannot write \(path)")
+    writeScratch(body, to: path)
     if input[0] & 1 == 0 {
         roundTrip(VersionedFile<ServersDocument>(path: path))
     } else {

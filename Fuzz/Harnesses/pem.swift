@@ -24,13 +24,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         ? body
         : Array("-----BEGIN CERTIFICATE-----\n\(pemLines(body))-----END CERTIFICATE-----\n".utf8)
     let path = scratchPath
-    let written = file.withUnsafeBytes { buffer -> Bool in
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        return write(descriptor, buffer.baseAddress, buffer.count) == buffer.count
-    }
-    check(written, "cannot write \(path)")
+    writeScratch(file, to: path)
 
     let environment = ["SSL_CERT_DIR": "/nonexistent", "SSL_CERT_FILE": "/nonexistent"]
     guard let certificates = try? TrustAnchors.readPEMCertificates(path) else {
