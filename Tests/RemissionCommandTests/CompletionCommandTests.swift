@@ -101,7 +101,7 @@ struct CompletionCommandTests {
         #expect(try complete(["trust", "ca", ""]) == ["nas-home"])
     }
 
-    @Test("the zsh and fish scripts ask the binary for server names too (no zsh or fish here to run them)")
+    @Test("the zsh and fish scripts ask the binary for server names too (run live in CompletionShellTests)")
     func zshAndFish() throws {
         try saveServers(["nas-home"])
         for shell in ["zsh", "fish"] {
