@@ -65,7 +65,7 @@ extension FailureText {
         case .offlineWithoutSnapshot(let failure): return reason(failure)
         case .passwordNotChecked(let failure): return reason(failure)
         case .snapshotLacksFields(let names, let savedAt, _):
-            return "the snapshot from \(UTCDate(unixSeconds: savedAt).minuteText) lacks "
+            return "the snapshot from \(Units.dateTime(WallClock(unixSeconds: savedAt, .utc), seconds: false)) lacks "
                 + "\(names.joined(separator: ", ")), which this view needs (it was saved by a list that did not "
                 + "show them); while the server is online, run this list once to keep them."
         case .removalInterrupted(let failure, _, _): return reason(failure)

@@ -2,7 +2,7 @@ import RemissionModel
 
 /// The text of `remission info`: a block of `Label: value` lines, then optional sections.
 extension TorrentText {
-    public static func details(_ torrent: Torrent) -> [String] {
+    public static func details(_ torrent: Torrent, zone: TimeZoneChoice) -> [String] {
         var rows: [(String, String)] = [
             ("Id", String(torrent.id)),
             ("Name", torrent.name),
@@ -17,16 +17,16 @@ extension TorrentText {
             ("Left", Units.bytes(torrent.leftUntilDone)),
             ("Download rate", Units.rate(torrent.rateDownload)),
             ("Upload rate", Units.rate(torrent.rateUpload)),
-            ("ETA", Units.eta(torrent.eta)),
+            ("ETA", Units.eta(torrent.eta, done: isDone(torrent))),
             ("Downloaded", Units.bytes(torrent.downloadedEver ?? 0)),
             ("Uploaded", Units.bytes(torrent.uploadedEver ?? 0)),
             ("Ratio", Units.ratio(torrent.uploadRatio)),
         ]
         if let corrupt = torrent.corruptEver, corrupt > 0 { rows.append(("Corrupt", Units.bytes(corrupt))) }
         rows += [
-            ("Added", Units.date(torrent.addedDate)),
-            ("Done", Units.date(torrent.doneDate)),
-            ("Last activity", Units.date(torrent.activityDate)),
+            ("Added", Units.date(torrent.addedDate, zone)),
+            ("Done", Units.date(torrent.doneDate, zone)),
+            ("Last activity", Units.date(torrent.activityDate, zone)),
             ("Download dir", torrent.downloadDir),
             ("Labels", torrent.labels.isEmpty ? "none" : torrent.labels.joined(separator: ", ")),
             ("Peers", peerSummary(torrent)),
@@ -86,7 +86,7 @@ extension TorrentText {
     }
 
     /// `Trackers (N):` then per tracker its URL, announce state, last result, seeders and leechers.
-    public static func trackers(_ torrent: Torrent) -> [String] {
+    public static func trackers(_ torrent: Torrent, zone: TimeZoneChoice) -> [String] {
         let stats = torrent.trackerStats ?? []
         guard !stats.isEmpty else { return ["Trackers: none."] }
         var lines = ["Trackers (\(stats.count)):"]
@@ -99,14 +99,14 @@ extension TorrentText {
                 result = "never announced"
             } else if tracker.lastAnnounceSucceeded {
                 result =
-                    "ok at \(Units.date(tracker.lastAnnounceTime)), \(count(tracker.lastAnnouncePeerCount, "peer"))"
+                    "ok at \(Units.date(tracker.lastAnnounceTime, zone)), \(count(tracker.lastAnnouncePeerCount, "peer"))"
             } else {
                 result =
-                    "failed at \(Units.date(tracker.lastAnnounceTime)): \(TerminalText.safe(tracker.lastAnnounceResult))"
+                    "failed at \(Units.date(tracker.lastAnnounceTime, zone)): \(TerminalText.safe(tracker.lastAnnounceResult))"
             }
             lines.append("    Announce: \(trackerStateText(tracker.announceState)); last: \(result)")
             if tracker.nextAnnounceTime > 0 {
-                lines.append("    Next announce: \(Units.date(tracker.nextAnnounceTime))")
+                lines.append("    Next announce: \(Units.date(tracker.nextAnnounceTime, zone))")
             }
             lines.append(
                 "    Seeders: \(countText(tracker.seederCount)), leechers: \(countText(tracker.leecherCount)), "

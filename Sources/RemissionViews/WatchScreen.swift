@@ -140,12 +140,7 @@ public enum WatchScreen {
     }
 
     public static func eta(_ torrent: Torrent) -> String {
-        if torrent.leftUntilDone == 0 && torrent.sizeWhenDone > 0 { return "Done" }
-        switch torrent.eta {
-        case -1: return "-"
-        case ..<0: return "?"
-        default: return Units.duration(torrent.eta)
-        }
+        Units.eta(torrent.eta, done: TorrentText.isDone(torrent))
     }
 }
 
@@ -187,12 +182,12 @@ extension WatchScreen {
         }
 
         func row(_ torrent: Torrent) -> String {
-            let percent = ServerArithmetic.floor(torrent.percentDone * 100)
             let have =
                 torrent.haveValid ?? max(0, ServerArithmetic.difference(torrent.sizeWhenDone, torrent.leftUntilDone))
             let status = torrent.hasError ? "Error" : torrent.activityLabel
             let cells = [
-                "\(torrent.id)", "\(percent)%", Units.bytes(have), WatchScreen.eta(torrent),
+                "\(torrent.id)", Units.percent(torrent.percentDone, places: 0), Units.bytes(have),
+                WatchScreen.eta(torrent),
                 Units.rate(torrent.rateDownload), Units.rate(torrent.rateUpload), Units.ratio(torrent.uploadRatio),
                 status,
             ]

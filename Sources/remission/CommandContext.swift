@@ -31,6 +31,9 @@ struct CommandContext: Sendable {
             defaultTarget: global.server)
     }
 
+    /// The clock dates are written in: local time (TZ honoured), UTC with --utc.
+    var zone: TimeZoneChoice { global.utc ? .utc : .local }
+
     var environment: [String: String] { session.environment }
     var paths: StoragePaths { session.paths }
     var logger: Logger { session.logger }

@@ -15,7 +15,7 @@ public struct RemissionCommand: ParsableCommand {
         commandName: "remission",
         abstract: "A Transmission remote that connects securely: TLS trust you understand, passwords in the keyring.",
         discussion: """
-            Trust is decided inside the TLS handshake: pinned keys, certificates you accepted, your CA file,
+            Trust is decided inside the TLS handshake: pinned keys, certificates you accepted, your CA file, \
             or the system CAs. No credential is sent before that decision.
 
             \(ExitStatusText.help)

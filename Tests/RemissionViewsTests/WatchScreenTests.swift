@@ -165,7 +165,7 @@ struct WatchScreenTests {
             (Units.bytes(83_262_287_872), "83.3 GB"), (Units.bytes(999_960), "1.00 MB"), (Units.bytes(-1), "?"),
             (Units.bytes(Int.max), "9.22 EB"), (Units.rate(150_000), "150 kB/s"), (Units.duration(45), "45s"),
             (Units.duration(3_600), "1h"), (Units.duration(3_700), "1h 1m"), (Units.duration(90_000), "1d 1h"),
-            (Units.eta(-1), "not available"), (Units.eta(-2), "unknown"), (Units.ratio(-1), "None"),
+            (Units.eta(-1, done: false), "Unknown"), (Units.eta(-2, done: false), "Unknown"), (Units.ratio(-1), "None"),
             (Units.ratio(-2), "Inf"), (Units.ratio(0.5), "0.50"), (Units.ratio(12.25), "12.25"),
             (Units.ratio(1e300), "huge"), (Units.percent(0.999), "99.9%"), (Units.percent(1), "100%"),
             (Units.percent(.nan), "?"), (Units.decimal(.infinity, places: 1), "Inf"),

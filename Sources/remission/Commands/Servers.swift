@@ -9,8 +9,8 @@ extension RemissionCommand {
             commandName: "servers",
             abstract: "List and manage saved servers.",
             discussion: """
-                Servers are saved by `remission connect` in servers.json (no secrets there). A server imported
-                from the original Remission app is marked "needs password" until you give it one with
+                Servers are saved by `remission connect` in servers.json (no secrets there). A server imported \
+                from the original Remission app is marked "needs password" until you give it one with \
                 `remission credentials set NAME`.
 
                 Examples:
@@ -30,8 +30,9 @@ extension RemissionCommand.Servers {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List saved servers: name, URL, user, the default, and which need a password.",
+            usage: "remission servers list [<options>]",
             discussion: """
-                --json prints {"default": NAME|null, "servers": [{"name", "url", "scheme", "host", "port", "path",
+                --json prints {"default": NAME|null, "servers": [{"name", "url", "scheme", "host", "port", "path", \
                 "user", "default", "needsPassword", "createdAt"}]}.
                 """)
 
@@ -61,11 +62,12 @@ extension RemissionCommand.Servers {
         static let configuration = CommandConfiguration(
             commandName: "remove",
             abstract: "Remove a saved server, its password in the keyring and its trust settings.",
+            usage: "remission servers remove [<options>] <name>",
             discussion: """
-                Asks first on a terminal; without one, --yes is required. The password is removed from the
-                keyring and the trust settings (pins, accepted certificate, CA file, HTTP acknowledgement) from
-                trust.json, unless another saved server uses the same ones. A keyring that cannot be used stops
-                the removal (exit 7) before anything changes; --keep-password removes the server without
+                Asks first on a terminal; without one, --yes is required. The password is removed from the \
+                keyring and the trust settings (pins, accepted certificate, CA file, HTTP acknowledgement) from \
+                trust.json, unless another saved server uses the same ones. A keyring that cannot be used stops \
+                the removal (exit 7) before anything changes; --keep-password removes the server without \
                 touching the keyring.
                 """)
 
@@ -93,7 +95,8 @@ extension RemissionCommand.Servers {
     struct Default: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "default",
-            abstract: "Make a saved server the default (used when no server is named).")
+            abstract: "Make a saved server the default (used when no server is named).",
+            usage: "remission servers default [<options>] <name>")
 
         @Argument(help: "The saved server to use by default.", completion: .savedServer)
         var name: String
@@ -112,8 +115,9 @@ extension RemissionCommand.Servers {
         static let configuration = CommandConfiguration(
             commandName: "rename",
             abstract: "Rename a saved server.",
+            usage: "remission servers rename [<options>] <old> <new>",
             discussion: """
-                The password in the keyring and the trust settings belong to the server's address (host, port,
+                The password in the keyring and the trust settings belong to the server's address (host, port, \
                 protocol, user), not to its name, so they stay as they are and keep working under the new name.
                 """)
 

@@ -16,14 +16,16 @@ extension RemissionCommand {
                   remission stats --json
                 """)
 
-        @Flag(help: "Print the statistics as one JSON object.")
-        var json = false
+        @OptionGroup(title: "Stats options") var own: OwnOptions
 
         @Argument(
             help: "A saved server name or URL (default: --server or the default server).", completion: .savedServer)
         var name: String?
 
         @OptionGroup var connection: TorrentConnectionOptions
+
+        // Shorthands for the options in `own`.
+        var json: Bool { own.json }
 
         func run() throws {
             let (context, session) = try connection.open(server: name)
@@ -34,5 +36,13 @@ extension RemissionCommand {
                 print(StatsView(stats: stats).text(on: context.terminal))
             }
         }
+    }
+}
+
+extension RemissionCommand.Stats {
+    /// The options of this command alone, listed first in its help (before the connection options).
+    struct OwnOptions: ParsableArguments {
+        @Flag(help: "Print the statistics as one JSON object.")
+        var json = false
     }
 }

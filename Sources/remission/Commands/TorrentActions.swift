@@ -49,9 +49,12 @@ extension RemissionCommand {
                 """)
 
         @OptionGroup var options: TorrentActionOptions
-        @Flag(help: "Start at once, skipping the download queue.")
-        var now = false
+        @OptionGroup(title: "Start options") var own: OwnOptions
+
         @OptionGroup var connection: TorrentConnectionOptions
+
+        // Shorthands for the options in `own`.
+        var now: Bool { own.now }
 
         func run() throws { try TorrentAction.start(now: now).run(options, connection: connection) }
     }
@@ -93,5 +96,13 @@ extension RemissionCommand {
         @OptionGroup var connection: TorrentConnectionOptions
 
         func run() throws { try TorrentAction.reannounce.run(options, connection: connection) }
+    }
+}
+
+extension RemissionCommand.Start {
+    /// The options of this command alone, listed first in its help (before the connection options).
+    struct OwnOptions: ParsableArguments {
+        @Flag(help: "Start at once, skipping the download queue.")
+        var now = false
     }
 }

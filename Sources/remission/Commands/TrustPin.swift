@@ -10,9 +10,10 @@ extension RemissionCommand.Trust {
         static let configuration = CommandConfiguration(
             commandName: "pin",
             abstract: "Pin public keys for a server (SPKI SHA-256, as curl --pinnedpubkey).",
+            usage: "remission trust pin [<options>] [<name>]",
             discussion: """
-                With pins set, a server is trusted only when a key in its chain is pinned, even when a CA
-                vouches for it. Pin a backup key too (one not in the current chain), or a new server key
+                With pins set, a server is trusted only when a key in its chain is pinned, even when a CA \
+                vouches for it. Pin a backup key too (one not in the current chain), or a new server key \
                 would lock you out. Prints the pins now set, one per line.
                 """)
 
@@ -21,7 +22,9 @@ extension RemissionCommand.Trust {
             completion: .savedServer)
         var name: String?
 
-        @Option(name: .customLong("spki"), help: "A pin to add: sha256//BASE64 of the key's SPKI. Repeatable.")
+        @Option(
+            name: .customLong("spki"),
+            help: ArgumentHelp("A pin to add: sha256//BASE64 of the key's SPKI. Repeatable.", valueName: "sha256//…"))
         var pins: [String] = []
 
         @Flag(help: "Pin the key of the certificate the server presents now.")
@@ -54,12 +57,15 @@ extension RemissionCommand.Trust {
     struct Unpin: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "unpin",
-            abstract: "Remove pins: the ones given with --spki, or all of them (asks first; --yes for scripts).")
+            abstract: "Remove pins: the ones given with --spki, or all of them (asks first; --yes for scripts).",
+            usage: "remission trust unpin [<options>] <name>")
 
         @Argument(help: "A saved server name or a URL.", completion: .savedServer)
         var name: String
 
-        @Option(name: .customLong("spki"), help: "A pin to remove: sha256//BASE64. Repeatable; none means all.")
+        @Option(
+            name: .customLong("spki"),
+            help: ArgumentHelp("A pin to remove: sha256//BASE64. Repeatable; none means all.", valueName: "sha256//…"))
         var pins: [String] = []
 
         @Flag(help: "Remove all pins without asking.")
