@@ -40,7 +40,7 @@ public struct SessionView: Equatable {
         let global = info.peerLimitGlobal.map(String.init) ?? "?"
         let perTorrent = info.peerLimitPerTorrent.map(String.init) ?? "?"
         rows.append(("Peer limits", "\(global) global, \(perTorrent) per torrent"))
-        let ratio = info.seedRatioLimit.map { Units.decimal($0, places: 2) } ?? "?"
+        let ratio = info.seedRatioLimit.map(Units.ratio) ?? "?"
         rows.append(("Seed ratio", info.seedRatioLimited == true ? ratio : "unlimited (\(ratio) when enabled)"))
         let width = rows.map(\.0.count).max() ?? 0
         let lines = rows.map { label, value in

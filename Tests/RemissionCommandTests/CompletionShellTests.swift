@@ -17,15 +17,7 @@ struct CompletionShellTests {
         home = CLIHome(bed: bed)
     }
 
-    /// Saves servers without contacting them (the closed port: offline, saved anyway).
-    func saveServers(_ names: [String]) throws {
-        for name in names {
-            let result = try home.run([
-                "connect", "http://127.0.0.1:\(bed.closedPort)/\(name)/rpc", "--name", name, "--save-offline",
-            ])
-            #expect(result.status == 3, "\(result.all)")
-        }
-    }
+    func saveServers(_ names: [String]) throws { try home.saveOfflineServers(names) }
 
     /// Runs a driver of scripts/lib with the generated script for `shell` in `folder`, the binary on PATH.
     func drive(_ shell: String, file: String, _ line: String) throws -> String {
