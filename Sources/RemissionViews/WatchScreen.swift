@@ -182,8 +182,7 @@ extension WatchScreen {
         }
 
         func row(_ torrent: Torrent) -> String {
-            let have =
-                torrent.haveValid ?? max(0, ServerArithmetic.difference(torrent.sizeWhenDone, torrent.leftUntilDone))
+            let have = TorrentText.present(torrent)  // as info's Have says it
             let status = torrent.hasError ? "Error" : torrent.activityLabel
             let cells = [
                 "\(torrent.id)", Units.percent(torrent.percentDone, places: 0), Units.bytes(have),
