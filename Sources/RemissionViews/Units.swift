@@ -85,7 +85,7 @@ public enum Units {
     }
 
     /// Wall-clock time of a Unix time, without the date: `14:03:27` (`watch`'s status line).
-    public static func clock(_ unixTime: Int64, _ zone: TimeZoneChoice = .local) -> String {
+    public static func clock(_ unixTime: Int64, _ zone: TimeZoneChoice) -> String {
         let clock = WallClock(unixSeconds: unixTime, zone)
         return "\(twoDigits(clock.hour)):\(twoDigits(clock.minute)):\(twoDigits(clock.second))"
     }

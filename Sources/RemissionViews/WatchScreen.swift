@@ -38,6 +38,8 @@ public enum WatchScreen {
         /// E.g. "status downloading, by eta".
         public var view: String = ""
         public var useColor = false
+        /// The clock of the status line's times: local, or UTC with --utc.
+        public var zone = TimeZoneChoice.local
 
         public init(
             server: String, lastUpdate: Int64? = nil, offline: Offline? = nil, totalCount: Int, view: String = "",
@@ -116,10 +118,11 @@ public enum WatchScreen {
             guard let lastUpdate = state.lastUpdate else {
                 return waiting ? "connecting to \(state.server)… (no answer yet)" : "connecting…"
             }
-            guard waiting, let age else { return "updated \(Units.clock(lastUpdate))" }
-            return "updated \(Units.clock(lastUpdate)) · data \(age) old, waiting for \(state.server)…"
+            guard waiting, let age else { return "updated \(Units.clock(lastUpdate, state.zone))" }
+            return "updated \(Units.clock(lastUpdate, state.zone)) · data \(age) old, waiting for \(state.server)…"
         }
-        let data = state.lastUpdate.map { "data from \(Units.clock($0)) (\(age ?? "0s") old)" } ?? "no data yet"
+        let data =
+            state.lastUpdate.map { "data from \(Units.clock($0, state.zone)) (\(age ?? "0s") old)" } ?? "no data yet"
         let next =
             state.refreshStartedAt != nil
             ? "retrying now, waiting for \(state.server)…" : "retrying in \(max(0, offline.retryAt - now))s"

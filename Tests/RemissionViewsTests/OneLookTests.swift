@@ -55,6 +55,15 @@ struct OneLookTests {
         #expect(Units.percent(-3, places: 0) == "0%")
     }
 
+    @Test("watch's status line follows --utc")
+    func watchClock() {
+        var state = WatchScreen.State(server: "nas", lastUpdate: 1_795_000_000, totalCount: 0)
+        state.zone = .utc
+        let lines = WatchScreen.lines(
+            torrents: [], size: .init(columns: 80, rows: 10), state: state, now: 1_795_000_000)
+        #expect(lines[1] == "updated 11:06:40")  // 2026-11-18 11:06:40 UTC
+    }
+
     @Test("a date names its zone; UTC is computed, not looked up")
     func dates() {
         let clock = WallClock(year: 2026, month: 11, day: 25, hour: 8, minute: 5, second: 9, zone: "CET")

@@ -53,7 +53,7 @@ struct WatchScreenTests {
         let lines = WatchScreen.lines(
             torrents: Self.torrents, size: .init(columns: 150, rows: 10), state: Self.state(), now: Self.now)
         #expect(lines[0].hasPrefix("remission watch · nas · 3 torrents"))
-        #expect(lines[1] == "updated \(Units.clock(Self.now))")
+        #expect(lines[1] == "updated \(Units.clock(Self.now, .local))")
         #expect(lines[2].contains("ID") && lines[2].contains("Progress") && lines[2].hasSuffix("Name"))
         #expect(lines[3].contains("#") && lines[3].contains("50%") && lines[3].contains("1.50 MB/s"))
         #expect(lines[3].contains("1h 1m") && lines[3].hasSuffix("debian-12.iso"))
@@ -92,7 +92,7 @@ struct WatchScreenTests {
             state: Self.state(offline: offline, lastUpdate: Self.now - 60), now: Self.now)
         #expect(
             lines[1]
-                == "OFFLINE — data from \(Units.clock(Self.now - 60)) (1m old) · retrying in 4s · connection refused"
+                == "OFFLINE — data from \(Units.clock(Self.now - 60, .local)) (1m old) · retrying in 4s · connection refused"
         )
         #expect(lines[3].hasSuffix("debian-12.iso"))
         let empty = WatchScreen.lines(
@@ -104,7 +104,7 @@ struct WatchScreenTests {
     @Test("a slow refresh shows the data's age and what it waits for, from 2 s on; a quick one does not")
     func waitingForRefresh() {
         var state = Self.state(lastUpdate: Self.now - 8)
-        let updated = "updated \(Units.clock(Self.now - 8))"
+        let updated = "updated \(Units.clock(Self.now - 8, .local))"
         #expect(WatchScreen.statusLine(state: state, now: Self.now) == updated)
         state.refreshStartedAt = Self.now - 1
         #expect(WatchScreen.statusLine(state: state, now: Self.now) == updated)
@@ -113,7 +113,7 @@ struct WatchScreenTests {
         // The clock goes on while the refresh hangs (until --timeout turns the view OFFLINE).
         #expect(
             WatchScreen.statusLine(state: state, now: Self.now + 75)
-                == "updated \(Units.clock(Self.now - 8)) · data 1m 23s old, waiting for nas…")
+                == "updated \(Units.clock(Self.now - 8, .local)) · data 1m 23s old, waiting for nas…")
     }
 
     @Test("before the first answer: connecting…, then that nothing has answered yet")
@@ -132,7 +132,7 @@ struct WatchScreenTests {
         state.refreshStartedAt = Self.now - 3
         #expect(
             WatchScreen.statusLine(state: state, now: Self.now)
-                == "OFFLINE — data from \(Units.clock(Self.now - 30)) (30s old) · retrying now, waiting for nas… · "
+                == "OFFLINE — data from \(Units.clock(Self.now - 30, .local)) (30s old) · retrying now, waiting for nas… · "
                 + "timed out waiting for the response")
     }
 

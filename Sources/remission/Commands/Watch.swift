@@ -67,6 +67,7 @@ extension RemissionCommand {
             var state = WatchScreen.State(
                 server: session.target.label, totalCount: 0, view: view.joined(separator: ", "),
                 useColor: context.terminal.useColor)
+            state.zone = context.zone
             var backoff = 1.0
             let fields = Self.fields(sort: sort)
             func draw() {
