@@ -39,6 +39,8 @@ struct HelpTextTests {
         let help = RemissionCommand.helpMessage(for: Self.type(path), columns: Self.width)
         for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
             #expect(TerminalText.width(String(line)) <= Self.width, "\(path): \(line)")
+            // No option is required anywhere: a bare `<options>` would say otherwise.
+            if line.hasPrefix("USAGE:") { #expect(!line.contains(" <options>"), "\(path): \(line)") }
         }
     }
 

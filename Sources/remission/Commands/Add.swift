@@ -120,7 +120,7 @@ extension RemissionCommand.Add {
             help: ArgumentHelp("A label for the added torrents. Repeatable.", valueName: "label"))
         var labels: [String] = []
 
-        @Flag(help: "Print one JSON object (keys below) instead of the lines.")
+        @Flag(help: "Print one JSON object (keys above) instead of the lines.")
         var json = false
     }
 }

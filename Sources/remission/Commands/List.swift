@@ -295,7 +295,7 @@ extension RemissionCommand.List {
         @Flag(help: "Reverse the order.")
         var reverse = false
 
-        @Flag(help: "Print JSON (keys below) instead of the table.")
+        @Flag(help: "Print JSON (keys above) instead of the table.")
         var json = false
 
         @Option(help: ArgumentHelp("Fit the table in this many columns (0: no limit).", valueName: "columns"))

@@ -14,6 +14,7 @@ extension RemissionCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "watch",
             abstract: "A live full-screen torrent list: progress bars, rates, totals; q quits.",
+            usage: "remission watch [<options>]",
             discussion: """
                 Refreshes every --interval seconds. While a refresh is slow, the status line shows the age of \
                 the data on screen and the server it waits for; after --timeout (default 15 s) the last data \
