@@ -239,6 +239,9 @@ public enum FailureText {
         case .netrcUnreadable(let path, let error):
             return "Cannot read the netrc file \(safe(path)): \(storageReason(error))"
         case .noDefaultServer: return "No server given and no default server."
+        case .bareHostPlainHTTP(let text, let url):
+            return "'\(safe(text))' is not a saved server; as an address it would be \(safe(url)), plain HTTP to"
+                + " another host. Give that URL to use plain HTTP, or https://… for TLS."
         }
     }
 

@@ -115,11 +115,19 @@ extension Warnings {
             "\(saved.updated ? "updated" : "saved") server '\(saved.name)'\(saved.isDefault ? " (default)" : "")"
         ]
         if let label = saved.keyringLabel { notes.append("password stored in the keyring as \"\(label)\"") }
-        return notes.joined(separator: "; ") + "."
+        guard let unusable = saved.passwordNotStored else { return notes.joined(separator: "; ") + "." }
+        return notes.joined(separator: "; ") + "; the password was not stored. " + FailureText.keyringReason(unusable)
+            + " On a terminal remission asks for it when it is needed; once the keyring works,"
+            + " `remission credentials set \(quotedForShell(saved.name))` stores it."
     }
 }
 
 extension Prompts {
+    /// After a command worked with a typed password (git's credential approve).
+    public static func storePassword(_ offer: PasswordOffer) -> String {
+        "Store this password in the keyring as \"\(TerminalText.safe(offer.target.key.label))\"? \(Answers.choices) "
+    }
+
     public static let trustCertificate = "Trust this certificate? (yes/no/[fingerprint]) "
     public static let trustCertificateAgain = "Please type 'yes', 'no', or the fingerprint you expect (SHA256:…)."
     public static let usePlainHTTP = "Use plain HTTP for this server anyway? (yes/no) "

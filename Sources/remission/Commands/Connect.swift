@@ -50,7 +50,9 @@ extension RemissionCommand {
         @Flag(name: .customLong("save-offline"), help: "Save the server even if the check fails.")
         var saveOffline = false
 
-        @Flag(help: "Point a saved server at this URL without asking (it is asked on a terminal).")
+        @Flag(
+            help: ArgumentHelp(
+                "Point a saved server at this URL without asking (it is asked on a terminal). " + Answers.rule))
         var yes = false
 
         @OptionGroup var trustFlags: TrustFlags

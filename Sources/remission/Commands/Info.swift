@@ -54,7 +54,8 @@ extension RemissionCommand {
 
         func run() throws {
             let selection = try Self.reference(id)
-            let (_, session) = try connection.open()
+            let (context, session) = try connection.open()
+            defer { context.offerToStorePassword(after: session) }
             var fields = TorrentField.details
             if files || json { fields += [.files, .fileStats] }
             if trackers || json { fields += [.trackerStats] }

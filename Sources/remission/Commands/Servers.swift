@@ -72,7 +72,7 @@ extension RemissionCommand.Servers {
         @Argument(help: "The saved server to remove.", completion: .savedServer)
         var name: String
 
-        @Flag(name: [.customShort("y"), .long], help: "Do not ask for confirmation.")
+        @Flag(name: [.customShort("y"), .long], help: ArgumentHelp("Do not ask for confirmation. " + Answers.rule))
         var yes = false
 
         @Flag(name: .customLong("keep-password"), help: "Leave the password in the keyring.")
@@ -84,7 +84,7 @@ extension RemissionCommand.Servers {
             let context = try CommandContext(global: global)
             let servers = SavedServers(context.session)
             let removal = try servers.removal(of: name)
-            if !yes { try confirm(removal.confirmation, terminal: context.terminal, acceptingY: true) }
+            if !yes { try confirm(removal.confirmation, terminal: context.terminal) }
             print(ServersText.removed(try servers.remove(removal, keepPassword: keepPassword)).joined(separator: "\n"))
         }
     }

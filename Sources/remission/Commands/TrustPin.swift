@@ -62,7 +62,7 @@ extension RemissionCommand.Trust {
         @Option(name: .customLong("spki"), help: "A pin to remove: sha256//BASE64. Repeatable; none means all.")
         var pins: [String] = []
 
-        @Flag(help: "Remove all pins without asking.")
+        @Flag(help: ArgumentHelp("Remove all pins without asking. " + Answers.rule))
         var yes = false
 
         @OptionGroup var global: GlobalOptions
