@@ -206,7 +206,9 @@ extension LocalProblem {
             .acceptNeedsTerminal, .caFileUnusable,
             .noUserForPassword, .passwordNeedsTerminal, .noPasswordGiven, .passwordsDiffer, .watchNeedsTerminal:
             return .usage
-        case .declined, .noCertificatePresented, .notPinned, .trustNotChanged, .noSnapshot: return .failure
+        case .declined, .noCertificatePresented, .notPinned, .trustNotChanged, .noSnapshot, .backupKeyNotGenerated,
+            .backupKeyNotWritten:
+            return .failure
         case .probeFailed(let error, _, _):
             switch error {
             case .dns, .refused, .unreachable, .timeout: return .offline
