@@ -92,21 +92,31 @@ extension Warnings {
 
     /// After connect re-pointed a server: what its old address kept, and how to forget it.
     public static func leftBehind(_ left: LeftBehind) -> String {
-        var kept: [String] = []
         var commands: [String] = []
-        if let identity = left.trustIdentity {
-            kept.append("its trust settings (\(TerminalText.safe(identity)))")
+        if left.trustIdentity != nil {
             commands.append("remission trust forget \(quotedForShell(left.oldURL)) --yes")
         }
         if let key = left.keyring {
-            kept.append("its password in the keyring (\"\(TerminalText.safe(key.label))\")")
             commands.append(
                 "secret-tool clear "
                     + key.attributes.map { "\($0.name) \(quotedForShell($0.value))" }.joined(separator: " "))
         }
-        return "The old address \(TerminalText.safe(left.oldURL)) kept \(kept.joined(separator: " and ")); "
+        return "The old address \(TerminalText.safe(left.oldURL)) kept \(keptThings(left)); "
             + "nothing is deleted implicitly. Forget "
-            + (kept.count == 1 ? "it" : "them") + " with: " + commands.joined(separator: "; ")
+            + (commands.count == 1 ? "it" : "them") + " with --forget-old next time, or now with: "
+            + commands.joined(separator: "; ")
+    }
+
+    /// After the old address's trust entry and keyring item were forgotten.
+    public static func forgotOld(_ removed: LeftBehind) -> String {
+        "Forgot what the old address \(TerminalText.safe(removed.oldURL)) kept: \(keptThings(removed))."
+    }
+
+    static func keptThings(_ left: LeftBehind) -> String {
+        var kept: [String] = []
+        if let identity = left.trustIdentity { kept.append("its trust settings (\(TerminalText.safe(identity)))") }
+        if let key = left.keyring { kept.append("its password in the keyring (\"\(TerminalText.safe(key.label))\")") }
+        return kept.joined(separator: " and ")
     }
 
     /// What `connect` saved.
@@ -123,6 +133,11 @@ extension Warnings {
 }
 
 extension Prompts {
+    /// The question after a re-point, when the old address kept something (`LeftBehind`).
+    public static func forgetOldQuestion(_ left: LeftBehind) -> String {
+        "Forget what the old address \(TerminalText.safe(left.oldURL)) kept (\(Warnings.keptThings(left)))? \(Answers.choices) "
+    }
+
     /// After a command worked with a typed password (git's credential approve).
     public static func storePassword(_ offer: PasswordOffer) -> String {
         "Store this password in the keyring as \"\(TerminalText.safe(offer.target.key.label))\"? \(Answers.choices) "

@@ -134,7 +134,7 @@ public enum TrustCommandText {
         return [
             "Generated a spare \(backup.keyType) key in \(safe(backup.path)) (mode 0600) and pinned it: \(backup.pin)",
             "Keep that file offline, not on the server (a USB stick, a password manager): whoever takes the server "
-                + "must not get its spare too. Then delete any other copy.",
+                + "must not get its spare too.",
             "When you rotate the server's key: make its new certificate with the spare "
                 + "(openssl req -new -key \(file) …, signed by your CA, or -x509 for a self-signed one), install it, "
                 + "check it with `remission check \(name)`, then pin a new spare "

@@ -3,7 +3,7 @@ import RemissionSession
 import RemissionViews
 
 extension RemissionCommand {
-    /// `remission servers [list|remove|default|rename]`: the saved profiles (PRODUCT.md §1, §4).
+    /// `remission servers [list|remove|default|rename|set-url]`: the saved profiles (PRODUCT.md §1, §4).
     struct Servers: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "servers",
@@ -17,9 +17,10 @@ extension RemissionCommand {
                   remission servers
                   remission servers default nas
                   remission servers rename nas home-nas
+                  remission servers set-url nas https://nas.local:8443/transmission/rpc
                   remission servers remove old-box --yes
                 """,
-            subcommands: [List.self, Remove.self, Default.self, Rename.self],
+            subcommands: [List.self, Remove.self, Default.self, Rename.self, SetURL.self],
             defaultSubcommand: List.self)
     }
 }
