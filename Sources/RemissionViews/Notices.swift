@@ -102,8 +102,8 @@ extension Warnings {
                     + key.attributes.map { "\($0.name) \(quotedForShell($0.value))" }.joined(separator: " "))
         }
         return "The old address \(TerminalText.safe(left.oldURL)) kept \(keptThings(left)); "
-            + "nothing is deleted implicitly. Forget "
-            + (commands.count == 1 ? "it" : "them") + " with --forget-old next time, or now with: "
+            + "nothing is deleted implicitly (--forget-old forgets at once). Forget "
+            + (commands.count == 1 ? "it" : "them") + " now with: "
             + commands.joined(separator: "; ")
     }
 
