@@ -6,7 +6,7 @@ import RemissionSession
 public enum Warnings {
     /// `connect` when the check failed and --save-offline was not given.
     public static let nothingSaved =
-        "Nothing was saved: fix the problem above and run connect again, or add --save-offline."
+        "Nothing was saved: fix the problem above and run it again, or add --save-offline."
 
     /// Plain HTTP to a host that is not loopback, until the user acknowledges it (PRODUCT.md §2).
     public static func plainHTTP(_ target: ServerTarget, terminal: Terminal) -> String {
