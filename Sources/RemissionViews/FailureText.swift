@@ -152,10 +152,10 @@ public enum FailureText {
                 return "Give the password of '\(safe(user))': --password-stdin (or TR_AUTH=user:password), "
                     + "or run connect on a terminal to be asked."
             }
-            return "Check the user name and password, and run connect again (--user NAME, --password-stdin)."
+            return "Check the user name and password, and run it again (--user NAME, --password-stdin)."
         case .transport(.trustRefused(let decision, _)):
             if decision.hasProblem({ if case .certificateChanged = $0 { true } else { false } }) {
-                return "If the certificate was renewed on purpose, run connect again with --accept-fingerprint "
+                return "If the certificate was renewed on purpose, run it again with --accept-fingerprint "
                     + "SHA256:… (the new one)."
             }
             return "Run connect on a terminal to be asked, or give the decision: --accept-fingerprint SHA256:…, "
@@ -239,6 +239,9 @@ public enum FailureText {
         case .netrcUnreadable(let path, let error):
             return "Cannot read the netrc file \(safe(path)): \(storageReason(error))"
         case .noDefaultServer: return "No server given and no default server."
+        case .bareHostPlainHTTP(let text, let url):
+            return "'\(safe(text))' is not a saved server; as an address it would be \(safe(url)), plain HTTP to"
+                + " another host. Give that URL to use plain HTTP, or https://… for TLS."
         }
     }
 
@@ -280,8 +283,8 @@ public enum FailureText {
                 hard
                 ? "Nothing was changed. If the new "
                     + (pinned
-                        ? "key is expected, pin it explicitly: run connect again with --pin \(leaf.spkiPin)"
-                        : "certificate is expected, accept it explicitly: run connect again with "
+                        ? "key is expected, pin it explicitly: run it again with --pin \(leaf.spkiPin)"
+                        : "certificate is expected, accept it explicitly: run it again with "
                             + "--accept-fingerprint \(leaf.fingerprint)")
                 : "Not on a terminal, so nothing is asked: add --accept-fingerprint \(leaf.fingerprint) to trust "
                     + "this exact certificate, --pin \(leaf.spkiPin) to trust its key, or --ca-file FILE for your CA."

@@ -49,6 +49,11 @@ extension FailureText {
             return "\(transportReason(error)). Give a readable PEM file with at least one certificate; "
                 + "nothing was changed."
         case .trustNotChanged(let error): return "\(storageReason(error)) Nothing was changed."
+        case .backupKeyNotGenerated: return "OpenSSL could not generate a key; nothing was written or pinned."
+        case .backupKeyNotWritten(let path, let error) where error.alreadyExists:
+            return "\(safe(path)) already exists and was left as it is: name a new file for the spare key. "
+                + "Nothing was pinned."
+        case .backupKeyNotWritten(_, let error): return "\(storageReason(error)) Nothing was pinned."
         case .keyringNotChanged(let error, .nothingStored): return "\(keyringReason(error)) Nothing was stored."
         case .keyringNotChanged(let error, .serverKept):
             return "\(keyringReason(error)) Nothing was removed; to remove the server and leave the keyring alone, "

@@ -6,7 +6,7 @@ import RemissionSession
 public enum Warnings {
     /// `connect` when the check failed and --save-offline was not given.
     public static let nothingSaved =
-        "Nothing was saved: fix the problem above and run connect again, or add --save-offline."
+        "Nothing was saved: fix the problem above and run it again, or add --save-offline."
 
     /// Plain HTTP to a host that is not loopback, until the user acknowledges it (PRODUCT.md §2).
     public static func plainHTTP(_ target: ServerTarget, terminal: Terminal) -> String {
@@ -92,21 +92,31 @@ extension Warnings {
 
     /// After connect re-pointed a server: what its old address kept, and how to forget it.
     public static func leftBehind(_ left: LeftBehind) -> String {
-        var kept: [String] = []
         var commands: [String] = []
-        if let identity = left.trustIdentity {
-            kept.append("its trust settings (\(TerminalText.safe(identity)))")
+        if left.trustIdentity != nil {
             commands.append("remission trust forget \(quotedForShell(left.oldURL)) --yes")
         }
         if let key = left.keyring {
-            kept.append("its password in the keyring (\"\(TerminalText.safe(key.label))\")")
             commands.append(
                 "secret-tool clear "
                     + key.attributes.map { "\($0.name) \(quotedForShell($0.value))" }.joined(separator: " "))
         }
-        return "The old address \(TerminalText.safe(left.oldURL)) kept \(kept.joined(separator: " and ")); "
-            + "nothing is deleted implicitly. Forget "
-            + (kept.count == 1 ? "it" : "them") + " with: " + commands.joined(separator: "; ")
+        return "The old address \(TerminalText.safe(left.oldURL)) kept \(keptThings(left)); "
+            + "nothing is deleted implicitly (--forget-old forgets at once). Forget "
+            + (commands.count == 1 ? "it" : "them") + " now with: "
+            + commands.joined(separator: "; ")
+    }
+
+    /// After the old address's trust entry and keyring item were forgotten.
+    public static func forgotOld(_ removed: LeftBehind) -> String {
+        "Forgot what the old address \(TerminalText.safe(removed.oldURL)) kept: \(keptThings(removed))."
+    }
+
+    static func keptThings(_ left: LeftBehind) -> String {
+        var kept: [String] = []
+        if let identity = left.trustIdentity { kept.append("its trust settings (\(TerminalText.safe(identity)))") }
+        if let key = left.keyring { kept.append("its password in the keyring (\"\(TerminalText.safe(key.label))\")") }
+        return kept.joined(separator: " and ")
     }
 
     /// What `connect` saved.
@@ -115,11 +125,24 @@ extension Warnings {
             "\(saved.updated ? "updated" : "saved") server '\(saved.name)'\(saved.isDefault ? " (default)" : "")"
         ]
         if let label = saved.keyringLabel { notes.append("password stored in the keyring as \"\(label)\"") }
-        return notes.joined(separator: "; ") + "."
+        guard let unusable = saved.passwordNotStored else { return notes.joined(separator: "; ") + "." }
+        return notes.joined(separator: "; ") + "; the password was not stored. " + FailureText.keyringReason(unusable)
+            + " On a terminal remission asks for it when it is needed; once the keyring works,"
+            + " `remission credentials set \(quotedForShell(saved.name))` stores it."
     }
 }
 
 extension Prompts {
+    /// The question after a re-point, when the old address kept something (`LeftBehind`).
+    public static func forgetOldQuestion(_ left: LeftBehind) -> String {
+        "Forget what the old address \(TerminalText.safe(left.oldURL)) kept (\(Warnings.keptThings(left)))? \(Answers.choices) "
+    }
+
+    /// After a command worked with a typed password (git's credential approve).
+    public static func storePassword(_ offer: PasswordOffer) -> String {
+        "Store this password in the keyring as \"\(TerminalText.safe(offer.target.key.label))\"? \(Answers.choices) "
+    }
+
     public static let trustCertificate = "Trust this certificate? (yes/no/[fingerprint]) "
     public static let trustCertificateAgain = "Please type 'yes', 'no', or the fingerprint you expect (SHA256:…)."
     public static let usePlainHTTP = "Use plain HTTP for this server anyway? (yes/no) "

@@ -92,8 +92,8 @@ public struct TrustText: Sendable, Equatable {
         place == .connect ? "--ca-file FILE" : "remission trust ca \(quotedForShell(server)) FILE"
     }
 
-    /// "run" before a command, "run connect again with" before connect's flag.
-    var runWord: String { place == .connect ? "run connect again with" : "run" }
+    /// "run" before a command, "run it again with" before connect's flag.
+    var runWord: String { place == .connect ? "run it again with" : "run" }
 }
 
 extension TrustProblem {

@@ -74,7 +74,8 @@ extension RemissionCommand {
             var addedCount = 0
             var server: String?
             if !loaded.isEmpty {
-                let (_, session) = try connection.open()
+                let (context, session) = try connection.open()
+                defer { context.offerToStorePassword(after: session) }
                 server = session.target.label
                 for (index, argument, source) in loaded {
                     let result: TorrentAddResult

@@ -129,6 +129,9 @@ extension RemissionCommand {
             } else {
                 print(reports.map { $0.render(on: context.terminal) }.joined(separator: "\n\n"))
             }
+            if !several, watch == nil, case .success(let (target, report))? = outcomes.first, report.online {
+                context.offerToStorePassword(target)
+            }
             return ExitStatus.worst(reports.map(\.exitStatus))
         }
     }

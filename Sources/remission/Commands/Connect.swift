@@ -36,6 +36,7 @@ extension RemissionCommand {
         var url: String
 
         @OptionGroup(title: "Connect options") var own: OwnOptions
+        @OptionGroup(title: "Connect options") var oldAddress: OldAddressFlags
 
         @OptionGroup(title: "Connection options") var trustFlags: TrustFlags
         @OptionGroup(title: "Connection options") var auth: AuthOptions
@@ -64,26 +65,12 @@ extension RemissionCommand {
             var onboarding = try Onboarding(
                 context: context.session, url: url, name: name ?? global.server, overrides: trustFlags.overrides,
                 auth: auth.request, now: now)
-            if let server = global.server, onboarding.existing == nil {
-                throw Failure(
-                    .profile(.notFound(server, saved: try context.session.savedServers().profiles.map(\.name))))
-            }
+            if global.server != nil { try onboarding.requireSaved() }
             if let repointing = onboarding.repointing, !yes { try confirm(repointing, terminal: context.terminal) }
-            if onboarding.schemeAssumed { printError(Warnings.assumedURL(onboarding.endpoint)) }
-            let conversation = OnboardingConversation(context: context)
-            try conversation.decideTrust(&onboarding, now: now)
-            try conversation.decidePlainHTTP(&onboarding, allowed: allowHTTP)
-            try onboarding.obtainCredentials(prompt: context.passwordPrompt)
-            let observation = conversation.askCredentials(&onboarding, after: onboarding.check())
-            let report = CheckReport.build(observation, place: .connect)
-            print(report.render(on: context.terminal))
-            guard report.online || saveOffline else {
-                printError(Warnings.nothingSaved)
-                throw ExitCode(report.exitStatus.rawValue)
-            }
-            printError(Warnings.saved(try onboarding.save(savePassword: !noSavePassword, makeDefault: makeDefault)))
-            if let left = onboarding.leftBehind() { printError(Warnings.leftBehind(left)) }
-            if !report.online { throw ExitCode(report.exitStatus.rawValue) }
+            let choices = OnboardingChoices(
+                allowHTTP: allowHTTP, saveOffline: saveOffline, savePassword: !noSavePassword, makeDefault: makeDefault,
+                oldAddress: oldAddress.choice)
+            try OnboardingConversation(context: context).run(&onboarding, choices, now: now)
         }
     }
 }
@@ -106,7 +93,9 @@ extension RemissionCommand.Connect {
         @Flag(name: .customLong("save-offline"), help: "Save the server even if the check fails.")
         var saveOffline = false
 
-        @Flag(help: "Point a saved server at this URL without asking (it is asked on a terminal).")
+        @Flag(
+            help: ArgumentHelp(
+                "Point a saved server at this URL without asking (it is asked on a terminal). " + Answers.rule))
         var yes = false
     }
 }

@@ -60,7 +60,8 @@ extension RemissionCommand {
 
         func run() throws {
             let selection = try Info.reference(id)
-            let (_, session) = try connection.open()
+            let (context, session) = try connection.open()
+            defer { context.offerToStorePassword(after: session) }
             let lookup = try session.run { client throws(RPCError) in
                 try TorrentLookup.find(selection, fields: [.files, .fileStats], client: client)
             }

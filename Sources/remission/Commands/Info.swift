@@ -51,6 +51,7 @@ extension RemissionCommand {
         func run() throws {
             let selection = try Self.reference(id)
             let (context, session) = try connection.open()
+            defer { context.offerToStorePassword(after: session) }
             var fields = TorrentField.details
             if files || json { fields += [.files, .fileStats] }
             if trackers || json { fields += [.trackerStats] }

@@ -121,6 +121,7 @@ extension RemissionCommand {
                 return
             }
             let session = try context.openSession(name ?? global.server, trustFlags: trustFlags, auth: auth)
+            defer { context.offerToStorePassword(after: session) }
             let key = SnapshotKey(
                 label: session.target.label, endpoint: session.target.endpoint, user: session.target.credentials?.user)
             let fields = Self.fields(json: json, query: query)

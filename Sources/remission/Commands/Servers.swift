@@ -3,7 +3,7 @@ import RemissionSession
 import RemissionViews
 
 extension RemissionCommand {
-    /// `remission servers [list|remove|default|rename]`: the saved profiles (PRODUCT.md §1, §4).
+    /// `remission servers [list|remove|default|rename|set-url]`: the saved profiles (PRODUCT.md §1, §4).
     struct Servers: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "servers",
@@ -17,9 +17,10 @@ extension RemissionCommand {
                   remission servers
                   remission servers default nas
                   remission servers rename nas home-nas
+                  remission servers set-url nas https://nas.local:8443/transmission/rpc
                   remission servers remove old-box --yes
                 """,
-            subcommands: [List.self, Remove.self, Default.self, Rename.self],
+            subcommands: [List.self, Remove.self, Default.self, Rename.self, SetURL.self],
             defaultSubcommand: List.self)
     }
 }
@@ -74,7 +75,7 @@ extension RemissionCommand.Servers {
         @Argument(help: "The saved server to remove.", completion: .savedServer)
         var name: String
 
-        @Flag(name: [.customShort("y"), .long], help: "Do not ask for confirmation.")
+        @Flag(name: [.customShort("y"), .long], help: ArgumentHelp("Do not ask for confirmation. " + Answers.rule))
         var yes = false
 
         @Flag(name: .customLong("keep-password"), help: "Leave the password in the keyring.")
@@ -86,7 +87,7 @@ extension RemissionCommand.Servers {
             let context = try CommandContext(global: global)
             let servers = SavedServers(context.session)
             let removal = try servers.removal(of: name)
-            if !yes { try confirm(removal.confirmation, terminal: context.terminal, acceptingY: true) }
+            if !yes { try confirm(removal.confirmation, terminal: context.terminal) }
             print(ServersText.removed(try servers.remove(removal, keepPassword: keepPassword)).joined(separator: "\n"))
         }
     }

@@ -85,6 +85,7 @@ extension RemissionCommand {
         func run() throws {
             let changes = try changes()
             let (context, session) = try connection.open(server: name)
+            defer { context.offerToStorePassword(after: session) }
             let view = try session.run { client throws(RPCError) -> SessionView in
                 try client.sessionSet(changes)
                 let info = try client.sessionGet()

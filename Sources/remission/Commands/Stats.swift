@@ -29,6 +29,7 @@ extension RemissionCommand {
 
         func run() throws {
             let (context, session) = try connection.open(server: name)
+            defer { context.offerToStorePassword(after: session) }
             let stats = try session.run { client throws(RPCError) in try client.sessionStats() }
             if json {
                 print(StatsView(stats: stats).jsonValue().serializedString())

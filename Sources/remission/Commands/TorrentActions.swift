@@ -19,7 +19,8 @@ extension TorrentAction {
     /// Looks the torrents up, reports ids that do not exist, acts on those that do, prints what was done.
     func run(_ options: TorrentActionOptions, connection: TorrentConnectionOptions) throws {
         let selection = try TorrentLookup.selection(options.ids)
-        let (_, session) = try connection.open()
+        let (context, session) = try connection.open()
+        defer { context.offerToStorePassword(after: session) }
         let lookup = try session.run { client throws(RPCError) in try TorrentLookup.find(selection, client: client) }
         try lookup.reportMissing()
         guard !lookup.found.isEmpty else {

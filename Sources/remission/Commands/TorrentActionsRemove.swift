@@ -39,6 +39,7 @@ extension RemissionCommand {
                 throw Failure(.local(.deleteDataNeedsTerminal(ids: options.ids)))
             }
             let (_, session) = try connection.open()
+            defer { context.offerToStorePassword(after: session) }
             let lookup = try session.run { client throws(RPCError) in
                 try TorrentLookup.find(selection, fields: [.haveValid, .haveUnchecked, .downloadDir], client: client)
             }
@@ -55,11 +56,7 @@ extension RemissionCommand {
                     deleteData
                     ? .deleteTorrentData(count: lookup.found.count, bytes: onDisk)
                     : .removeTorrents(count: lookup.found.count)
-                guard let answer = ask("\(FailureText.question(confirmation)) (yes/no) "),
-                    ["yes", "y"].contains(answer.lowercased())
-                else {
-                    throw Failure(.local(.declined(confirmation)))
-                }
+                try confirm(confirmation, terminal: context.terminal)
             }
             try removeInBatches(
                 lookup.found.map(\.id), session: session, timeout: context.transportOptions.timeoutSeconds)
@@ -109,7 +106,7 @@ extension RemissionCommand.Remove {
         @Flag(name: .customLong("delete-data"), help: "Also delete the torrents' downloaded files on the server.")
         var deleteData = false
 
-        @Flag(name: .shortAndLong, help: "Do not ask for confirmation.")
+        @Flag(name: .shortAndLong, help: ArgumentHelp("Do not ask for confirmation. " + Answers.rule))
         var yes = false
     }
 }

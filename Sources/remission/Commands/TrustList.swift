@@ -44,7 +44,7 @@ extension RemissionCommand.Trust {
         @Argument(help: "A saved server name or a URL.", completion: .savedServer)
         var name: String
 
-        @Flag(help: "Forget without asking.")
+        @Flag(help: ArgumentHelp("Forget without asking. " + Answers.rule))
         var yes = false
 
         @OptionGroup var global: GlobalOptions

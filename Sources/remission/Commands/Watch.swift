@@ -54,6 +54,7 @@ extension RemissionCommand {
                 throw Failure(.local(.watchNeedsTerminal))
             }
             let session = try context.openSession(global.server, trustFlags: trustFlags, auth: auth)
+            defer { context.offerToStorePassword(after: session) }  // after the screen is left
             WatchTerminal.enter()
             defer { WatchTerminal.leave() }
             try loop(session, context: context)
