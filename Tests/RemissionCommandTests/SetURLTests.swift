@@ -60,6 +60,31 @@ struct SetURLTests {
         #expect(try world.secretToolLookup(port: port) == world.bed.password)
     }
 
+    @Test("connect --server NAME re-points the same way: --yes to re-point, --forget-old forgets the old item")
+    func connectServer() throws {
+        let world = try ServersWorld()
+        defer { world.finish() }
+        try world.connect("nas")
+        let selfSigned = world.bed.url(for: .selfSigned)
+        let port = try #require(world.bed.port(for: .selfSigned))
+        let unasked = try world.remission(
+            [
+                "connect", selfSigned, "--server", "nas", "--accept-fingerprint",
+                try world.bed.fingerprint(.selfSigned),
+                "--password-stdin",
+            ], input: world.bed.password + "\n")
+        #expect(unasked.status == 2, "\(unasked.err)")  // re-pointing needs --yes without a terminal
+        let moved = try world.remission(
+            [
+                "connect", selfSigned, "--server", "nas", "--yes", "--forget-old", "--accept-fingerprint",
+                try world.bed.fingerprint(.selfSigned), "--password-stdin",
+            ], input: world.bed.password + "\n")
+        #expect(moved.status == 0, "\(moved.out)\(moved.err)")
+        #expect(moved.err.contains("Forgot what the old address \(world.bed.daemonURL()) kept: its password"))
+        #expect(try world.secretToolLookup() == nil)
+        #expect(try world.secretToolLookup(port: port) == world.bed.password)
+    }
+
     @Test("a name not saved is refused; a declined certificate changes nothing")
     func refusals() throws {
         let world = try ServersWorld()
