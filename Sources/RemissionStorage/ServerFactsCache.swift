@@ -37,13 +37,17 @@ public struct ServerFactsCache: Sendable {
     /// Remembers `known`; a header text that could not be read back is not written.
     public func save(_ known: KnownServer, for endpoint: ServerEndpoint) throws(StorageError) {
         if let semver = known.headerSemver, !Self.isSemver(semver) { return }
+        try AtomicFile.write(Self.encode(known, url: endpoint.url), to: path(for: endpoint), durability: .cache)
+    }
+
+    /// The version-1 document of `known` for `url`.
+    static func encode(_ known: KnownServer, url: String) -> [UInt8] {
         let document: JSONObject = [
-            "version": .int(Int64(Self.version)), "url": .string(endpoint.url),
-            "rpcVersion": .int(Int64(known.rpcVersion)),
+            "version": .int(Int64(Self.version)), "url": .string(url), "rpcVersion": .int(Int64(known.rpcVersion)),
             "headerSemver": known.headerSemver.map(JSONValue.string) ?? .null,
             "dialect": .string(known.dialect.rawValue),
         ]
-        try AtomicFile.write(JSONValue.object(document).serialized(), to: path(for: endpoint), durability: .cache)
+        return JSONValue.object(document).serialized()
     }
 
     /// The facts in `document` when it is exactly a version-1 document for `url` with values in range.
