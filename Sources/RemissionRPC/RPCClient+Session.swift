@@ -76,6 +76,9 @@ extension RPCClient {
         let session = SessionInfo(json: reply)
         noteRPCVersion(session.rpcVersion)
         if let required = requiredRPCVersion { try Self.requireVersion(session.rpcVersion, required) }
+        if let rpcVersion = session.rpcVersion, let onServerLearned {
+            onServerLearned(KnownServer(rpcVersion: rpcVersion, headerSemver: headerRPCVersion, dialect: dialect))
+        }
         return session
     }
 

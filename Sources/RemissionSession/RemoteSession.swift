@@ -1,6 +1,7 @@
 import Logging
 import RemissionModel
 import RemissionRPC
+import RemissionStorage
 import RemissionTransport
 import RemissionTrust
 
@@ -25,7 +26,24 @@ public struct RemoteSession {
         let client = RPCClient(transport: transport, credentials: target.credentials, logger: context.logger)
         client.requiredRPCVersion = RPCError.minimumRPCVersion  // refused before any torrent request, as `check` does
         client.deadline = client.deadline(inSeconds: context.transportOptions.timeoutSeconds)
+        remember(target.endpoint, in: ServerFactsCache(paths: context.paths), client: client, logger: context.logger)
         return RemoteSession(target: target, transport: transport, client: client)
+    }
+
+    /// What an earlier run learned of the server (its rpc-version and dialect) spares this one the
+    /// `session-get` before its request; what this run learns is kept for the next. A cache: a
+    /// failed write costs the next run one exchange, so it is logged, not reported.
+    private static func remember(
+        _ endpoint: ServerEndpoint, in cache: ServerFactsCache, client: RPCClient, logger: Logger
+    ) {
+        let known = cache.load(for: endpoint)
+        if let known { client.assume(known) }
+        client.onServerLearned = { learned in
+            guard learned != known else { return }
+            do { try cache.save(learned, for: endpoint) } catch {
+                logger.debug("server facts not cached", metadata: ["cache.error": .string("\(error)")])
+            }
+        }
     }
 
     /// Gives the next operation the whole `--timeout` again (each refresh of `watch` is one).
