@@ -5,7 +5,7 @@ import Glibc
 /// A write goes to a temporary file in the target's directory, is flushed with `fsync`, gets mode 0600,
 /// and is renamed over the target; then the directory is flushed so the rename itself survives a crash.
 /// Readers see either the old file or the new one, never a partial one. A `.cache` write skips the
-/// two flushes (see `Durability`).
+/// directory's flush (see `Durability`).
 ///
 /// - Warning: This makes a single write atomic, not a read-modify-write. Two processes that read,
 ///   change and write the same file must hold a `FileLock` around the whole sequence
@@ -16,11 +16,11 @@ public enum AtomicFile {
         /// The new content survives: the file is flushed before the rename and the directory after it.
         /// Settings and trust decisions (servers.json, trust.json), which nothing can rebuild.
         case durable
-        /// Only the rename's atomicity: readers (and a crashed process) still see the old file or
-        /// the new one, never a partial one, but a machine crash within the kernel's writeback delay
-        /// may leave the old file (or, on file systems without ext4's rename heuristic, an empty one,
-        /// which a reader reports as corrupt). For caches the next run rebuilds: `list`'s snapshot,
-        /// whose two flushes took 1–30 ms of every `list` on a disk shared with builds (devdoc).
+        /// The file is flushed before the rename (PRODUCT.md §4: temp file + fsync + rename), so a
+        /// reader never finds a partial or empty file even after a machine crash, but the directory is
+        /// not: a crash within the kernel's writeback delay may leave the old file in place. For
+        /// caches the next run rebuilds: `list`'s snapshot, whose directory flush was half of the
+        /// 1–30 ms its two flushes took on a disk shared with builds (devdoc).
         case cache
     }
 
@@ -51,19 +51,14 @@ public enum AtomicFile {
         do throws(StorageError) {
             for part in parts { try FileSystem.writeAll(descriptor, part, path: temporary) }
             guard fchmod(descriptor, 0o600) == 0 else { throw .io(path: temporary, operation: "fchmod", errno: errno) }
-            if durability == .durable { try FileSystem.sync(descriptor, path: temporary) }
+            try FileSystem.sync(descriptor, path: temporary)
         } catch {
             _ = close(descriptor)
             _ = unlink(temporary)
             throw error
         }
-        // After fsync, close can only report errors already reported; without it (a cache), a failed
-        // close may be the first news of a failed write, so the file is not put in place.
-        if close(descriptor) != 0, durability == .cache {
-            let code = errno
-            _ = unlink(temporary)
-            throw .io(path: temporary, operation: "close", errno: code)
-        }
+        // After fsync, close can only report errors already reported.
+        _ = close(descriptor)
         guard rename(temporary, path) == 0 else {
             let code = errno
             _ = unlink(temporary)

@@ -6,7 +6,7 @@ import RemissionModel
 ///
 /// A cache, read as untrusted: a file that cannot be read, is larger than `limit`, is not the
 /// document below or holds a value out of range reads as nothing, and the next answer replaces it.
-/// Written like a snapshot (atomic, mode 0600, no fsync). Never a session id or anything secret.
+/// Written like a snapshot (atomic, mode 0600, no directory fsync). Never a session id or anything secret.
 ///
 /// File format (version 1):
 /// `{"version":1,"url":URL,"rpcVersion":N,"headerSemver":STRING|null,"dialect":"classic"|"jsonRPC"}`.

@@ -72,8 +72,9 @@ public enum SnapshotError: Error, Sendable, Equatable {
 }
 
 /// Snapshots under `StoragePaths.snapshotsDirectory` (PRODUCT.md §4): one JSON file per server and
-/// connection parameters, written atomically with mode 0600, at most `limit` bytes. A cache: written
-/// without `fsync` (`AtomicFile.Durability.cache`), since the next `list` rebuilds it.
+/// connection parameters, written atomically with mode 0600, at most `limit` bytes. A cache: its
+/// directory is not flushed after the rename (`AtomicFile.Durability.cache`), since the next `list`
+/// rebuilds it.
 ///
 /// File format (version 1):
 /// `{"version":1,"server":LABEL,"fingerprint":HEX,"savedAt":UNIX,"fields":[NAMES],"torrents":[[…],…]}`:
