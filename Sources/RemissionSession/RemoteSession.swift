@@ -10,6 +10,8 @@ public struct RemoteSession {
     public let target: ServerTarget
     public let transport: CurlTransport
     public let client: RPCClient
+    /// Where this run's diagnostics record is noted (nil: no log).
+    public let journal: DiagnosticsJournal?
 
     /// Resolves NAME (or the context's default target), builds the client. Says nothing: plain HTTP
     /// to a remote host is a view's warning (`target.needsPlainHTTPWarning`).
@@ -25,7 +27,7 @@ public struct RemoteSession {
         let client = RPCClient(transport: transport, credentials: target.credentials, logger: context.logger)
         client.requiredRPCVersion = RPCError.minimumRPCVersion  // refused before any torrent request, as `check` does
         client.deadline = client.deadline(inSeconds: context.transportOptions.timeoutSeconds)
-        return RemoteSession(target: target, transport: transport, client: client)
+        return RemoteSession(target: target, transport: transport, client: client, journal: context.journal)
     }
 
     /// Gives the next operation the whole `--timeout` again (each refresh of `watch` is one).
@@ -33,9 +35,18 @@ public struct RemoteSession {
         client.deadline = client.deadline(inSeconds: seconds)
     }
 
-    /// Runs RPC calls; an error becomes this server's `Failure`.
+    /// Runs RPC calls; an error becomes this server's `Failure`. What the client learned (version,
+    /// dialect, timings) and the failure are noted for the diagnostics log.
     public func run<T>(_ body: (RPCClient) throws(RPCError) -> T) throws(Failure) -> T {
-        do { return try body(client) } catch { throw target.failure(error) }
+        do {
+            let result = try body(client)
+            journal?.noteProgress(client: client, transport: transport, failure: nil)
+            return result
+        } catch {
+            let failure = target.failure(error)
+            journal?.noteProgress(client: client, transport: transport, failure: failure)
+            throw failure
+        }
     }
 }
 

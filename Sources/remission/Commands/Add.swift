@@ -82,13 +82,15 @@ extension RemissionCommand {
                 server = session.target.label
                 for (index, argument, source) in loaded {
                     let result: TorrentAddResult
-                    do {
-                        result = try session.client.torrentAdd(
-                            source, downloadDir: downloadDir, paused: paused ? true : nil, labels: labels)
+                    do throws(Failure) {
+                        result = try session.run { client throws(RPCError) in
+                            try client.torrentAdd(
+                                source, downloadDir: downloadDir, paused: paused ? true : nil, labels: labels)
+                        }
                     } catch {
-                        let failure = session.target.failure(error)
-                        guard case .rpcFailure = error else { throw failure }  // offline, trust, auth: stop here
-                        failed(index, failure, prefix: "\(argument): ")
+                        // Offline, trust, auth: stop here; a refused torrent is this argument's failure.
+                        guard case .rpcRefused = error.cause else { throw error }
+                        failed(index, error, prefix: "\(argument): ")
                         continue
                     }
                     addedCount += 1
