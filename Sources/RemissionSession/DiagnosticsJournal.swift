@@ -90,6 +90,11 @@ public final class DiagnosticsJournal: Sendable {
         }
     }
 
+    /// The torrents the command acted on or showed: their ids only.
+    public func noteTorrents(_ ids: [Int]) {
+        state.withLock { $0.pending?.torrents = Array(ids.prefix(DiagnosticsRecord.maximumTorrents)) }
+    }
+
     /// Writes the noted server's record with the command's outcome: `failure` when it threw one,
     /// else the failure noted last when `status` is not success. Nothing when no server was noted
     /// (the command talked to none), or when a check already wrote its records.

@@ -35,6 +35,11 @@ public struct RemoteSession {
         client.deadline = client.deadline(inSeconds: seconds)
     }
 
+    /// Notes, for the diagnostics log, the ids of the torrents the command acts on or shows.
+    public func noteTorrents(_ ids: [Int]) {
+        journal?.noteTorrents(ids)
+    }
+
     /// Runs RPC calls; an error becomes this server's `Failure`. What the client learned (version,
     /// dialect, timings) and the failure are noted for the diagnostics log.
     public func run<T>(_ body: (RPCClient) throws(RPCError) -> T) throws(Failure) -> T {

@@ -25,6 +25,9 @@ public struct DiagnosticsRecord: Sendable, Equatable {
     public var version: String?
     public var rpcVersion: Int?
     public var dialect: String?
+    /// The ids of the torrents the command acted on or showed (never their names), at most
+    /// `maximumTorrents`.
+    public var torrents: [Int]
 
     public struct Step: Sendable, Equatable {
         public var name: String
@@ -39,7 +42,7 @@ public struct DiagnosticsRecord: Sendable, Equatable {
     public init(
         time: Int64, command: String, server: String, exitCode: Int32, failedStep: String? = nil,
         failureClass: String? = nil, steps: [Step] = [], version: String? = nil, rpcVersion: Int? = nil,
-        dialect: String? = nil
+        dialect: String? = nil, torrents: [Int] = []
     ) {
         self.time = time
         self.command = command
@@ -51,6 +54,7 @@ public struct DiagnosticsRecord: Sendable, Equatable {
         self.version = version
         self.rpcVersion = rpcVersion
         self.dialect = dialect
+        self.torrents = torrents
     }
 
     /// Whether the command failed.
@@ -60,6 +64,8 @@ public struct DiagnosticsRecord: Sendable, Equatable {
     public static let maximumTextBytes = 200
     /// At most this many steps are kept.
     public static let maximumSteps = 8
+    /// At most this many torrent ids are kept (`remove all` of 10,000 torrents keeps the first 20).
+    public static let maximumTorrents = 20
 }
 
 extension DiagnosticsRecord {
@@ -80,6 +86,7 @@ extension DiagnosticsRecord {
         object["version"] = version.map { .string(Self.cut($0)) } ?? .null
         object["rpcVersion"] = rpcVersion.map { .int(Int64($0)) } ?? .null
         object["dialect"] = dialect.map { .string(Self.cut($0)) } ?? .null
+        object["torrents"] = .array(torrents.prefix(Self.maximumTorrents).map { .int(Int64($0)) })
         return .object(object)
     }
 
@@ -99,7 +106,8 @@ extension DiagnosticsRecord {
             failedStep: object["failedStep"]?.string.map(Self.cut),
             failureClass: object["failureClass"]?.string.map(Self.cut),
             steps: steps, version: object["version"]?.string.map(Self.cut), rpcVersion: object["rpcVersion"]?.int,
-            dialect: object["dialect"]?.string.map(Self.cut))
+            dialect: object["dialect"]?.string.map(Self.cut),
+            torrents: (object["torrents"]?.array ?? []).prefix(Self.maximumTorrents).compactMap(\.int))
     }
 
     /// `text` cut to `maximumTextBytes` of UTF-8 at a character boundary.

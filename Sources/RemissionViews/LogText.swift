@@ -82,7 +82,7 @@ public enum LogText {
         }
     }
 
-    /// `Transmission 4.1.3 (jsonrpc, rpc 18)  dns 0.4, tcp 0.2, tls 9.1, http 2.0, total 12.3 ms`.
+    /// `Transmission 4.1.3 (jsonrpc, rpc 18)  torrents 3,7  dns 0.4, tcp 0.2, tls 9.1, http 2.0, total 12.3 ms`.
     static func details(_ record: DiagnosticsRecord) -> String {
         var parts: [String] = []
         if record.version != nil || record.rpcVersion != nil {
@@ -90,6 +90,9 @@ public enum LogText {
             let facts = [record.dialect.map(safe), record.rpcVersion.map { "rpc \($0)" }].compactMap { $0 }
             if !facts.isEmpty { server += " (" + facts.joined(separator: ", ") + ")" }
             parts.append(server)
+        }
+        if !record.torrents.isEmpty {
+            parts.append("torrents " + record.torrents.map(String.init).joined(separator: ","))
         }
         if !record.steps.isEmpty {
             parts.append(

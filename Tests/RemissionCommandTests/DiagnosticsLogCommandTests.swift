@@ -209,4 +209,24 @@ struct DiagnosticsLogCommandTests {
         let all = try records(world)
         #expect(all.filter { $0["server"] as? String == closed }.count == 3)
     }
+
+    @Test("torrent commands record the ids they acted on, never a name", arguments: daemonMatrix)
+    func torrentIds(daemon: TestBed.Daemon) throws {
+        let fixture = try CLITorrentFixture(bed: try TestBed.shared, tag: "log", daemon: daemon)
+        defer { fixture.cleanUp() }
+        let id = try fixture.add()
+        #expect(try fixture.run(["info", String(id)]).status == 0)
+        #expect(try fixture.run(["stop", String(id)]).status == 0)
+        #expect(try fixture.run(["list"]).status == 0)
+        let log = try fixture.home.run(["log", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(log.out.utf8)) as? [String: Any])
+        let records = try #require(object["records"] as? [[String: Any]])
+        #expect(records.map { $0["command"] as? String } == ["add", "info", "stop", "list"])
+        #expect(records.map { $0["torrents"] as? [Int] } == [[id], [id], [id], []])
+        #expect(Set(records.compactMap { $0["dialect"] as? String }) == [daemon == .main ? "classic" : "jsonrpc"])
+        let content = try String(contentsOfFile: fixture.home.directory + "/state/diagnostics.log", encoding: .utf8)
+        #expect(!content.contains(fixture.name) && !content.contains("payload"))
+        let text = try fixture.home.run(["log"])
+        #expect(text.out.contains("torrents \(id)"))
+    }
 }

@@ -76,6 +76,7 @@ extension RemissionCommand {
                 }
             }
             var addedCount = 0
+            var addedIDs: [Int] = []
             var server: String?
             if !loaded.isEmpty {
                 let (_, session) = try connection.open()
@@ -95,6 +96,10 @@ extension RemissionCommand {
                     }
                     addedCount += 1
                     outcomes.append((index, argument, .added(result)))
+                    switch result {
+                    case .added(let id, _, _), .duplicate(let id, _, _): addedIDs.append(id)
+                    }
+                    session.noteTorrents(addedIDs)
                     if !json { print(TorrentText.added(result)) }
                 }
             }

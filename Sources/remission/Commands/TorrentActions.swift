@@ -21,6 +21,7 @@ extension TorrentAction {
         let selection = try TorrentLookup.selection(options.ids)
         let (_, session) = try connection.open()
         let lookup = try session.run { client throws(RPCError) in try TorrentLookup.find(selection, client: client) }
+        session.noteTorrents(lookup.found.map(\.id))
         try lookup.reportMissing()
         guard !lookup.found.isEmpty else {
             print(TorrentText.noneFound(selection, for: self))
