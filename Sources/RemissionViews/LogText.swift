@@ -12,7 +12,9 @@ import RemissionStorage
 public enum LogText {
     /// One line a record, oldest first, columns aligned:
     /// `2026-11-25 09:31:02 CET  list   nas  OFFLINE (3) at tcp: refused  dns 0.3, tcp 0.1, total 0.5 ms`.
-    public static func lines(_ records: [DiagnosticsRecord]) -> [String] {
+    /// A line wider than `width` (a terminal's columns) gives its details a line of their own,
+    /// indented; nothing is cut.
+    public static func lines(_ records: [DiagnosticsRecord], width: Int = .max) -> [String] {
         let rows = records.map { record in
             [
                 localTime(record.time), safe(record.command), safe(record.server), outcome(record),
@@ -22,9 +24,10 @@ public enum LogText {
         let widths = (0..<4).map { column in rows.map { TerminalText.width($0[column]) }.max() ?? 0 }
         return rows.map { row in
             var line = (0..<4).map { TorrentText.padded(row[$0], widths[$0]) }.joined(separator: "  ")
-            if !row[4].isEmpty { line += "  " + row[4] }
             while line.hasSuffix(" ") { line.removeLast() }
-            return line
+            guard !row[4].isEmpty else { return line }
+            let oneLine = line + "  " + row[4]
+            return TerminalText.width(oneLine) <= width ? oneLine : line + "\n    " + row[4]
         }
     }
 

@@ -147,7 +147,9 @@ struct DiagnosticsJournalTests {
             time: Self.now + 1, command: "list", server: "дача", exitCode: 3, failedStep: "tcp",
             failureClass: "refused")
         let lines = LogText.lines([hostile, failed])
-        #expect(lines.count == 2)
+        #expect(lines.count == 2 && !lines.joined().contains("\n"))
+        let narrow = LogText.lines([hostile, failed], width: 80)
+        #expect(narrow[0].contains("\n    Transmission") && narrow[1].split(separator: "\n").count == 1)
         #expect(!lines[0].unicodeScalars.contains { $0.value < 0x20 })
         #expect(lines[0].contains("OK") && lines[0].contains("Transmission 4.1^[]0;pwned^G (jsonrpc, rpc 18)"))
         #expect(lines[0].contains("dns 1.3 ms") || lines[0].contains("dns 1.2 ms"))

@@ -13,9 +13,9 @@ extension RemissionCommand {
             discussion: """
                 Each record has the time (shown in local time), the command, the server (its saved name,
                 or its URL), the outcome and exit code, the failing step and the kind of failure, the
-                milliseconds of each step, and Transmission's version and dialect. It never holds a
-                password, an Authorization header, a session id, torrent names or content; nothing in
-                it is ever sent anywhere.
+                milliseconds of each step, Transmission's version and dialect, and the ids of the
+                torrents it acted on. It never holds a password, an Authorization header, a session
+                id, torrent names or content; nothing in it is ever sent anywhere.
 
                 The log is $XDG_STATE_HOME/remission/diagnostics.log (default
                 ~/.local/state/remission/), at most 1 MB, with the previous 1 MB kept as
@@ -23,8 +23,8 @@ extension RemissionCommand {
 
                 --json prints one object: {"records": [{"time": unix seconds, "command", "server",
                 "outcome": "ok|failed", "exitCode", "failedStep", "failureClass", "steps": [{"name",
-                "ms"}], "version", "rpcVersion", "dialect": "classic|jsonrpc"}], "skipped": lines that
-                were not records}.
+                "ms"}], "version", "rpcVersion", "dialect": "classic|jsonrpc", "torrents": [id]}],
+                "skipped": lines that were not records}.
 
                 Examples:
                   remission log
@@ -75,7 +75,8 @@ extension RemissionCommand {
             } else if listing.records.isEmpty {
                 printError(LogText.empty(query, logIsOff: history.isOff))
             } else {
-                print(LogText.lines(listing.records).joined(separator: "\n"))
+                let terminal = Terminal.detect(environment: environment, noColor: true)
+                print(LogText.lines(listing.records, width: terminal.columns).joined(separator: "\n"))
             }
         }
     }
