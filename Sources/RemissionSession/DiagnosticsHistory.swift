@@ -95,19 +95,15 @@ public struct DiagnosticsHistory: Sendable {
 
     /// The last hour's failures of `server`, when there were any besides this run's own
     /// (`currentFailed`: the record just written failed); nil when there is nothing to point at or
-    /// the log cannot be read. Reads only the log's last 256 kB, and parses only lines that name
-    /// the server, so a check does not pay for a long history.
+    /// the log is off. Only the log's last 256 kB are looked at, so a check does not pay for a long
+    /// history.
     public func recentFailures(server: String, currentFailed: Bool, now: Int64) -> RecentFailures? {
         let hour: Int64 = 3600
-        let label = DiagnosticsJournal.label(server)
-        let needle = Array(JSONValue.string(label).serialized())
-        guard !isOff, let read = try? log.read(window: 256 << 10, containing: needle) else { return nil }
-        let failures = read.records.filter {
-            $0.server == label && $0.failed && $0.time >= now - hour && $0.time <= now
-        }
-        guard failures.count > (currentFailed ? 1 : 0) else { return nil }
+        guard !isOff else { return nil }
+        let codes = log.recentFailures(server: DiagnosticsJournal.label(server), since: now - hour)
+        guard codes.count > (currentFailed ? 1 : 0) else { return nil }
         return RecentFailures(
-            server: label, count: failures.count,
-            allOffline: failures.allSatisfy { $0.exitCode == ExitStatus.offline.rawValue }, withinSeconds: hour)
+            server: DiagnosticsJournal.label(server), count: codes.count,
+            allOffline: codes.allSatisfy { $0 == ExitStatus.offline.rawValue }, withinSeconds: hour)
     }
 }

@@ -35,11 +35,11 @@ public struct DiagnosticsLog: Sendable {
         guard line.count < Self.maximumLineBytes else { throw .corrupt(path: path, detail: "record too long") }
         line.append(UInt8(ascii: "\n"))
         try FileSystem.createDirectory(parentDirectory(of: path))
-        var descriptor = try openForAppend()
-        if try size(of: descriptor) + line.count > maximumFileBytes {
+        var (descriptor, size) = try openForAppend()
+        if size + line.count > maximumFileBytes {
             _ = close(descriptor)
             try rotate(before: line.count)
-            descriptor = try openForAppend()
+            (descriptor, _) = try openForAppend()
         }
         defer { _ = close(descriptor) }
         // One write: a short write to a regular file means a full disk, not a reason to write the rest
@@ -50,18 +50,13 @@ public struct DiagnosticsLog: Sendable {
         }
     }
 
-    /// The records of both files, oldest first, and how many lines were skipped. `window` reads only
-    /// the last that many bytes of each file; `needle` parses only the lines that contain it (both
-    /// for `check`'s look at the recent past, which must not cost a command the whole log).
-    public func read(window: Int? = nil, containing needle: [UInt8]? = nil) throws(StorageError) -> (
-        records: [DiagnosticsRecord], skipped: Int
-    ) {
+    /// The records of both files, oldest first, and how many lines were skipped.
+    public func read() throws(StorageError) -> (records: [DiagnosticsRecord], skipped: Int) {
         var records: [DiagnosticsRecord] = []
         var skipped = 0
-        let window = min(window ?? .max, maximumFileBytes + Self.maximumLineBytes)
         for file in [previousPath, path] {
-            guard let bytes = try tail(of: file, window: window) else { continue }
-            let (some, bad) = Self.records(in: bytes.bytes, startsMidLine: bytes.cut, containing: needle)
+            guard let bytes = try tail(of: file, window: maximumFileBytes + Self.maximumLineBytes) else { continue }
+            let (some, bad) = Self.records(in: bytes.bytes, startsMidLine: bytes.cut)
             records += some
             skipped += bad
         }
@@ -78,15 +73,12 @@ public struct DiagnosticsLog: Sendable {
     }
 
     /// The records in `bytes`; a first partial line (`startsMidLine`) is dropped without counting it.
-    static func records(in bytes: [UInt8], startsMidLine: Bool, containing needle: [UInt8]? = nil) -> (
-        [DiagnosticsRecord], Int
-    ) {
+    static func records(in bytes: [UInt8], startsMidLine: Bool) -> ([DiagnosticsRecord], Int) {
         var records: [DiagnosticsRecord] = []
         var skipped = 0
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)[...]
         if startsMidLine { lines = lines.dropFirst() }
         for line in lines where !line.isEmpty {
-            if let needle, !contains(line, needle) { continue }
             guard line.count < maximumLineBytes, let json = try? JSONValue.parse(Array(line)),
                 let record = DiagnosticsRecord(json: json)
             else {
@@ -99,8 +91,8 @@ public struct DiagnosticsLog: Sendable {
     }
 
     /// Opens the log for appending: never through a symbolic link, never blocking on a FIFO, and
-    /// only a regular file.
-    private func openForAppend() throws(StorageError) -> Int32 {
+    /// only a regular file. Returns the descriptor and the file's size.
+    private func openForAppend() throws(StorageError) -> (Int32, Int) {
         let descriptor = try FileSystem.open(
             path, flags: O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
         var status = stat()
@@ -109,13 +101,7 @@ public struct DiagnosticsLog: Sendable {
             throw .io(path: path, operation: "open", errno: EINVAL)
         }
         if status.st_mode & 0o077 != 0 { _ = fchmod(descriptor, 0o600) }
-        return descriptor
-    }
-
-    private func size(of descriptor: Int32) throws(StorageError) -> Int {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .io(path: path, operation: "fstat", errno: errno) }
-        return Int(status.st_size)
+        return (descriptor, Int(status.st_size))
     }
 
     /// Moves the full file aside, unless another process did while we waited for the lock.
@@ -131,7 +117,7 @@ public struct DiagnosticsLog: Sendable {
     }
 
     /// At most the last `window` bytes of `file` (nil when it does not exist), and whether that cut a line.
-    private func tail(of file: String, window: Int) throws(StorageError) -> (bytes: [UInt8], cut: Bool)? {
+    func tail(of file: String, window: Int) throws(StorageError) -> (bytes: [UInt8], cut: Bool)? {
         let descriptor: Int32
         do { descriptor = try FileSystem.open(file, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK) } catch .io(
             _, _, ENOENT)
@@ -161,16 +147,4 @@ public struct DiagnosticsLog: Sendable {
         bytes.removeLast(bytes.count - filled)
         return (bytes, start > 0)
     }
-}
-
-/// Whether `needle` occurs in `haystack`.
-private func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
-    guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
-    var index = haystack.startIndex
-    let last = haystack.endIndex - needle.count
-    while index <= last {
-        if haystack[index] == first, haystack[index..<index + needle.count].elementsEqual(needle) { return true }
-        index += 1
-    }
-    return false
 }

@@ -153,6 +153,31 @@ struct DiagnosticsLogTests {
         #expect(back.steps.count == DiagnosticsRecord.maximumSteps)
         #expect(fileSize(log.path) < DiagnosticsLog.maximumLineBytes)
     }
+
+    @Test("recent failures: one server's exit codes since a time, found without parsing records")
+    func recentFailures() throws {
+        let directory = TemporaryDirectory()
+        let log = Self.log(directory)
+        let now: Int64 = 1_800_000_000
+        func record(_ age: Int64, _ server: String, _ code: Int32) -> DiagnosticsRecord {
+            DiagnosticsRecord(time: now - age, command: "check", server: server, exitCode: code)
+        }
+        for item in [
+            record(7200, "nas", 3), record(600, "nas", 3), record(500, "nas", 0), record(400, "nas2", 3),
+            record(300, "n\"as", 4), record(200, "nas", 5), record(100, "nas", 3),
+        ] { try log.append(item) }
+        let handle = try #require(FileHandle(forWritingAtPath: log.path))
+        handle.seekToEndOfFile()
+        handle.write(
+            Data("{\"time\":x,\"server\":\"nas\",\"outcome\":\"failed\",\"exitCode\":3}\n\u{1B}garbage\n".utf8))
+        try handle.close()
+        #expect(log.recentFailures(server: "nas", since: now - 3600) == [3, 5, 3])
+        #expect(log.recentFailures(server: "nas", since: now - 86_400) == [3, 3, 5, 3])
+        #expect(log.recentFailures(server: "n\"as", since: now - 3600) == [4])
+        #expect(log.recentFailures(server: "nas2", since: now - 3600) == [3])
+        #expect(log.recentFailures(server: "box", since: now - 3600) == [])
+    }
+
 }
 
 private func fileSize(_ path: String) -> Int {

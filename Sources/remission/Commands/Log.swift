@@ -41,7 +41,7 @@ extension RemissionCommand {
         @Flag(help: "Only failures.")
         var failures = false
 
-        @Flag(help: "Print JSON (keys below) instead of lines.")
+        @Flag(help: "Print one JSON object (keys above) instead of lines.")
         var json = false
 
         @Flag(help: "Empty the log.")
