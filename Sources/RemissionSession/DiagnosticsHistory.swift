@@ -95,8 +95,8 @@ public struct DiagnosticsHistory: Sendable {
 
     /// The last hour's failures of `server`, when there were any besides this run's own
     /// (`currentFailed`: the record just written failed); nil when there is nothing to point at or
-    /// the log is off. Only the log's last 256 kB are looked at, so a check does not pay for a long
-    /// history.
+    /// the log is off. Only the log's last 64 kB (~200 records) are looked at, so a check does not
+    /// pay for a long history (and a count above that is an undercount).
     public func recentFailures(server: String, currentFailed: Bool, now: Int64) -> RecentFailures? {
         let hour: Int64 = 3600
         guard !isOff else { return nil }

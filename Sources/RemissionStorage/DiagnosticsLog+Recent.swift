@@ -9,7 +9,7 @@ extension DiagnosticsLog {
     /// `command`, `server`, `outcome`, `exitCode`), then the line's time is read. A line of another
     /// shape is not counted; nothing of this is shown but a count, so a damaged line can at worst
     /// change the count.
-    public func recentFailures(server: String, since: Int64, window: Int = 256 << 10) -> [Int32] {
+    public func recentFailures(server: String, since: Int64, window: Int = 64 << 10) -> [Int32] {
         let needle =
             Array(#","server":"#.utf8) + JSONValue.string(DiagnosticsRecord.cut(server)).serialized()
             + Array(#","outcome":"failed","exitCode":"#.utf8)
