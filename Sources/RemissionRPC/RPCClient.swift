@@ -30,6 +30,8 @@ public final class RPCClient {
     public private(set) var headerRPCVersion: String?
     /// The rpc-version from the last `session-get` that reported it.
     public private(set) var rpcVersion: Int?
+    /// Transmission's version text from the last `session-get` that reported it.
+    public private(set) var serverVersion: String?
 
     /// The oldest rpc-version this client works with, or nil to ask nothing. When set, the first
     /// call that is not `session-get` is preceded by a small `session-get` (rpc-version, its minimum,
@@ -271,6 +273,10 @@ public final class RPCClient {
             headerRPCVersion = nil
             switchDialect(to: .classic, reason: "409 carried no \(Self.rpcVersionHeader)")
         }
+    }
+
+    func noteVersion(_ text: String?) {
+        if let text { serverVersion = text }
     }
 
     func noteRPCVersion(_ version: Int?) {

@@ -11,6 +11,8 @@ public struct RemoteSession {
     public let target: ServerTarget
     public let transport: CurlTransport
     public let client: RPCClient
+    /// Where this run's diagnostics record is noted (nil: no log).
+    public let journal: DiagnosticsJournal?
 
     /// Resolves NAME (or the context's default target), builds the client. Says nothing: plain HTTP
     /// to a remote host is a view's warning (`target.needsPlainHTTPWarning`).
@@ -27,7 +29,7 @@ public struct RemoteSession {
         client.requiredRPCVersion = RPCError.minimumRPCVersion  // refused before any torrent request, as `check` does
         client.deadline = client.deadline(inSeconds: context.transportOptions.timeoutSeconds)
         remember(target.endpoint, in: ServerFactsCache(paths: context.paths), client: client, logger: context.logger)
-        return RemoteSession(target: target, transport: transport, client: client)
+        return RemoteSession(target: target, transport: transport, client: client, journal: context.journal)
     }
 
     /// What an earlier run learned of the server (its rpc-version and dialect) spares this one the
@@ -51,9 +53,23 @@ public struct RemoteSession {
         client.deadline = client.deadline(inSeconds: seconds)
     }
 
-    /// Runs RPC calls; an error becomes this server's `Failure`.
+    /// Notes, for the diagnostics log, the ids of the torrents the command acts on or shows.
+    public func noteTorrents(_ ids: [Int]) {
+        journal?.noteTorrents(ids)
+    }
+
+    /// Runs RPC calls; an error becomes this server's `Failure`. What the client learned (version,
+    /// dialect, timings) and the failure are noted for the diagnostics log.
     public func run<T>(_ body: (RPCClient) throws(RPCError) -> T) throws(Failure) -> T {
-        do { return try body(client) } catch { throw target.failure(error) }
+        do {
+            let result = try body(client)
+            journal?.noteProgress(client: client, transport: transport, failure: nil)
+            return result
+        } catch {
+            let failure = target.failure(error)
+            journal?.noteProgress(client: client, transport: transport, failure: failure)
+            throw failure
+        }
     }
 }
 

@@ -126,10 +126,11 @@ extension RemissionCommand {
                 label: session.target.label, endpoint: session.target.endpoint, user: session.target.credentials?.user)
             let fields = Self.fields(json: json, query: query)
             let list: TorrentList
-            do {
-                list = try session.client.torrentList(fields: fields, format: .table)
-            } catch {
-                let failure = session.target.failure(error)
+            do throws(Failure) {
+                list = try session.run { client throws(RPCError) in
+                    try client.torrentList(fields: fields, format: .table)
+                }
+            } catch let failure {
                 guard failure.status == .offline else { throw failure }
                 guard let snapshot = try load(store, key) else {
                     throw Failure(.local(.offlineWithoutSnapshot(failure)))

@@ -1,0 +1,121 @@
+import RemissionModel
+import RemissionSession
+import RemissionStorage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The words of `remission log` and of `check`'s pointer to it. Every string of the log passes
+/// through `TerminalText.safe`: a line of the file may hold anything (a server's version text, a
+/// hand-edited or hostile line that still parsed).
+public enum LogText {
+    /// One line a record, oldest first, columns aligned:
+    /// `2026-11-25 09:31:02 CET  list   nas  OFFLINE (3) at tcp: refused  dns 0.3, tcp 0.1, total 0.5 ms`.
+    /// A line wider than `width` (a terminal's columns) gives its details a line of their own,
+    /// indented; nothing is cut.
+    public static func lines(_ records: [DiagnosticsRecord], width: Int = .max) -> [String] {
+        let rows = records.map { record in
+            [
+                localTime(record.time), safe(record.command), safe(record.server), outcome(record),
+                details(record),
+            ]
+        }
+        let widths = (0..<4).map { column in rows.map { TerminalText.width($0[column]) }.max() ?? 0 }
+        return rows.map { row in
+            var line = (0..<4).map { TorrentText.padded(row[$0], widths[$0]) }.joined(separator: "  ")
+            while line.hasSuffix(" ") { line.removeLast() }
+            guard !row[4].isEmpty else { return line }
+            let oneLine = line + "  " + row[4]
+            return TerminalText.width(oneLine) <= width ? oneLine : line + "\n    " + row[4]
+        }
+    }
+
+    /// Said (on stderr) when nothing matched.
+    public static func empty(_ query: DiagnosticsQuery, logIsOff: Bool) -> String {
+        let filtered = query.server != nil || query.withinSeconds != nil || query.failuresOnly
+        let what = filtered ? "No records match." : "The diagnostics log is empty."
+        return logIsOff ? what + " " + off : what
+    }
+
+    /// Said (on stderr) when REMISSION_LOG turns the log off.
+    public static let off = "(REMISSION_LOG=off: nothing new is recorded.)"
+
+    /// Said (on stderr) when lines of the files were not records.
+    public static func skipped(_ count: Int) -> String {
+        "warning: \(count) \(count == 1 ? "line" : "lines") of the diagnostics log could not be read and \(count == 1 ? "was" : "were") skipped."
+    }
+
+    /// `remission log --clear`.
+    public static let cleared = "The diagnostics log is empty now."
+
+    /// `log --json`: `{"records":[…],"skipped":N}`, one line.
+    public static func json(_ listing: DiagnosticsListing) -> String {
+        JSONValue.object(["records": .array(listing.records.map(\.jsonValue)), "skipped": .int(Int64(listing.skipped))])
+            .serializedString(pretty: false)
+    }
+
+    /// `check`'s pointer: "offline 3 times in the last hour: remission log --server nas".
+    public static func recentFailures(_ recent: RecentFailures) -> String {
+        let what = recent.allOffline ? "offline" : "failed"
+        let times = recent.count == 1 ? "once" : "\(recent.count) times"
+        return "\(what) \(times) in the last hour: remission log --server \(quotedForShell(safe(recent.server)))"
+    }
+
+    /// `OK`, or `OFFLINE (3) at tcp: refused`.
+    static func outcome(_ record: DiagnosticsRecord) -> String {
+        guard record.failed else { return "OK" }
+        var text = "\(verdict(record.exitCode)) (\(record.exitCode))"
+        if let step = record.failedStep { text += " at \(safe(step))" }
+        if let failureClass = record.failureClass { text += ": \(safe(failureClass))" }
+        return text
+    }
+
+    /// The verdict word of an exit code, as `check` says it.
+    static func verdict(_ code: Int32) -> String {
+        switch ExitStatus(rawValue: code) {
+        case .ok: "OK"
+        case .offline: "OFFLINE"
+        case .authentication: "AUTH FAILED"
+        case .trustRefused: "UNTRUSTED"
+        case .serverRefused: "REFUSED"
+        case .keyring: "KEYRING"
+        case .usage: "USAGE"
+        case .failure, nil: "FAILED"
+        }
+    }
+
+    /// `Transmission 4.1.3 (jsonrpc, rpc 18)  torrents 3,7  dns 0.4, tcp 0.2, tls 9.1, http 2.0, total 12.3 ms`.
+    static func details(_ record: DiagnosticsRecord) -> String {
+        var parts: [String] = []
+        if record.version != nil || record.rpcVersion != nil {
+            var server = "Transmission " + safe(record.version ?? "?")
+            let facts = [record.dialect.map(safe), record.rpcVersion.map { "rpc \($0)" }].compactMap { $0 }
+            if !facts.isEmpty { server += " (" + facts.joined(separator: ", ") + ")" }
+            parts.append(server)
+        }
+        if !record.torrents.isEmpty {
+            parts.append("torrents " + record.torrents.map(String.init).joined(separator: ","))
+        }
+        if !record.steps.isEmpty {
+            parts.append(
+                record.steps.map { "\(safe($0.name)) \(Units.decimal($0.milliseconds, places: 1))" }
+                    .joined(separator: ", ") + " ms")
+        }
+        return parts.joined(separator: "  ")
+    }
+
+    /// `2026-11-25 09:31:02 CET` in the local time zone (TZ), as `watch`'s clock.
+    static func localTime(_ unixTime: Int64) -> String {
+        var seconds = time_t(unixTime)
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return UTCDate(unixSeconds: unixTime).dateAndTime }
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let zone = parts.tm_zone.map { String(cString: $0) } ?? ""
+        let date = "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
+        let time = "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+        return zone.isEmpty ? "\(date) \(time)" : "\(date) \(time) \(safe(zone))"
+    }
+
+    static func safe(_ text: String) -> String { TerminalText.safe(text) }
+}
