@@ -14,10 +14,13 @@ public enum LogText {
     /// `2026-11-25 09:31:02 CET  list   nas  OFFLINE (3) at tcp: refused  dns 0.3, tcp 0.1, total 0.5 ms`.
     /// A line wider than `width` (a terminal's columns) gives its details a line of their own,
     /// indented; nothing is cut.
-    public static func lines(_ records: [DiagnosticsRecord], width: Int = .max) -> [String] {
+    public static func lines(
+        _ records: [DiagnosticsRecord], zone: TimeZoneChoice = .local, width: Int = .max
+    ) -> [String] {
         let rows = records.map { record in
             [
-                localTime(record.time), safe(record.command), safe(record.server), outcome(record),
+                Units.dateTime(WallClock(unixSeconds: record.time, zone)), safe(record.command), safe(record.server),
+                outcome(record),
                 details(record),
             ]
         }
@@ -103,18 +106,6 @@ public enum LogText {
                     .joined(separator: ", ") + " ms")
         }
         return parts.joined(separator: "  ")
-    }
-
-    /// `2026-11-25 09:31:02 CET` in the local time zone (TZ), as `watch`'s clock.
-    static func localTime(_ unixTime: Int64) -> String {
-        var seconds = time_t(unixTime)
-        var parts = tm()
-        guard localtime_r(&seconds, &parts) != nil else { return UTCDate(unixSeconds: unixTime).dateAndTime }
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let zone = parts.tm_zone.map { String(cString: $0) } ?? ""
-        let date = "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
-        let time = "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
-        return zone.isEmpty ? "\(date) \(time)" : "\(date) \(time) \(safe(zone))"
     }
 
     static func safe(_ text: String) -> String { TerminalText.safe(text) }

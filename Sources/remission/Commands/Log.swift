@@ -10,20 +10,21 @@ extension RemissionCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "log",
             abstract: "Show the local diagnostics log: one record for each command that talked to a server.",
+            usage: "remission log [<options>]",
             discussion: """
-                Each record has the time (shown in local time), the command, the server (its saved name,
-                or its URL), the outcome and exit code, the failing step and the kind of failure, the
-                milliseconds of each step, Transmission's version and dialect, and the ids of the
-                torrents it acted on. It never holds a password, an Authorization header, a session
+                Each record has the time (shown in local time; --utc for UTC), the command, the server (its saved name, \
+                or its URL), the outcome and exit code, the failing step and the kind of failure, the \
+                milliseconds of each step, Transmission's version and dialect, and the ids of the \
+                torrents it acted on. It never holds a password, an Authorization header, a session \
                 id, torrent names or content; nothing in it is ever sent anywhere.
 
-                The log is $XDG_STATE_HOME/remission/diagnostics.log (default
-                ~/.local/state/remission/), at most 1 MB, with the previous 1 MB kept as
+                The log is $XDG_STATE_HOME/remission/diagnostics.log (default \
+                ~/.local/state/remission/), at most 1 MB, with the previous 1 MB kept as \
                 diagnostics.log.1. REMISSION_LOG=off turns it off.
 
-                --json prints one object: {"records": [{"time": unix seconds, "command", "server",
-                "outcome": "ok|failed", "exitCode", "failedStep", "failureClass", "steps": [{"name",
-                "ms"}], "version", "rpcVersion", "dialect": "classic|jsonrpc", "torrents": [id]}],
+                --json prints one object: {"records": [{"time": unix seconds, "command", "server", \
+                "outcome": "ok|failed", "exitCode", "failedStep", "failureClass", "steps": [{"name", \
+                "ms"}], "version", "rpcVersion", "dialect": "classic|jsonrpc", "torrents": [id]}], \
                 "skipped": lines that were not records}.
 
                 Examples:
@@ -32,7 +33,9 @@ extension RemissionCommand {
                   remission log --clear
                 """)
 
-        @Option(help: "Only this server's records (a saved name or URL).", completion: .savedServer)
+        @Option(
+            help: ArgumentHelp("Only this server's records (a saved name or URL).", valueName: "name-or-url"),
+            completion: .savedServer)
         var server: String?
 
         @Option(help: ArgumentHelp("Only records this recent: 45s, 30m, 1h, 2d, 1w.", valueName: "duration"))
@@ -46,6 +49,9 @@ extension RemissionCommand {
 
         @Flag(help: "Empty the log.")
         var clear = false
+
+        @Flag(help: "Write times in UTC instead of local time.")
+        var utc = false
 
         func validate() throws {
             if let since, DiagnosticsQuery.seconds(of: since) == nil {
@@ -76,7 +82,9 @@ extension RemissionCommand {
                 printError(LogText.empty(query, logIsOff: history.isOff))
             } else {
                 let terminal = Terminal.detect(environment: environment, noColor: true)
-                print(LogText.lines(listing.records, width: terminal.columns).joined(separator: "\n"))
+                print(
+                    LogText.lines(listing.records, zone: utc ? .utc : .local, width: terminal.columns).joined(
+                        separator: "\n"))
             }
         }
     }
