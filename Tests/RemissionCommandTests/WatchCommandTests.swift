@@ -159,6 +159,11 @@ struct Tmux {
         _ = try? ProcessRunner.run("tmux", args: ["-L", socket, "send-keys", keys])
     }
 
+    func resize(columns: Int, rows: Int) {
+        _ = try? ProcessRunner.run(
+            "tmux", args: ["-L", socket, "resize-window", "-x", String(columns), "-y", String(rows)])
+    }
+
     /// Types `text` as it is (UTF-8), not as key names.
     func type(_ text: String) {
         _ = try? ProcessRunner.run("tmux", args: ["-L", socket, "send-keys", "-l", text])

@@ -68,8 +68,29 @@ struct WatchInteractiveCommandTests {
         // A torrent the daemon is verifying finishes that check before it shows as stopped.
         #expect(Self.eventually { status() == "stopped" }, "stopped: \(status() ?? "gone")")
 
+        // A resize redraws at the new size, the cursor's row still on screen, the bottom line (the
+        // last action's result until a key is pressed) on the new last row.
+        pane.resize(columns: 60, rows: 16)
+        #expect(
+            pane.waitFor { capture in
+                let lines = Self.lines(capture)
+                return lines.count >= 16 && lines[15] == "stopped 1 torrent"
+                    && lines.allSatisfy { TerminalText.width($0) <= 60 }
+                    && lines.contains { $0.hasPrefix(">") }
+            }, "\(pane.capture())")
+        pane.resize(columns: 80, rows: 24)
+
         pane.send("Enter")
         #expect(pane.waitFor { $0.contains("#\(id) 東京") && $0.contains("[Files") }, "\(pane.capture())")
+        // Space skips the file under the cursor: the daemon's files say so.
+        pane.send("Space")
+        #expect(
+            Self.eventually {
+                let files = try? home.run(
+                    ["files", String(id), "--server", bed.daemonURL(daemon)], env: ["TR_AUTH": bed.credentials])
+                let rows = files?.out.split(separator: "\n") ?? []  // a title, the header, file 0…
+                return rows.count > 2 && rows[2].contains("  no  ")
+            }, "the first file is not skipped")
         pane.send("Tab")
         #expect(
             pane.waitFor { $0.contains("[Trackers 1]") && $0.contains("127.0.0.1:1/announce") }, "\(pane.capture())")

@@ -64,6 +64,21 @@ struct WatchModelTests {
         #expect(model.cursor == 0)
     }
 
+    @Test("scrolling moves as little as it can, never leaves empty rows below the last, follows a resize")
+    func scrolled() {
+        #expect(WatchScreen.scrolled(top: 0, cursor: 25, rows: 20, count: 200) == 6)
+        #expect(WatchScreen.scrolled(top: 10, cursor: 12, rows: 20, count: 200) == 10)
+        #expect(WatchScreen.scrolled(top: 10, cursor: 5, rows: 20, count: 200) == 5)
+        #expect(WatchScreen.scrolled(top: 190, cursor: 195, rows: 20, count: 200) == 180)
+        #expect(WatchScreen.scrolled(top: 3, cursor: 0, rows: 0, count: 200) == 0)
+        var model = Self.model()
+        _ = Self.press(&model, .end)
+        model.resized(WatchScreen.Size(columns: 60, rows: 10))
+        #expect(model.top == 194 && model.cursor == 199)
+        let lines = WatchScreen.listLines(model: model, now: Self.now)
+        #expect(lines.count == 10 && lines[8].hasPrefix(">  200"))
+    }
+
     @Test("a refresh that reorders the rows keeps the cursor on its torrent")
     func cursorFollowsTorrent() {
         var model = Self.model(5, query: ListQuery(sort: .progress))
