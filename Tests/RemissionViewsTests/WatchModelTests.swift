@@ -229,10 +229,15 @@ struct WatchModelTests {
         for line in WatchText.help { #expect(TerminalText.width(line) <= 80, "\(line)") }
     }
 
-    @Test("CJK names at 80 columns: every line of the list fits, the frame has the terminal's rows")
+    @Test("CJK, Cyrillic and combining names: every line of the list fits, the frame has the terminal's rows")
     func cjkWidths() {
         var model = Self.model(30)
+        var torrents = Self.torrents(30)
+        torrents[9].name = "東京の夜景 写真集 " + String(repeating: "東京", count: 40)
+        torrents[19].name = "東京 Ле́в Толсто́й — Война́ и мир e\u{301}\u{302}" + String(repeating: "ё", count: 60)
+        model.refreshed(torrents, detail: nil, at: Self.now)
         _ = Self.press(&model, .character("/"), .character("東"))
+        #expect(model.shownTorrents.count == 3)
         for columns in [40, 80, 120] {
             model.resized(WatchScreen.Size(columns: columns, rows: 24))
             let lines = WatchScreen.listLines(model: model, now: Self.now)
