@@ -53,7 +53,7 @@ extension WatchScreen {
         lines.append(statusLine(state: model.screen, now: now))
         guard let torrent = detail.torrent else {
             lines.append(WatchText.loading)
-            return fill(lines, size: model.size, footer: model.message ?? WatchText.detailKeys)
+            return fill(lines, size: model.size, footer: model.message.map(TerminalText.safe) ?? WatchText.detailKeys)
         }
         lines.append(WatchText.summary(torrent))
         lines += historyLines(model.history, id: detail.id, width: width)

@@ -248,6 +248,25 @@ struct WatchModelTests {
         #expect(frame.components(separatedBy: "\r\n").count == 24)
     }
 
+    @Test("tiny and empty terminals: every mode draws within the size, nothing traps")
+    func tinyTerminals() {
+        for size in [WatchScreen.Size(columns: 0, rows: 0), .init(columns: 1, rows: 1), .init(columns: 12, rows: 3)] {
+            var model = Self.model(30)
+            model.resized(size)
+            var frames = [WatchScreen.frame(model: model, now: Self.now)]
+            _ = Self.press(&model, .end, .character("d"))
+            frames.append(WatchScreen.frame(model: model, now: Self.now))
+            _ = Self.press(&model, .escape, .enter)
+            model.detailLoaded(Self.detailTorrent(30), id: 30)
+            frames.append(WatchScreen.frame(model: model, now: Self.now))
+            _ = Self.press(&model, .character("?"))
+            frames.append(WatchScreen.frame(model: model, now: Self.now))
+            for frame in frames {
+                #expect(frame.components(separatedBy: "\r\n").count == max(1, size.rows), "\(size)")
+            }
+        }
+    }
+
     @Test("a hostile name or typed search is shown, not obeyed, in the list and the detail")
     func hostileText() {
         var model = Self.model(1)
