@@ -15,18 +15,19 @@ extension RemissionCommand {
             commandName: "watch",
             abstract: "The live torrent list: scroll, search, filter, act on torrents, open one; ? shows the keys.",
             discussion: """
-                Refreshes every --interval seconds. Keys: arrows, j/k, PgUp/PgDn, Home/End move the cursor;
-                space marks torrents; / searches names; f cycles the status filter; s, p, v, a start, stop,
-                verify and reannounce the marked torrents (or the one under the cursor); d removes them
-                (asks), D removes them and deletes their data (asks twice); Enter opens the torrent's
-                files (space gets or skips a file, p changes its priority), trackers, peers and speed
-                history; r refreshes now; ? lists the keys; q (or Ctrl-C) quits and restores the terminal.
-                --status, --search, --label, --sort and --reverse set the first view as in `list`.
+                Refreshes every --interval seconds. Keys: arrows, j/k, PgUp/PgDn, Home/End move the \
+                cursor; space marks torrents; / searches names; f cycles the status filter; s, p, v, a \
+                start, stop, verify and reannounce the marked torrents (or the one under the cursor); d \
+                removes them (asks), D removes them and deletes their data (asks twice); Enter opens the \
+                torrent's files (space gets or skips a file, p changes its priority), trackers, peers and \
+                speed history; r refreshes now; ? lists the keys; q (or Ctrl-C) quits and restores the \
+                terminal. --status, --search, --label, --sort and --reverse set the first view as in \
+                `list`.
 
-                While a refresh is slow, the status line shows the age of the data on screen and the
-                server it waits for; after --timeout (default 15 s) the last data stays on screen under an
-                "OFFLINE — data from <time> (<age> old)" banner and the view retries after 1, 2, 4, … up
-                to 30 seconds, resuming by itself. Needs a terminal: for scripts use `remission list`.
+                While a refresh is slow, the status line shows the age of the data on screen and the \
+                server it waits for; after --timeout (default 15 s) the last data stays on screen under \
+                an "OFFLINE — data from <time> (<age> old)" banner and the view retries after 1, 2, 4, … \
+                up to 30 seconds, resuming by itself. Needs a terminal: for scripts use `remission list`.
 
                 Examples:
                   remission watch
