@@ -8,10 +8,11 @@ import Testing
 /// The interactive `watch` in a real pseudo-terminal (tmux, 80×24) against a private test bed of
 /// 200 torrents (Latin, Cyrillic, CJK and Hangul names), on each daemon of the matrix: scroll to the
 /// last, search with `/`, start and stop the torrent under the cursor (the daemon's state, asked
-/// through RPC, changes), open its detail, and leave the terminal as it was.
+/// through RPC, changes), open its detail, remove it, and leave the terminal as it was.
 @Suite("remission watch, interactive (process, tmux, private daemon with 200 torrents)")
 struct WatchInteractiveCommandTests {
-    @Test("scroll to the last of 200, / search, start and stop through RPC, the detail, q restores the terminal")
+    @Test(
+        "scroll to the last of 200, / search, start and stop through RPC, the detail, remove, q restores the terminal")
     func interactive() throws {
         let own = try PrivateBed.start()
         defer { own.stop() }
@@ -97,6 +98,18 @@ struct WatchInteractiveCommandTests {
         for line in Self.lines(pane.capture()) { #expect(TerminalText.width(line) <= 80, "\(line)") }
         pane.send("Escape")
         #expect(pane.waitFor { $0.contains("search '東京'") }, "\(pane.capture())")
+
+        // d asks; n keeps the torrent, y removes it (the data stays).
+        pane.send("d")
+        #expect(pane.waitFor { $0.contains("Remove 1 torrent (the data stays)? (y/n)") }, "\(pane.capture())")
+        pane.send("n")
+        #expect(pane.waitFor { $0.contains("Nothing removed.") }, "\(pane.capture())")
+        #expect(status() == "stopped")
+        pane.send("d")
+        pane.send("y")
+        #expect(pane.waitFor { $0.contains("removed 1 torrent; the data stays") }, "\(pane.capture())")
+        #expect(Self.eventually { status() == nil }, "removed: \(status() ?? "gone")")
+        #expect(pane.waitFor { $0.contains("· 199 torrents") }, "\(pane.capture())")
 
         pane.send("q")
         #expect(pane.waitFor { $0.contains("EXITED=0") }, "\(pane.capture())")
