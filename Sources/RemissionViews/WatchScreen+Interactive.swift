@@ -58,7 +58,7 @@ extension WatchScreen {
         lines.append(WatchText.summary(torrent))
         lines += historyLines(model.history, id: detail.id, width: width)
         lines.append(WatchText.tabs(torrent, open: detail.section))
-        let content = sectionContent(torrent, detail.section)
+        let content = sectionContent(torrent, detail.section, zone: model.screen.zone)
         lines.append(content.header)
         let rows = detailRows(model.size)
         for (offset, line) in content.lines.dropFirst(detail.top).prefix(rows).enumerated() {
@@ -96,9 +96,10 @@ extension WatchScreen {
     }
 
     /// A section's column header and its lines (one per file for files).
-    static func sectionContent(_ torrent: Torrent, _ section: WatchDetail.Section) -> (header: String, lines: [String])
-    {
-        let text = sectionText(torrent, section)
+    static func sectionContent(
+        _ torrent: Torrent, _ section: WatchDetail.Section, zone: TimeZoneChoice
+    ) -> (header: String, lines: [String]) {
+        let text = sectionText(torrent, section, zone: zone)
         switch section {
         case .files, .peers:
             guard text.count > 1 else { return ("", text) }
@@ -109,17 +110,17 @@ extension WatchScreen {
     }
 
     /// The lines `info --files`, `--trackers` or `--peers` would print.
-    static func sectionText(_ torrent: Torrent, _ section: WatchDetail.Section) -> [String] {
+    static func sectionText(_ torrent: Torrent, _ section: WatchDetail.Section, zone: TimeZoneChoice) -> [String] {
         switch section {
         case .files: return TorrentText.files(torrent)
-        case .trackers: return TorrentText.trackers(torrent)
+        case .trackers: return TorrentText.trackers(torrent, zone: zone)
         case .peers: return TorrentText.peers(torrent)
         }
     }
 
-    /// The rows a section scrolls through.
+    /// The rows a section scrolls through (how many does not depend on the clock's zone).
     static func sectionLines(_ torrent: Torrent, _ section: WatchDetail.Section) -> [String] {
-        sectionContent(torrent, section).lines
+        sectionContent(torrent, section, zone: .utc).lines
     }
 
     /// `lines` cut to the width and padded to the screen's rows, `footer` on the last.
