@@ -38,6 +38,10 @@ extension DiagnosticsLog {
                 offset = position + anchor + 1
                 guard position + needle.count <= buffer.count, memcmp(base + position, needle, needle.count) == 0
                 else { continue }
+                // A line counts once, however often it holds the needle: go on after its end.
+                let rest = buffer.count - position
+                let end = memchr(base + position, Int32(UInt8(ascii: "\n")), rest).map { UnsafeRawPointer($0) - base }
+                offset = (end ?? buffer.count) + 1 + anchor
                 var lineStart = position
                 while lineStart > 0, buffer[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
                 let line = bytes[lineStart..<min(position + needle.count + 12, bytes.count)]
