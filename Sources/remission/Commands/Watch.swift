@@ -44,15 +44,8 @@ extension RemissionCommand {
 
         // Shorthands for the options in `own`.
         var interval: Double { own.interval }
-        var status: ListStatusFilter? { own.status }
-        var search: String? { own.search }
-        var label: String? { own.label }
-        var sort: ListSortKey { own.sort }
-        var reverse: Bool { own.reverse }
 
-        var query: ListQuery {
-            ListQuery(status: status, search: search, label: label, sort: sort, reverse: reverse)
-        }
+        var query: ListQuery { own.shown.query }
 
         func validate() throws {
             guard interval >= 0.5, interval <= 3600 else {
@@ -99,20 +92,6 @@ extension RemissionCommand.Watch {
         @Option(help: ArgumentHelp("Seconds between refreshes (at least 0.5).", valueName: "seconds"))
         var interval: Double = 2
 
-        @Option(help: ArgumentHelp("Only torrents in this state.", valueName: "state"))
-        var status: ListStatusFilter?
-
-        @Option(
-            help: ArgumentHelp("Only torrents whose name contains this text (case-insensitive).", valueName: "text"))
-        var search: String?
-
-        @Option(help: ArgumentHelp("Only torrents with this label (case-insensitive).", valueName: "label"))
-        var label: String?
-
-        @Option(help: ArgumentHelp("Sort by this key (ties by id).", valueName: "key"))
-        var sort: ListSortKey = .id
-
-        @Flag(help: "Reverse the order.")
-        var reverse = false
+        @OptionGroup var shown: QueryOptions
     }
 }
