@@ -19,11 +19,14 @@ public struct ServerTarget: Sendable {
     public var passwordSource: PasswordSource
     /// The saved profile, when the server is saved.
     public var profile: ServerProfile?
+    /// The client certificate offered to this server once it is trusted (mutual TLS), loaded.
+    public var clientIdentity: ClientIdentity?
 
     public init(
         label: String, endpoint: ServerEndpoint, trust: ServerTrust, credentials: BasicCredentials?,
-        passwordSource: PasswordSource, profile: ServerProfile? = nil
+        passwordSource: PasswordSource, profile: ServerProfile? = nil, clientIdentity: ClientIdentity? = nil
     ) {
+        self.clientIdentity = clientIdentity
         self.label = label
         self.endpoint = endpoint
         self.trust = trust
@@ -34,9 +37,13 @@ public struct ServerTarget: Sendable {
 
     /// A failure of a request to this server, with the credentials that were sent.
     public func failure(_ error: RPCError) -> Failure {
-        Failure(
+        var failure = Failure(
             error, server: label, user: credentials?.user,
             passwordSource: credentials == nil ? .none : passwordSource)
+        if case .clientCertificate(.required) = failure.cause {
+            failure.cause = .clientCertificate(.required(url: endpoint.url))
+        }
+        return failure
     }
 }
 
@@ -52,6 +59,8 @@ public struct CheckObservation: Sendable {
     public var outcome: Result<ServerInfo, Failure>
     /// Unix seconds, for "days left".
     public var now: Int64
+    /// The client certificate configured for the server, if any (its expiry is shown like the server's).
+    public var clientCertificate: CertificateFacts?
 
     public init(
         server: String, endpoint: ServerEndpoint, connection: ConnectionReport, user: String?,
@@ -67,6 +76,7 @@ public struct CheckObservation: Sendable {
         self.sawSessionHandshake = sawSessionHandshake
         self.outcome = outcome
         self.now = now
+        self.clientCertificate = nil
     }
 
     public var failure: Failure? {
@@ -110,11 +120,13 @@ public struct ConnectionCheck {
         } catch {
             outcome = .failure(Failure(.transport(error), server: target.label))
         }
-        return CheckObservation(
+        var observation = CheckObservation(
             server: target.label, endpoint: target.endpoint, connection: connection,
             user: target.credentials?.user, passwordSource: target.passwordSource,
             httpAcknowledged: target.trust.httpAcknowledged, sawSessionHandshake: sawHandshake,
             outcome: outcome, now: now)
+        observation.clientCertificate = target.clientIdentity?.facts
+        return observation
     }
 }
 
@@ -130,7 +142,7 @@ public func makeTransport(_ target: ServerTarget, options: TransportOptions) thr
     let policy = TrustPolicy(trust: target.trust)
     return try CurlTransport(
         endpoint: target.endpoint, caFile: target.trust.caFile, options: options,
-        systemStoreDecides: policy.consultsSystemStore
+        systemStoreDecides: policy.consultsSystemStore, clientIdentity: target.clientIdentity
     ) { chain in
         policy.evaluate(chain)
     }

@@ -44,6 +44,8 @@ public struct Failure: Error, Sendable, Equatable {
         case replyTooLarge(bytes: Int, memoryLimit: Int)
         /// The server's rpc-version is older than Remission speaks.
         case unsupportedVersion(found: Int, minimum: Int)
+        /// The client certificate (mutual TLS): required, refused by the server, or unusable here.
+        case clientCertificate(ClientCertificateProblem)
         /// The Secret Service keyring could not be used.
         case keyring(KeyringError)
         /// A keyring item could not be named (no host, no user, NUL).
@@ -98,12 +100,16 @@ extension Failure {
     public init(_ error: RPCError, server: String?, user: String?, passwordSource: PasswordSource) {
         let cause: Cause =
             switch error {
+            case .transport(.clientCertificateRefused(let offered, let alert)):
+                .clientCertificate(offered ? .rejected(alert: alert) : .required(url: nil))
             case .transport(let transport): .transport(transport)
             case .unauthorized(let sent): .unauthorized(user: sent ?? user, passwordSource: passwordSource)
             case .forbidden(let detail): .forbidden(detail: detail)
             case .misdirected(let detail): .misdirected(detail: detail)
             case .sessionHandshakeLoop(let reason): .sessionHandshakeLoop(reason)
-            case .http(let status, let snippet): .httpStatus(status, snippet: snippet)
+            case .http(let status, let snippet):
+                Self.nginxClientCertificateProblem(status: status, snippet: snippet)
+                    ?? .httpStatus(status, snippet: snippet)
             case .rpcFailure(let message): .rpcRefused(message)
             case .malformed(let detail, let offset): .malformedReply(detail: detail, offset: offset)
             case .truncated(let offset): .truncatedReply(bytes: offset)
@@ -113,6 +119,15 @@ extension Failure {
         self.init(cause, server: server)
     }
 
+    /// nginx's answers to a missing or refused client certificate (`ssl_verify_client on`): it
+    /// completes the handshake and answers 400 with these titles instead of a TLS alert.
+    static func nginxClientCertificateProblem(status: Int, snippet: String) -> Cause? {
+        guard status == 400 else { return nil }
+        if snippet.contains("No required SSL certificate was sent") { return .clientCertificate(.required(url: nil)) }
+        if snippet.contains("The SSL certificate error") { return .clientCertificate(.rejected(alert: nil)) }
+        return nil
+    }
+
     /// PRODUCT.md §1, the one mapping from failure to exit code.
     public var status: ExitStatus {
         switch cause {
@@ -120,10 +135,12 @@ extension Failure {
             switch error {
             case .dns, .refused, .unreachable, .timeout: return .offline
             case .trustRefused: return .trustRefused
+            case .clientCertificateRefused: return .clientCertificate
             case .tlsHandshake, .connection, .responseTooLarge, .caFile, .engineUnavailable, .other: return .failure
             }
         case .httpStatus(let status, _): return RPCError.isGatewayStatus(status) ? .offline : .failure
         case .unauthorized: return .authentication
+        case .clientCertificate: return .clientCertificate
         case .forbidden, .misdirected, .sessionHandshakeLoop, .rpcRefused, .unsupportedVersion: return .serverRefused
         case .malformedReply, .truncatedReply, .replyTooLarge: return .failure
         case .keyring(let error): return error == .passwordContainsNul ? .usage : .keyring
@@ -164,11 +181,12 @@ extension Failure {
             case .dns: return .dns
             case .refused, .unreachable: return .tcp
             case .timeout(let phase, _): return phase == "connect" ? .tcp : phase == "tls" ? .tls : .http
-            case .trustRefused, .tlsHandshake, .caFile: return .tls
+            case .trustRefused, .tlsHandshake, .caFile, .clientCertificateRefused: return .tls
             case .connection, .responseTooLarge, .other, .engineUnavailable: return .http
             }
         case .forbidden, .misdirected, .sessionHandshakeLoop, .httpStatus: return .http
         case .unauthorized: return .auth
+        case .clientCertificate: return .tls
         case .rpcRefused, .unsupportedVersion, .malformedReply, .truncatedReply, .replyTooLarge: return .rpc
         case .onboarding(.certificateNotTrusted), .onboarding(.fingerprintMismatch): return .tls
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
@@ -207,7 +225,7 @@ extension LocalProblem {
             switch error {
             case .dns, .refused, .unreachable, .timeout: return .offline
             case .trustRefused, .tlsHandshake, .connection, .caFile, .engineUnavailable, .responseTooLarge,
-                .other:
+                .other, .clientCertificateRefused:
                 return .failure
             }
         case .fingerprintNotPresented, .certificateDeclined, .typedFingerprintMismatch: return .trustRefused

@@ -28,13 +28,21 @@ public struct Onboarding {
     var answeredUser: String?
     /// Passwords typed in this run, at most `passwordTries`.
     var passwordsTyped = 0
+    /// The client certificate given with --client-cert (and --client-key), absolute paths; nil keeps
+    /// the saved server's.
+    public let clientCertificate: ClientCertificatePaths?
+    /// The client certificate offered in the check, once loaded (`obtainClientCertificate`).
+    public internal(set) var clientIdentity: ClientIdentity?
+    /// A passphrase given now (not the keyring's), stored with the profile by `save`.
+    var passphraseToSave: (keyFile: String, passphrase: String)?
     let now: Int64
 
     public init(
         context: SessionContext, url: String, name: String?, overrides: TrustOverrides, auth: AuthRequest,
-        now: Int64 = currentUnixTime()
+        clientCertificate: ClientCertificatePaths? = nil, now: Int64 = currentUnixTime()
     ) throws(Failure) {
         self.context = context
+        self.clientCertificate = clientCertificate
         self.auth = auth
         self.now = now
         do { endpoint = try ServerEndpoint.parse(url) } catch {
@@ -159,11 +167,35 @@ public struct Onboarding {
         }
     }
 
+    /// Loads the client certificate given now, or the saved server's, with its passphrase
+    /// (`ClientCertificateInput`'s sources); a problem with it stops connect before its check.
+    public mutating func obtainClientCertificate(
+        prompt: (any PasswordPrompt)?, passphraseFromStandardInput: String? = nil
+    ) throws(Failure) {
+        var options = existing?.options ?? ServerOptions()
+        if let clientCertificate {
+            options.clientCertificate = clientCertificate.certificate
+            options.clientKey = clientCertificate.key
+        }
+        guard
+            var input = options.clientCertificateInput(
+                environment: context.environment, passphrases: context.passphrases, prompt: prompt)
+        else { return }
+        input.fromStandardInput = passphraseFromStandardInput
+        do {
+            let (identity, _, given) = try input.load(now: now)
+            clientIdentity = identity
+            passphraseToSave = given.map { (input.keyFile, $0) }
+        } catch {
+            throw Failure(error.cause, server: name)
+        }
+    }
+
     /// The full check with what was decided.
     public func check() -> CheckObservation {
         let target = ServerTarget(
             label: name, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: passwordSource,
-            profile: existing)
+            profile: existing, clientIdentity: clientIdentity)
         return ConnectionCheck(target: target, options: context.transportOptions, logger: context.logger).run(now: now)
     }
 
@@ -194,7 +226,12 @@ public struct Onboarding {
                 throw Failure(.onboarding(.passwordNotStored(error)), server: name)
             }
         }
-        do {
+        do throws(Failure) {
+            if let (keyFile, passphrase) = passphraseToSave {
+                do { try context.passphrases.storePassphrase(passphrase, forKey: keyFile) } catch {
+                    throw Failure(.onboarding(.passwordNotStored(error)), server: name)
+                }
+            }
             return try saveTrustAndProfile(makeDefault: makeDefault, keyringLabel: stored?.key.label)
         } catch {
             if let (key, previous) = stored {
@@ -224,9 +261,14 @@ public struct Onboarding {
         } catch {
             throw Failure(.storage(error))
         }
+        var options = existing?.options ?? ServerOptions()
+        if let clientCertificate {
+            options.clientCertificate = clientCertificate.certificate
+            options.clientKey = clientCertificate.key
+        }
         let profile = ServerProfile(
             name: name, endpoint: endpoint, user: credentials?.user ?? answeredUser ?? existing?.user,
-            options: existing?.options ?? ServerOptions(), createdAt: existing?.createdAt ?? now,
+            options: options, createdAt: existing?.createdAt ?? now,
             legacyID: existing?.legacyID, needsPassword: false)
         do {
             let saved = try context.profileStore.upsert(profile, makeDefault: makeDefault)
@@ -235,6 +277,18 @@ public struct Onboarding {
         } catch {
             throw Failure(.profile(error))
         }
+    }
+}
+
+/// The files of a client certificate as `connect --client-cert FILE [--client-key FILE]` names them,
+/// made absolute (they are stored by path, never copied).
+public struct ClientCertificatePaths: Sendable, Equatable {
+    public var certificate: String
+    public var key: String?
+
+    public init(certificate: String, key: String?) {
+        self.certificate = absolutePath(certificate)
+        self.key = key.map(absolutePath)
     }
 }
 

@@ -21,6 +21,8 @@ public struct SessionContext: Sendable {
     public var defaultTarget: String?
     /// The password store; the Secret Service keyring unless a test or `check --all` sets another.
     public var keyring: any PasswordStore
+    /// Where client-key passphrases are kept: the Secret Service keyring unless a test sets another.
+    public var passphrases: any PassphraseStore
     /// Saved servers and trust read once, for use cases that resolve many servers (`check --all`).
     public var preloaded: (servers: (default: String?, profiles: [ServerProfile]), trust: [String: ServerTrust])?
 
@@ -34,6 +36,7 @@ public struct SessionContext: Sendable {
         self.transportOptions = transportOptions
         self.defaultTarget = defaultTarget
         self.keyring = keyring ?? SecretServiceKeyring(environment: environment)
+        self.passphrases = SecretServiceKeyring(environment: environment)
     }
 
     public var trustStore: TrustStore { TrustStore(paths: paths) }
@@ -51,9 +54,12 @@ public struct SessionContext: Sendable {
         let input = CredentialInput(
             auth: auth, environment: environment, savedUser: profile?.user, keyring: keyring, prompt: prompt)
         let (credentials, source) = try input.resolve(for: endpoint)
+        let clientIdentity = try profile?.options.clientCertificateInput(
+            environment: environment, passphrases: passphrases, prompt: prompt
+        )?.load(now: currentUnixTime()).0
         return ServerTarget(
             label: label, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: source,
-            profile: profile)
+            profile: profile, clientIdentity: clientIdentity)
     }
 
     /// Finds the endpoint for a name or URL; nil means the default server.

@@ -78,6 +78,8 @@ extension ServerProfile: Codable {
 
 extension ServerOptions: Codable {
     private static let timeoutKey = "timeoutSeconds"
+    private static let clientCertificateKey = "clientCertificate"
+    private static let clientKeyKey = "clientKey"
 
     public init(from decoder: any Decoder) throws {
         var members = try decoder.singleValueContainer().decode([String: DocumentJSON].self)
@@ -89,7 +91,20 @@ extension ServerOptions: Codable {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "timeoutSeconds must be a number"))
         }
+        clientCertificate = try Self.path(members.removeValue(forKey: Self.clientCertificateKey), decoder)
+        clientKey = try Self.path(members.removeValue(forKey: Self.clientKeyKey), decoder)
         unknown = members
+    }
+
+    private static func path(_ value: DocumentJSON?, _ decoder: any Decoder) throws -> String? {
+        switch value {
+        case nil, .null?: return nil
+        case .string(let path)? where path.hasPrefix("/"): return path
+        default:
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "a client certificate must be an absolute path")
+            )
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -101,6 +116,8 @@ extension ServerOptions: Codable {
         } else {
             members[Self.timeoutKey] = nil
         }
+        members[Self.clientCertificateKey] = clientCertificate.map { .string($0) }
+        members[Self.clientKeyKey] = clientKey.map { .string($0) }
         var container = encoder.singleValueContainer()
         try container.encode(members)
     }

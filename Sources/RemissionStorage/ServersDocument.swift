@@ -32,6 +32,9 @@ import FoundationEssentials
 ///   and `needsPassword` are always written; `user` and `legacyID` (the `id` from the original Remission
 ///   app, for imported servers) only when set. Missing `options`, `createdAt` and `needsPassword` read as
 ///   `{}`, 0 and `false`.
+/// - `options` may hold `clientCertificate` and `clientKey`: absolute paths of the client certificate
+///   (PEM or PKCS#12) and of its key (PEM), offered to that server (mutual TLS). The files stay where
+///   they are; an encrypted key's passphrase is in the keyring, never here.
 /// - `options` may hold members this remission does not know; they are kept when the file is rewritten.
 /// - There are no passwords or other secrets in this file, ever.
 ///

@@ -30,11 +30,16 @@ public struct TLSReport: Sendable, Equatable {
     public var chain: PresentedChain?
     /// The decision our policy took inside the handshake.
     public var decision: TrustDecision?
+    /// The server asked for a client certificate (mutual TLS), and whether ours was sent.
+    public var clientCertificateRequested: Bool
+    public var clientCertificateOffered: Bool
 
     public init(
         protocolVersion: String? = nil, cipher: String? = nil, chain: PresentedChain? = nil,
-        decision: TrustDecision? = nil
+        decision: TrustDecision? = nil, clientCertificateRequested: Bool = false, clientCertificateOffered: Bool = false
     ) {
+        self.clientCertificateRequested = clientCertificateRequested
+        self.clientCertificateOffered = clientCertificateOffered
         self.protocolVersion = protocolVersion
         self.cipher = cipher
         self.chain = chain

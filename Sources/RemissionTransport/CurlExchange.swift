@@ -78,7 +78,8 @@ final class CurlExchange {
             sawHandshake
             ? TLSReport(
                 protocolVersion: inspector.protocolVersion, cipher: inspector.cipher, chain: inspector.chain,
-                decision: inspector.decision) : nil
+                decision: inspector.decision, clientCertificateRequested: inspector.clientCertificateRequested,
+                clientCertificateOffered: inspector.clientCertificateOffered) : nil
         return ConnectionReport(
             timings: timings, remoteAddress: address, localPort: localPort > 0 ? localPort : nil,
             reusedConnection: connects == 0 && status != 0, tls: tls)

@@ -28,10 +28,13 @@ public final class CurlTransport: HTTPTransport {
     ///   - caFile: a PEM file of extra trust anchors for this server; read now, so a bad file fails before any connection.
     ///   - systemStoreDecides: false when pins or an accepted certificate decide trust, so the system
     ///     CA bundle only adds notes and need not be parsed.
+    ///   - clientIdentity: the client certificate offered to this server when it asks for one, and only
+    ///     after its own certificate was trusted.
     ///   - evaluate: the trust policy, called inside the handshake with what the server presented.
     public init(
         endpoint: ServerEndpoint, caFile: String? = nil, options: TransportOptions = TransportOptions(),
-        systemStoreDecides: Bool = true, evaluate: @escaping (PresentedChain) -> TrustDecision
+        systemStoreDecides: Bool = true, clientIdentity: ClientIdentity? = nil,
+        evaluate: @escaping (PresentedChain) -> TrustDecision
     ) throws(TransportError) {
         try CurlLibrary.load()
         guard let handle = rm_curl_easy_init() else {
@@ -44,7 +47,8 @@ public final class CurlTransport: HTTPTransport {
         self.exchange = CurlExchange(
             handle: handle,
             inspector: HandshakeInspector(
-                endpoint: endpoint, anchors: anchors, systemStoreDecides: systemStoreDecides, evaluate: evaluate),
+                endpoint: endpoint, anchors: anchors, systemStoreDecides: systemStoreDecides,
+                clientIdentity: clientIdentity, evaluate: evaluate),
             maximumResponseBytes: options.maximumResponseBytes)
         configureHandle()
     }
@@ -171,6 +175,7 @@ public final class CurlTransport: HTTPTransport {
         if let decision = inspector.decision, !decision.isTrusted, let chain = inspector.chain {
             return .trustRefused(decision, chain: chain)
         }
+        if let refusal = clientCertificateRefusal(code) { return refusal }
         var osError = 0
         _ = rm_curl_getinfo_long(handle, CURLINFO_OS_ERRNO, &osError)
         switch code {
@@ -195,6 +200,22 @@ public final class CurlTransport: HTTPTransport {
             return .responseTooLarge(limit: options.maximumResponseBytes, announced: exchange.announcedLength)
         default:
             return .other(code: Int(code.rawValue), detail: detail)
+        }
+    }
+}
+
+extension CurlTransport {
+    /// A handshake or first read that failed after the server asked for a client certificate: the
+    /// server refused ours, or wanted one and got none (its alert says which, when it sent one).
+    fileprivate func clientCertificateRefusal(_ code: CURLcode) -> TransportError? {
+        let inspector = exchange.inspector
+        guard inspector.clientCertificateRequested, inspector.decision?.isTrusted == true else { return nil }
+        switch code {
+        case CURLE_SSL_CONNECT_ERROR, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_SSL_CERTPROBLEM:
+            return .clientCertificateRefused(
+                offered: inspector.clientCertificateOffered, alert: inspector.receivedAlert)
+        default:
+            return nil
         }
     }
 }

@@ -84,6 +84,9 @@ public enum TransportError: Error, Sendable, Equatable {
     case timeout(phase: String, detail: String)
     /// Our trust policy refused the certificate chain inside the handshake; nothing was sent.
     case trustRefused(TrustDecision, chain: PresentedChain)
+    /// The server asked for a client certificate and then refused the connection: `offered` says
+    /// whether ours was sent; `alert` is the TLS alert it sent ("unknown CA"), if any.
+    case clientCertificateRefused(offered: Bool, alert: String?)
     /// The TLS handshake failed for another reason (protocol version, cipher, alert from the server).
     case tlsHandshake(detail: String)
     /// The connection broke or the server sent something that is not HTTP.
@@ -109,6 +112,8 @@ extension TransportError: CustomStringConvertible {
         case .unreachable(let detail): return "unreachable: \(detail)"
         case .timeout(let phase, let detail): return "timeout (\(phase)): \(detail)"
         case .trustRefused(let decision, _): return "trust refused: \(decision.isTrusted ? "trusted" : "refused")"
+        case .clientCertificateRefused(let offered, let alert):
+            return "client certificate \(offered ? "refused" : "required")" + (alert.map { " (alert: \($0))" } ?? "")
         case .tlsHandshake(let detail): return "tls: \(detail)"
         case .connection(let detail): return "connection: \(detail)"
         case .responseTooLarge(let limit, let announced):

@@ -143,6 +143,12 @@ public struct CheckReportBuilder {
         if let leaf = tls?.chain?.leaf {
             details.append(CheckText.expiryLine(leaf, now: observation.now))
         }
+        if let tls, tls.clientCertificateRequested {
+            details.append(ClientCertificateText.offered(tls.clientCertificateOffered))
+        }
+        if let client = observation.clientCertificate {
+            details.append(ClientCertificateText.line(client, now: observation.now))
+        }
         if failed {
             return CheckStep(.tls, .failed, reasonText, details: details, milliseconds: timings.tls)
         }

@@ -25,10 +25,18 @@ extension RemissionCommand {
                 Nothing is saved when the check fails, unless --save-offline. The password goes to the
                 keyring (Secret Service), never to a file.
 
+                A server that asks for a client certificate (mutual TLS) gets the one given with --client-cert
+                (PEM, with --client-key when the key is in its own file; or PKCS#12 .p12/.pfx), offered only
+                once the server's own certificate is trusted. The files are kept by path. An encrypted key's
+                passphrase is asked on a terminal, or read from --client-key-passphrase-stdin or
+                REMISSION_CLIENT_KEY_PASSPHRASE, and stored in the keyring.
+
                 Examples:
                   remission connect https://nas.local/transmission/rpc --name nas --user admin
                   printf %s "$PW" | remission connect https://10.0.0.5:8443 --name box --user admin \\
                       --password-stdin --accept-fingerprint SHA256:3F…
+                  remission connect https://seedbox.example/transmission/rpc --name box \\
+                      --client-cert ~/certs/me.crt --client-key ~/certs/me.key
                 """)
 
         @Argument(
@@ -53,11 +61,34 @@ extension RemissionCommand {
         @Flag(help: "Point a saved server at this URL without asking (it is asked on a terminal).")
         var yes = false
 
+        @Option(
+            name: .customLong("client-cert"),
+            help: "A client certificate for servers that ask for one: PEM (maybe with its key) or PKCS#12.",
+            completion: .certificateFile)
+        var clientCertificate: String?
+
+        @Option(
+            name: .customLong("client-key"), help: "The client certificate's private key (PEM), when apart.",
+            completion: .certificateFile)
+        var clientKey: String?
+
+        @Flag(
+            name: .customLong("client-key-passphrase-stdin"),
+            help: "Read the client key's passphrase from standard input (one line).")
+        var passphraseFromStandardInput = false
+
         @OptionGroup var trustFlags: TrustFlags
         @OptionGroup var auth: AuthOptions
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
+            if clientKey != nil, clientCertificate == nil {
+                throw ValidationError("--client-key needs --client-cert (the certificate the key belongs to).")
+            }
+            if passphraseFromStandardInput, auth.passwordFromStandardInput {
+                throw ValidationError(
+                    "--password-stdin and --client-key-passphrase-stdin both read standard input: give one of them.")
+            }
             // --server names the saved server to update; it is never ignored (issue 14).
             if let server = global.server, let name, server != name {
                 throw ValidationError(
@@ -71,13 +102,18 @@ extension RemissionCommand {
             let now = currentUnixTime()
             var onboarding = try Onboarding(
                 context: context.session, url: url, name: name ?? global.server, overrides: trustFlags.overrides,
-                auth: auth.request, now: now)
+                auth: auth.request,
+                clientCertificate: clientCertificate.map { ClientCertificatePaths(certificate: $0, key: clientKey) },
+                now: now)
             if let server = global.server, onboarding.existing == nil {
                 throw Failure(
                     .profile(.notFound(server, saved: try context.session.savedServers().profiles.map(\.name))))
             }
             if let repointing = onboarding.repointing, !yes { try confirm(repointing, terminal: context.terminal) }
             if onboarding.schemeAssumed { printError(Warnings.assumedURL(onboarding.endpoint)) }
+            try onboarding.obtainClientCertificate(
+                prompt: context.passwordPrompt,
+                passphraseFromStandardInput: passphraseFromStandardInput ? readLine(strippingNewline: true) : nil)
             let conversation = OnboardingConversation(context: context)
             try conversation.decideTrust(&onboarding, now: now)
             try conversation.decidePlainHTTP(&onboarding, allowed: allowHTTP)
