@@ -1,6 +1,7 @@
 import RemissionCredentials
 import RemissionStorage
 import RemissionTransport
+import RemissionTrust
 
 /// Why the client certificate (mutual TLS) kept a server from answering; worded by `FailureText`,
 /// exit 8 (`ExitStatus.clientCertificate`).
@@ -104,5 +105,19 @@ extension ServerOptions {
             ClientCertificateInput(
                 certificate: $0, key: clientKey, environment: environment, passphrases: passphrases, prompt: prompt)
         }
+    }
+}
+
+/// A configured client certificate as `servers` and `trust show` show it, read without its key.
+public struct ClientCertificateStatus: Sendable, Equatable {
+    public var path: String
+    /// The certificate's facts; nil when they cannot be read (`problem`), or a PKCS#12 file needs
+    /// its passphrase first.
+    public var facts: CertificateFacts?
+    public var problem: ClientCertificateError?
+
+    public init(path: String) {
+        self.path = path
+        do { facts = try ClientIdentity.certificateFacts(path: path) } catch { problem = error }
     }
 }

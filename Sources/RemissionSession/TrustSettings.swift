@@ -129,6 +129,10 @@ public struct TrustSubject: Sendable, Equatable {
     /// `https://host:port`: what trust is kept for.
     public var identity: String { endpoint.trustIdentity }
     public var isHTTPS: Bool { endpoint.scheme == .https }
+    /// The client certificate the saved server offers, read now (without its key).
+    public var clientCertificate: ClientCertificateStatus? {
+        profile?.options.clientCertificate.map(ClientCertificateStatus.init(path:))
+    }
 }
 
 /// What a TLS handshake without any request showed: the chain and the decision stored trust made.

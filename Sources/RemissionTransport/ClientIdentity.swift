@@ -62,6 +62,24 @@ public final class ClientIdentity: @unchecked Sendable {
         return identity
     }
 
+    /// The certificate's facts without its key, to show which certificate a server uses: nil for a
+    /// PKCS#12 file that needs a passphrase to be opened.
+    public static func certificateFacts(path: String) throws(ClientCertificateError) -> CertificateFacts? {
+        let bytes = try readFile(path)
+        if isPKCS12(path: path, bytes: bytes) {
+            do {
+                return try pkcs12(bytes, path: path, passphrase: nil).facts
+            } catch .passphraseNeeded {
+                return nil
+            }
+        }
+        let certificates = readCertificates(bytes)
+        defer { for certificate in certificates { X509_free(certificate) } }
+        ERR_clear_error()
+        guard let first = certificates.first else { throw .notACertificate(path: path) }
+        return CertificateReader.facts(of: first)
+    }
+
     /// PKCS#12 by its name, or by content that is DER rather than PEM text.
     private static func isPKCS12(path: String, bytes: [UInt8]) -> Bool {
         let lower = path.lowercased()

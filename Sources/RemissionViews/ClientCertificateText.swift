@@ -74,11 +74,17 @@ public enum ClientCertificateText {
             + "\(UTCDate(unixSeconds: facts.notAfter)) (\(relativeDays(facts.notAfter, now: now)))"
     }
 
-    /// What a person sees of a configured certificate: its file, then its facts when it can be read
-    /// without a passphrase, or why not.
-    public static func configured(path: String, facts: CertificateFacts?, now: Int64) -> [String] {
-        var lines = ["Client certificate file: \(safe(path))"]
-        if let facts { lines.append(line(facts, now: now)) }
+    /// What a person sees of a configured certificate (`servers`, `trust show`): its file, then its
+    /// facts, or why they cannot be read.
+    public static func status(_ status: ClientCertificateStatus, now: Int64) -> [String] {
+        var lines = ["Client certificate file: \(safe(status.path))"]
+        if let facts = status.facts {
+            lines.append(line(facts, now: now))
+        } else if let problem = status.problem {
+            lines.append("Client certificate: " + unusableReason(problem))
+        } else {
+            lines.append("Client certificate: PKCS#12, opened with its passphrase when connecting")
+        }
         return lines
     }
 
