@@ -206,6 +206,8 @@ public struct Onboarding {
         public var isDefault: Bool
         /// The keyring item's label, when a password was stored.
         public var keyringLabel: String?
+        /// The client key whose passphrase was stored in the keyring, if one was.
+        public var passphraseKeyFile: String? = nil
     }
 
     /// Keyring first (it is the step most likely to fail, exit 7), then trust, then the profile; all
@@ -232,7 +234,9 @@ public struct Onboarding {
                     throw Failure(.onboarding(.passwordNotStored(error)), server: name)
                 }
             }
-            return try saveTrustAndProfile(makeDefault: makeDefault, keyringLabel: stored?.key.label)
+            var saved = try saveTrustAndProfile(makeDefault: makeDefault, keyringLabel: stored?.key.label)
+            saved.passphraseKeyFile = passphraseToSave?.keyFile
+            return saved
         } catch {
             if let (key, previous) = stored {
                 if let previous {

@@ -125,6 +125,9 @@ extension Warnings {
             "\(saved.updated ? "updated" : "saved") server '\(saved.name)'\(saved.isDefault ? " (default)" : "")"
         ]
         if let label = saved.keyringLabel { notes.append("password stored in the keyring as \"\(label)\"") }
+        if let keyFile = saved.passphraseKeyFile {
+            notes.append("the passphrase of \(TerminalText.safe(keyFile)) stored in the keyring")
+        }
         return notes.joined(separator: "; ") + "."
     }
 }
