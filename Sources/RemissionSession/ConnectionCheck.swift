@@ -21,6 +21,9 @@ public struct ServerTarget: Sendable {
     public var profile: ServerProfile?
     /// The client certificate offered to this server once it is trusted (mutual TLS), loaded.
     public var clientIdentity: ClientIdentity?
+    /// The proxy to go through, and where it came from; nil: none.
+    public var proxy: ProxySettings?
+    public var proxySource: ProxySource?
 
     public init(
         label: String, endpoint: ServerEndpoint, trust: ServerTrust, credentials: BasicCredentials?,
@@ -61,6 +64,8 @@ public struct CheckObservation: Sendable {
     public var now: Int64
     /// The client certificate configured for the server, if any (its expiry is shown like the server's).
     public var clientCertificate: CertificateFacts?
+    /// The proxy the check went through (URL without credentials) and where it came from.
+    public var proxy: (url: String, source: ProxySource)?
 
     public init(
         server: String, endpoint: ServerEndpoint, connection: ConnectionReport, user: String?,
@@ -77,6 +82,7 @@ public struct CheckObservation: Sendable {
         self.outcome = outcome
         self.now = now
         self.clientCertificate = nil
+        self.proxy = nil
     }
 
     public var failure: Failure? {
@@ -126,6 +132,9 @@ public struct ConnectionCheck {
             httpAcknowledged: target.trust.httpAcknowledged, sawSessionHandshake: sawHandshake,
             outcome: outcome, now: now)
         observation.clientCertificate = target.clientIdentity?.facts
+        if let proxy = target.proxy, let source = target.proxySource {
+            observation.proxy = (proxy.endpoint.url, source)
+        }
         return observation
     }
 }
@@ -140,6 +149,8 @@ public func requireHTTPEngine() throws(Failure) {
 /// says whether the system CA store can decide (`TrustPolicy.consultsSystemStore`).
 public func makeTransport(_ target: ServerTarget, options: TransportOptions) throws(TransportError) -> CurlTransport {
     let policy = TrustPolicy(trust: target.trust)
+    var options = options
+    options.proxy = target.proxy
     return try CurlTransport(
         endpoint: target.endpoint, caFile: target.trust.caFile, options: options,
         systemStoreDecides: policy.consultsSystemStore, clientIdentity: target.clientIdentity

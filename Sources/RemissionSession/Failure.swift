@@ -60,6 +60,8 @@ public struct Failure: Error, Sendable, Equatable {
         case endpoint(EndpointParseError)
         /// A fingerprint or pin typed by the user that could not be understood.
         case trustInput(TrustInputError)
+        /// A proxy URL (`--proxy`, or a saved server's) that could not be understood.
+        case proxyInput(ProxyParseError)
         /// An IDS argument that could not be understood.
         case selection(TorrentSelectionError)
         /// Input the use cases refuse before talking to anyone.
@@ -136,6 +138,7 @@ extension Failure {
             case .dns, .refused, .unreachable, .timeout: return .offline
             case .trustRefused: return .trustRefused
             case .clientCertificateRefused: return .clientCertificate
+            case .proxy(let failure): return Self.status(failure)
             case .tlsHandshake, .connection, .responseTooLarge, .caFile, .engineUnavailable, .other: return .failure
             }
         case .httpStatus(let status, _): return RPCError.isGatewayStatus(status) ? .offline : .failure
@@ -144,7 +147,7 @@ extension Failure {
         case .forbidden, .misdirected, .sessionHandshakeLoop, .rpcRefused, .unsupportedVersion: return .serverRefused
         case .malformedReply, .truncatedReply, .replyTooLarge: return .failure
         case .keyring(let error): return error == .passwordContainsNul ? .usage : .keyring
-        case .credentialKey, .endpoint, .trustInput, .selection: return .usage
+        case .credentialKey, .endpoint, .trustInput, .selection, .proxyInput: return .usage
         case .profile(let error):
             switch error {
             case .notFound, .invalidName, .alreadyExists: return .usage
@@ -182,6 +185,7 @@ extension Failure {
             case .refused, .unreachable: return .tcp
             case .timeout(let phase, _): return phase == "connect" ? .tcp : phase == "tls" ? .tls : .http
             case .trustRefused, .tlsHandshake, .caFile, .clientCertificateRefused: return .tls
+            case .proxy: return .proxy
             case .connection, .responseTooLarge, .other, .engineUnavailable: return .http
             }
         case .forbidden, .misdirected, .sessionHandshakeLoop, .httpStatus: return .http
@@ -189,9 +193,23 @@ extension Failure {
         case .clientCertificate: return .tls
         case .rpcRefused, .unsupportedVersion, .malformedReply, .truncatedReply, .replyTooLarge: return .rpc
         case .onboarding(.certificateNotTrusted), .onboarding(.fingerprintMismatch): return .tls
-        case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
+        case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .proxyInput, .selection,
+            .input,
             .addSource, .onboarding, .noSuchTorrents, .outputFailed, .fileIndexes, .local:
             return nil
+        }
+    }
+
+    /// A proxy's failure: unreachable or a tunnel refused with 502/503/504 (or by SOCKS) is offline,
+    /// like a gateway's 502; 407 is authentication; an untrusted https proxy is a trust refusal.
+    static func status(_ failure: ProxyFailure) -> ExitStatus {
+        switch failure {
+        case .unreachable: return .offline
+        case .tunnelRefused(_, let status?, _): return RPCError.isGatewayStatus(status) ? .offline : .serverRefused
+        case .tunnelRefused(_, nil, _): return .offline
+        case .authenticationRequired: return .authentication
+        case .untrusted: return .trustRefused
+        case .handshake: return .failure
         }
     }
 
@@ -227,6 +245,7 @@ extension LocalProblem {
             case .trustRefused, .tlsHandshake, .connection, .caFile, .engineUnavailable, .responseTooLarge,
                 .other, .clientCertificateRefused:
                 return .failure
+            case .proxy(let failure): return Failure.status(failure)
             }
         case .fingerprintNotPresented, .certificateDeclined, .typedFingerprintMismatch: return .trustRefused
         case .keyringNotChanged(let error, _): return Failure(.keyring(error)).status
@@ -241,7 +260,8 @@ extension LocalProblem {
 
 /// The steps of a connection check, in the order a request meets them.
 public enum CheckStepName: String, Sendable, CaseIterable, Codable {
-    case dns, tcp, tls, http, auth, rpc
+    /// `proxy` is shown only when the request goes through one.
+    case dns, tcp, proxy, tls, http, auth, rpc
 }
 
 /// Where the password used by a request came from, as `check` and 401 messages report it.

@@ -33,16 +33,21 @@ public struct Onboarding {
     public let clientCertificate: ClientCertificatePaths?
     /// The client certificate offered in the check, once loaded (`obtainClientCertificate`).
     public internal(set) var clientIdentity: ClientIdentity?
+    /// The proxy given with --proxy (and its trust), saved with the profile; nil keeps the saved one.
+    public let proxyFlags: ProxyFlags?
+    /// The proxy this run goes through and where it came from (`ProxyChoice`).
+    let proxy: (settings: ProxySettings, source: ProxySource)?
     /// A passphrase given now (not the keyring's), stored with the profile by `save`.
     var passphraseToSave: (keyFile: String, passphrase: String)?
     let now: Int64
 
     public init(
         context: SessionContext, url: String, name: String?, overrides: TrustOverrides, auth: AuthRequest,
-        clientCertificate: ClientCertificatePaths? = nil, now: Int64 = currentUnixTime()
+        clientCertificate: ClientCertificatePaths? = nil, proxy: ProxyFlags? = nil, now: Int64 = currentUnixTime()
     ) throws(Failure) {
         self.context = context
         self.clientCertificate = clientCertificate
+        self.proxyFlags = proxy
         self.auth = auth
         self.now = now
         do { endpoint = try ServerEndpoint.parse(url) } catch {
@@ -57,6 +62,11 @@ public struct Onboarding {
         }
         self.name = chosen
         existing = try context.savedServers().profiles.first { $0.name == chosen }
+        var options = existing?.options ?? ServerOptions()
+        try proxy?.apply(to: &options)
+        self.proxy = try ProxyChoice.resolve(for: endpoint, options: options, environment: context.environment).map {
+            ($0.0, $0.1)
+        }
         trust = try context.storedTrust(for: endpoint)
         storedTrust = trust
         try overrides.apply(to: &trust)
@@ -78,8 +88,9 @@ public struct Onboarding {
     /// nobody to ask (`mayAsk` false).
     public mutating func trustStep(mayAsk: Bool) throws(Failure) -> TrustStep {
         guard endpoint.scheme == .https else { return .notApplicable }
-        let target = ServerTarget(
+        var target = ServerTarget(
             label: name, endpoint: endpoint, trust: trust, credentials: nil, passwordSource: .none)
+        (target.proxy, target.proxySource) = (proxy?.settings, proxy?.source)
         let report: ConnectionReport
         do { report = try makeTransport(target, options: context.transportOptions).probe() } catch {
             return .notApplicable  // offline, refused…: the check that follows says precisely what.
@@ -193,9 +204,10 @@ public struct Onboarding {
 
     /// The full check with what was decided.
     public func check() -> CheckObservation {
-        let target = ServerTarget(
+        var target = ServerTarget(
             label: name, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: passwordSource,
             profile: existing, clientIdentity: clientIdentity)
+        (target.proxy, target.proxySource) = (proxy?.settings, proxy?.source)
         return ConnectionCheck(target: target, options: context.transportOptions, logger: context.logger).run(now: now)
     }
 
@@ -270,6 +282,7 @@ public struct Onboarding {
             options.clientCertificate = clientCertificate.certificate
             options.clientKey = clientCertificate.key
         }
+        try proxyFlags?.apply(to: &options)
         let profile = ServerProfile(
             name: name, endpoint: endpoint, user: credentials?.user ?? answeredUser ?? existing?.user,
             options: options, createdAt: existing?.createdAt ?? now,
@@ -293,6 +306,35 @@ public struct ClientCertificatePaths: Sendable, Equatable {
     public init(certificate: String, key: String?) {
         self.certificate = absolutePath(certificate)
         self.key = key.map(absolutePath)
+    }
+}
+
+/// `connect --proxy URL [--proxy-ca-file FILE] [--proxy-pin PIN]…`: saved in the profile's options.
+/// A URL with a password is refused: servers.json never holds a secret.
+public struct ProxyFlags: Sendable, Equatable {
+    public var url: String
+    public var caFile: String?
+    public var pins: [String]
+
+    public init(url: String, caFile: String?, pins: [String]) {
+        self.url = url
+        self.caFile = caFile.map(absolutePath)
+        self.pins = pins
+    }
+
+    func apply(to options: inout ServerOptions) throws(Failure) {
+        let proxy: ProxyEndpoint
+        do { proxy = try ProxyEndpoint.parse(url) } catch { throw Failure(.proxyInput(error)) }
+        guard proxy.password == nil else { throw Failure(.proxyInput(.credentialsInURL)) }
+        do { for pin in pins { _ = try SPKIPin(parsing: pin) } } catch { throw Failure(.trustInput(error)) }
+        if let caFile {
+            do { try CurlTransport.checkCAFile(caFile, options: TransportOptions()) } catch {
+                throw Failure(.transport(error))
+            }
+        }
+        options.proxy = proxy.user.map { "\(proxy.scheme.rawValue)://\($0)@\(proxy.authority)" } ?? proxy.url
+        options.proxyCAFile = caFile
+        options.proxyPins = pins
     }
 }
 

@@ -57,9 +57,12 @@ public struct SessionContext: Sendable {
         let clientIdentity = try profile?.options.clientCertificateInput(
             environment: environment, passphrases: passphrases, prompt: prompt
         )?.load(now: currentUnixTime()).0
-        return ServerTarget(
+        var target = ServerTarget(
             label: label, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: source,
             profile: profile, clientIdentity: clientIdentity)
+        (target.proxy, target.proxySource) =
+            try ProxyChoice.resolve(for: endpoint, options: profile?.options, environment: environment) ?? (nil, nil)
+        return target
     }
 
     /// Finds the endpoint for a name or URL; nil means the default server.

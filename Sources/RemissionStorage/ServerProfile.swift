@@ -51,6 +51,12 @@ public struct ServerOptions: Sendable, Hashable {
     public var clientCertificate: String?
     /// The client certificate's private key (PEM), when it is not in the certificate's file.
     public var clientKey: String?
+    /// The proxy to reach this server through (`http://`, `https://`, `socks5h://`…), without
+    /// credentials; nil: none saved (the environment's applies, except to loopback).
+    public var proxy: String?
+    /// An `https://` proxy's own trust: a CA file (absolute path) and SPKI pins (`sha256//…`).
+    public var proxyCAFile: String?
+    public var proxyPins: [String] = []
     /// Options by name that this remission does not understand, kept as they were.
     public var unknown: [String: DocumentJSON]
 

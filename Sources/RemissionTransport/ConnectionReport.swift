@@ -56,6 +56,9 @@ public struct ConnectionReport: Sendable, Equatable {
     public var localPort: Int?
     public var reusedConnection: Bool
     public var tls: TLSReport?
+    /// The proxy the exchange went through (its URL without credentials), and an `https://`
+    /// proxy's own TLS facts and decision.
+    public var proxy: ProxyReport?
 
     public init(
         timings: StepTimings = StepTimings(), remoteAddress: String? = nil, localPort: Int? = nil,
@@ -66,6 +69,17 @@ public struct ConnectionReport: Sendable, Equatable {
         self.remoteAddress = remoteAddress
         self.localPort = localPort
         self.reusedConnection = reusedConnection
+        self.tls = tls
+    }
+}
+
+/// The proxy of an exchange, as `check`'s proxy step shows it.
+public struct ProxyReport: Sendable, Equatable {
+    public var url: String
+    public var tls: TLSReport?
+
+    public init(url: String, tls: TLSReport? = nil) {
+        self.url = url
         self.tls = tls
     }
 }

@@ -54,6 +54,7 @@ public enum FailureText {
         case .snapshot(let error): return snapshotReason(error)
         case .endpoint(let error): return endpointReason(error)
         case .trustInput(let error): return trustInputReason(error)
+        case .proxyInput(let error): return ProxyText.parseReason(error)
         case .selection(let error): return selectionReason(error)
         case .input(let problem): return inputReason(problem)
         case .addSource(let problem): return addSourceReason(problem)
@@ -76,6 +77,7 @@ public enum FailureText {
                 + (phase == "connect" ? "connection" : phase == "tls" ? "TLS handshake" : "response")
         case .clientCertificateRefused(let offered, let alert):
             return ClientCertificateText.reason(offered ? .rejected(alert: alert) : .required(url: nil))
+        case .proxy(let failure): return ProxyText.reason(failure)
         case .trustRefused(let decision, _):
             if decision.hasProblem({ if case .certificateChanged = $0 { true } else { false } }) {
                 return "CERTIFICATE CHANGED"
@@ -140,7 +142,7 @@ public enum FailureText {
                 : "Name one (\(saved.joined(separator: ", "))) or set one with: remission servers default NAME"
         case .addSource(.missing): return "Give a .torrent file, a magnet: link or an http(s):// URL."
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
-            .addSource, .onboarding, .outputFailed, .fileIndexes, .local:
+            .addSource, .onboarding, .outputFailed, .fileIndexes, .local, .proxyInput:
             return nil
         }
     }
@@ -194,6 +196,7 @@ public enum FailureText {
         case .clientCertificateRefused(let offered, let alert):
             return ClientCertificateText.hint(
                 offered ? .rejected(alert: alert) : .required(url: nil), server: server, place: .command)
+        case .proxy(let failure): return ProxyText.hint(failure, server: server)
         case .caFile: return "Point --ca-file (or remission trust ca) at a readable PEM file of CA certificates."
         case .engineUnavailable: return "Install it: apt-get install libcurl4."
         case .connection, .other: return "The connection broke: try again, or run `remission check` to diagnose."

@@ -115,7 +115,7 @@ extension FailureText {
             return "\(reason). Point to a readable PEM file with: remission trust ca \(quotedForShell(label)) FILE"
                 + ", or remove it with: remission trust forget \(quotedForShell(label))"
         case .trustRefused, .tlsHandshake, .connection, .engineUnavailable, .responseTooLarge, .other,
-            .clientCertificateRefused:
+            .clientCertificateRefused, .proxy:
             return "\(safe(authority)): \(reason). Nothing was changed."
         }
     }

@@ -31,6 +31,11 @@ extension RemissionCommand {
                 passphrase is asked on a terminal, or read from --client-key-passphrase-stdin or
                 REMISSION_CLIENT_KEY_PASSPHRASE, and stored in the keyring.
 
+                --proxy saves the proxy this server is reached through (http://, https://, socks5h://); without
+                it https_proxy, all_proxy and no_proxy apply as curl reads them, never to a loopback server. The
+                server's certificate is decided through the tunnel exactly as without a proxy; an https://
+                proxy's own certificate by --proxy-ca-file, --proxy-pin or the system CAs.
+
                 Examples:
                   remission connect https://nas.local/transmission/rpc --name nas --user admin
                   printf %s "$PW" | remission connect https://10.0.0.5:8443 --name box --user admin \\
@@ -77,11 +82,27 @@ extension RemissionCommand {
             help: "Read the client key's passphrase from standard input (one line).")
         var passphraseFromStandardInput = false
 
+        @Option(
+            name: .customLong("proxy"),
+            help: "Reach the server through this proxy: http://, https:// or socks5h://HOST:PORT (saved with it).")
+        var proxy: String?
+
+        @Option(
+            name: .customLong("proxy-ca-file"), help: "A PEM file of CAs for an https:// proxy's own certificate.",
+            completion: .certificateFile)
+        var proxyCAFile: String?
+
+        @Option(name: .customLong("proxy-pin"), help: "Trust an https:// proxy's key: sha256//BASE64. Repeatable.")
+        var proxyPins: [String] = []
+
         @OptionGroup var trustFlags: TrustFlags
         @OptionGroup var auth: AuthOptions
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
+            if proxy == nil, proxyCAFile != nil || !proxyPins.isEmpty {
+                throw ValidationError("--proxy-ca-file and --proxy-pin need --proxy (the proxy they are for).")
+            }
             if clientKey != nil, clientCertificate == nil {
                 throw ValidationError("--client-key needs --client-cert (the certificate the key belongs to).")
             }
@@ -104,6 +125,7 @@ extension RemissionCommand {
                 context: context.session, url: url, name: name ?? global.server, overrides: trustFlags.overrides,
                 auth: auth.request,
                 clientCertificate: clientCertificate.map { ClientCertificatePaths(certificate: $0, key: clientKey) },
+                proxy: proxy.map { ProxyFlags(url: $0, caFile: proxyCAFile, pins: proxyPins) },
                 now: now)
             if let server = global.server, onboarding.existing == nil {
                 throw Failure(
