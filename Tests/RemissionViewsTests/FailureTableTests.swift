@@ -61,6 +61,28 @@ enum FailureCatalogue {
                 .clientCertificate(.required(url: "https://nas:8443/transmission/rpc")), .clientCertificate, .tls,
                 hint: "remission connect https://nas:8443/transmission/rpc --server nas --client-cert FILE"),
             row(.clientCertificate(.rejected(alert: nil)), .clientCertificate, .tls, hint: "remission servers"),
+            row(.proxyInput(.credentialsInURL), .usage, nil, hint: nil),
+            row(
+                .transport(.proxy(.unreachable(proxy: "http://p:1", detail: "refused"))), .offline, .proxy,
+                hint: "no_proxy"),
+            row(
+                .transport(.proxy(.tunnelRefused(proxy: "http://p:1", status: 502, detail: ""))), .offline, .proxy,
+                hint: "host and port"),
+            row(
+                .transport(.proxy(.tunnelRefused(proxy: "http://p:1", status: 403, detail: ""))), .serverRefused,
+                .proxy,
+                hint: "host and port"),
+            row(
+                .transport(.proxy(.authenticationRequired(proxy: "http://p:1"))), .authentication, .proxy,
+                hint: "https_proxy"),
+            row(
+                .transport(
+                    .proxy(
+                        .untrusted(
+                            proxy: "https://p:1", decision: .refused([.verification(.selfSigned)]), chain: refusedChain)
+                    )),
+                .trustRefused, .proxy, hint: "--proxy-ca-file"),
+            row(.transport(.proxy(.handshake(proxy: "https://p:1", detail: "x"))), .failure, .proxy, hint: "http://"),
             row(
                 .clientCertificate(.unusable(.wrongPassphrase(path: "/k.pem"))), .clientCertificate, .tls,
                 hint: "REMISSION_CLIENT_KEY_PASSPHRASE"),
@@ -161,6 +183,7 @@ enum FailureCatalogue {
         case .unsupportedVersion: "unsupportedVersion"
         case .keyring: "keyring"
         case .clientCertificate: "clientCertificate"
+        case .proxyInput: "proxyInput"
         case .credentialKey: "credentialKey"
         case .profile: "profile"
         case .storage: "storage"
@@ -181,7 +204,7 @@ enum FailureCatalogue {
     static let allKinds = Set([
         "transport", "unauthorized", "forbidden", "misdirected", "sessionHandshakeLoop", "httpStatus", "rpcRefused",
         "malformedReply", "truncatedReply", "replyTooLarge", "unsupportedVersion", "keyring", "clientCertificate",
-        "credentialKey",
+        "proxyInput", "credentialKey",
         "profile", "storage",
         "snapshot", "endpoint", "trustInput", "selection", "input", "addSource", "onboarding", "noSuchTorrents",
         "outputFailed", "fileIndexes",

@@ -2,15 +2,17 @@
 """A small forwarding proxy on loopback for the tests (issue 17): SOCKS5 or HTTP CONNECT,
 optionally behind TLS (an https:// proxy with its own certificate).
 
-    test_proxy.py socks5|connect [--tls CERT KEY] [--log FILE]
+    test_proxy.py socks5|connect [--tls CERT KEY] [--log FILE] [--port-file FILE]
 
-Listens on a free 127.0.0.1 port, prints it on stdout (one line), then serves until killed.
+Listens on a free 127.0.0.1 port, prints it on stdout (one line) and, with --port-file, writes
+"port=N" and "pid=N" lines there (atomically), then serves until killed.
 Each tunnel it opens is logged as one line "MODE HOST:PORT" to --log (flushed at once), so a
 test can tell that its request went through the proxy. It only tunnels bytes: the TLS inside
 the tunnel is between the client and the server, which the proxy never sees in clear.
 SOCKS5: no authentication, CONNECT only, IPv4, domain names (socks5h) and IPv6 addresses.
 """
 import argparse
+import os
 import socket
 import ssl
 import struct
@@ -117,6 +119,7 @@ def main():
     parser.add_argument("mode", choices=["socks5", "connect"])
     parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
     parser.add_argument("--log")
+    parser.add_argument("--port-file")
     args = parser.parse_args()
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -126,7 +129,12 @@ def main():
     if args.tls:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(args.tls[0], args.tls[1])
-    print(listener.getsockname()[1], flush=True)
+    port = listener.getsockname()[1]
+    if args.port_file:
+        with open(args.port_file + ".tmp", "w") as handle:
+            handle.write(f"port={port}\npid={os.getpid()}\n")
+        os.rename(args.port_file + ".tmp", args.port_file)
+    print(port, flush=True)
     sys.stdout.close()
     while True:
         client, _ = listener.accept()
