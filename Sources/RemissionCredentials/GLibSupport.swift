@@ -49,6 +49,16 @@ enum ClientKeySchema {
     nonisolated(unsafe) static let pointer: UnsafePointer<SecretSchema> = makeSchema(name, [attribute])
 }
 
+/// The `org.remission.Proxy` schema: a proxy's password, found by `proxy` (`scheme://host:port`) and
+/// `user`.
+enum ProxySchema {
+    static let name = "org.remission.Proxy"
+    static let proxy = "proxy"
+    static let user = "user"
+
+    nonisolated(unsafe) static let pointer: UnsafePointer<SecretSchema> = makeSchema(name, [proxy, user])
+}
+
 private func makeSchema(_ name: String, _ attributeNames: [String]) -> UnsafePointer<SecretSchema> {
     let schema = UnsafeMutablePointer<SecretSchema>.allocate(capacity: 1)
     schema.initialize(to: SecretSchema())

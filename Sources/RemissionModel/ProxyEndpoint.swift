@@ -123,6 +123,4 @@ public enum ProxyParseError: Error, Sendable, Equatable {
     case invalidHost(String)
     /// A proxy URL has no path.
     case path
-    /// A password in a proxy URL to be saved (servers.json never holds a secret).
-    case credentialsInURL
 }

@@ -63,10 +63,11 @@ public struct Onboarding {
         self.name = chosen
         existing = try context.savedServers().profiles.first { $0.name == chosen }
         var options = existing?.options ?? ServerOptions()
-        try proxy?.apply(to: &options)
-        self.proxy = try ProxyChoice.resolve(for: endpoint, options: options, environment: context.environment).map {
-            ($0.0, $0.1)
-        }
+        let given = try proxy?.apply(to: &options)
+        self.proxy = try ProxyChoice.resolve(
+            for: endpoint, options: options, environment: context.environment, passwords: context.proxyPasswords,
+            given: given
+        ).map { ($0.0, $0.1) }
         trust = try context.storedTrust(for: endpoint)
         storedTrust = trust
         try overrides.apply(to: &trust)
@@ -241,6 +242,11 @@ public struct Onboarding {
             }
         }
         do throws(Failure) {
+            if let proxy = try proxyFlags?.endpoint(), let user = proxy.user, let password = proxy.password {
+                do { try context.proxyPasswords.storeProxyPassword(password, proxy: proxy.url, user: user) } catch {
+                    throw Failure(.onboarding(.passwordNotStored(error)), server: name)
+                }
+            }
             if let (keyFile, passphrase) = passphraseToSave {
                 do { try context.passphrases.storePassphrase(passphrase, forKey: keyFile) } catch {
                     throw Failure(.onboarding(.passwordNotStored(error)), server: name)
@@ -310,7 +316,8 @@ public struct ClientCertificatePaths: Sendable, Equatable {
 }
 
 /// `connect --proxy URL [--proxy-ca-file FILE] [--proxy-pin PIN]…`: saved in the profile's options.
-/// A URL with a password is refused: servers.json never holds a secret.
+/// A password in the URL goes to the keyring (`ProxyPasswordStore`); servers.json keeps only
+/// `scheme://user@host:port`.
 public struct ProxyFlags: Sendable, Equatable {
     public var url: String
     public var caFile: String?
@@ -322,10 +329,14 @@ public struct ProxyFlags: Sendable, Equatable {
         self.pins = pins
     }
 
-    func apply(to options: inout ServerOptions) throws(Failure) {
-        let proxy: ProxyEndpoint
-        do { proxy = try ProxyEndpoint.parse(url) } catch { throw Failure(.proxyInput(error)) }
-        guard proxy.password == nil else { throw Failure(.proxyInput(.credentialsInURL)) }
+    func endpoint() throws(Failure) -> ProxyEndpoint {
+        do { return try ProxyEndpoint.parse(url) } catch { throw Failure(.proxyInput(error)) }
+    }
+
+    /// Writes the proxy into `options` (without its password) and returns it as given.
+    @discardableResult
+    func apply(to options: inout ServerOptions) throws(Failure) -> ProxyEndpoint {
+        let proxy = try endpoint()
         do { for pin in pins { _ = try SPKIPin(parsing: pin) } } catch { throw Failure(.trustInput(error)) }
         if let caFile {
             do { try CurlTransport.checkCAFile(caFile, options: TransportOptions()) } catch {
@@ -335,6 +346,7 @@ public struct ProxyFlags: Sendable, Equatable {
         options.proxy = proxy.user.map { "\(proxy.scheme.rawValue)://\($0)@\(proxy.authority)" } ?? proxy.url
         options.proxyCAFile = caFile
         options.proxyPins = pins
+        return proxy
     }
 }
 

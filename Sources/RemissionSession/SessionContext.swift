@@ -23,6 +23,8 @@ public struct SessionContext: Sendable {
     public var keyring: any PasswordStore
     /// Where client-key passphrases are kept: the Secret Service keyring unless a test sets another.
     public var passphrases: any PassphraseStore
+    /// Where proxy passwords are kept: the Secret Service keyring unless a test sets another.
+    public var proxyPasswords: any ProxyPasswordStore
     /// Saved servers and trust read once, for use cases that resolve many servers (`check --all`).
     public var preloaded: (servers: (default: String?, profiles: [ServerProfile]), trust: [String: ServerTrust])?
 
@@ -37,6 +39,7 @@ public struct SessionContext: Sendable {
         self.defaultTarget = defaultTarget
         self.keyring = keyring ?? SecretServiceKeyring(environment: environment)
         self.passphrases = SecretServiceKeyring(environment: environment)
+        self.proxyPasswords = SecretServiceKeyring(environment: environment)
     }
 
     public var trustStore: TrustStore { TrustStore(paths: paths) }
@@ -61,7 +64,9 @@ public struct SessionContext: Sendable {
             label: label, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: source,
             profile: profile, clientIdentity: clientIdentity)
         (target.proxy, target.proxySource) =
-            try ProxyChoice.resolve(for: endpoint, options: profile?.options, environment: environment) ?? (nil, nil)
+            try ProxyChoice.resolve(
+                for: endpoint, options: profile?.options, environment: environment, passwords: proxyPasswords)
+            ?? (nil, nil)
         return target
     }
 

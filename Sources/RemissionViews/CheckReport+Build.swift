@@ -83,7 +83,7 @@ public struct CheckReportBuilder {
     public mutating func build() -> CheckReport {
         let failedAt = failure.map { $0.step ?? .http }
         for name in CheckStepName.allCases {
-            if name == .proxy, observation.proxy == nil { continue }
+            if name == .proxy, observation.proxy == nil, failedAt != .proxy { continue }
             if let failedAt, stepIndex(name) > stepIndex(failedAt) {
                 steps.append(CheckStep(name, .skipped, "not reached"))
                 continue

@@ -29,7 +29,8 @@ public enum ProxyText {
             return "The proxy could not or would not reach the server: check that it may connect to the server's "
                 + "host and port."
         case .authenticationRequired:
-            return "Give the proxy's user and password in its URL (https_proxy=http://user:password@proxy:3128)."
+            return "Give the proxy's user and password: remission connect URL --server \(server) --proxy "
+                + "http://USER:PASSWORD@HOST:PORT (the password goes to the keyring)."
         case .untrusted:
             return "The proxy's certificate is judged by its own rule, not the server's: give it with "
                 + "remission connect URL --server \(server) --proxy-ca-file FILE or --proxy-pin sha256//…"
@@ -44,9 +45,6 @@ public enum ProxyText {
             return "proxy scheme '\(safe(scheme))' is not supported (http, https, socks5, socks5h, socks4, socks4a)"
         case .invalidHost(let host): return "'\(safe(host))' is not a proxy host[:port]"
         case .path: return "a proxy URL has no path: scheme://host:port"
-        case .credentialsInURL:
-            return "a proxy password is not saved with a server (servers.json holds no secrets): give the proxy "
-                + "with its password in https_proxy or all_proxy instead"
         }
     }
 

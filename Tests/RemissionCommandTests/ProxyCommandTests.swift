@@ -103,12 +103,32 @@ struct ProxyCommandTests {
         #expect(result.out.contains("FAIL proxy cannot reach the proxy http://127.0.0.1:\(bed.closedPort)"))
     }
 
-    @Test("a password in a proxy URL to save is refused (servers.json holds no secret)")
-    func proxyPasswordNotSaved() throws {
+    @Test(
+        "a proxy that asks for credentials: 407 is exit 4; given in the URL, ONLINE and the password only in the keyring"
+    )
+    func proxyCredentials() throws {
+        let proxy = try TestProxy(.connect, auth: "ann:hunter2x")
+        let target = bed.url(for: .caSigned)
+        let bare = try home.run(
+            ["connect", target, "--name", "bare", "--ca-file", bed.caFile, "--proxy", proxy.url(scheme: "http")],
+            env: auth)
+        #expect(bare.status == 4, "\(bare.all)")
+        #expect(bare.out.contains("asks for credentials (407)"), "\(bare.out)")
+        let withPassword = "http://ann:hunter2x@127.0.0.1:\(proxy.port)"
         let result = try home.run(
-            ["connect", bed.url(for: .caSigned), "--name", "x", "--proxy", "http://u:hunter2x@127.0.0.1:3128"], env: auth)
-        #expect(result.status == 2, "\(result.all)")
-        #expect(result.err.contains("a proxy password is not saved"))
+            [
+                "connect", target, "--name", "authed", "--ca-file", bed.caFile, "--no-save-password", "--proxy",
+                withPassword,
+            ],
+            env: auth)
+        #expect(result.status == 0, "\(result.all)")
         #expect(!result.all.contains("hunter2x"))
+        for (path, contents) in home.writtenFiles() { #expect(!contents.contains("hunter2x"), "password in \(path)") }
+        #expect(home.writtenFiles()["config/servers.json"]?.contains("http://ann@127.0.0.1:\(proxy.port)") == true)
+        let stored = try bed.run(
+            "secret-tool", args: ["lookup", "proxy", "http://127.0.0.1:\(proxy.port)", "user", "ann"])
+        #expect(stored.stdoutText == "hunter2x")
+        let check = try home.run(["check", "authed"], env: auth)
+        #expect(check.status == 0, "\(check.all)")
     }
 }

@@ -61,7 +61,7 @@ enum FailureCatalogue {
                 .clientCertificate(.required(url: "https://nas:8443/transmission/rpc")), .clientCertificate, .tls,
                 hint: "remission connect https://nas:8443/transmission/rpc --server nas --client-cert FILE"),
             row(.clientCertificate(.rejected(alert: nil)), .clientCertificate, .tls, hint: "remission servers"),
-            row(.proxyInput(.credentialsInURL), .usage, nil, hint: nil),
+            row(.proxyInput(.path), .usage, nil, hint: nil),
             row(
                 .transport(.proxy(.unreachable(proxy: "http://p:1", detail: "refused"))), .offline, .proxy,
                 hint: "no_proxy"),
@@ -74,7 +74,7 @@ enum FailureCatalogue {
                 hint: "host and port"),
             row(
                 .transport(.proxy(.authenticationRequired(proxy: "http://p:1"))), .authentication, .proxy,
-                hint: "https_proxy"),
+                hint: "--proxy http://USER:PASSWORD"),
             row(
                 .transport(
                     .proxy(

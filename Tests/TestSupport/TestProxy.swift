@@ -13,8 +13,9 @@ public final class TestProxy: @unchecked Sendable {
     public let directory: TemporaryDirectory
     private let logPath: String
 
-    /// `tls`: PEM paths of the proxy's own certificate and key.
-    public init(_ kind: Kind, tls: (cert: String, key: String)? = nil) throws {
+    /// `tls`: PEM paths of the proxy's own certificate and key; `auth`: `user:password` a CONNECT
+    /// proxy requires (407 without it).
+    public init(_ kind: Kind, tls: (cert: String, key: String)? = nil, auth: String? = nil) throws {
         directory = TemporaryDirectory()
         logPath = directory.file("tunnels.log")
         let portFile = directory.file("port")
@@ -22,6 +23,7 @@ public final class TestProxy: @unchecked Sendable {
         let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
         var arguments = [python, script, kind.rawValue, "--log", logPath, "--port-file", portFile]
         if let tls { arguments += ["--tls", tls.cert, tls.key] }
+        if let auth { arguments += ["--auth", auth] }
         let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
         _ = try ProcessRunner.run(
             "bash", args: ["-c", "setsid \(quoted) </dev/null >/dev/null 2>&1 &"], timeout: .seconds(10))

@@ -2,16 +2,18 @@
 """A small forwarding proxy on loopback for the tests (issue 17): SOCKS5 or HTTP CONNECT,
 optionally behind TLS (an https:// proxy with its own certificate).
 
-    test_proxy.py socks5|connect [--tls CERT KEY] [--log FILE] [--port-file FILE]
+    test_proxy.py socks5|connect [--tls CERT KEY] [--log FILE] [--port-file FILE] [--auth USER:PASSWORD]
 
 Listens on a free 127.0.0.1 port, prints it on stdout (one line) and, with --port-file, writes
 "port=N" and "pid=N" lines there (atomically), then serves until killed.
 Each tunnel it opens is logged as one line "MODE HOST:PORT" to --log (flushed at once), so a
 test can tell that its request went through the proxy. It only tunnels bytes: the TLS inside
 the tunnel is between the client and the server, which the proxy never sees in clear.
+--auth makes the CONNECT proxy answer 407 to a request without that Proxy-Authorization (Basic).
 SOCKS5: no authentication, CONNECT only, IPv4, domain names (socks5h) and IPv6 addresses.
 """
 import argparse
+import base64
 import os
 import socket
 import ssl
@@ -75,7 +77,7 @@ def socks5(client):
     return upstream, f"{host}:{port}"
 
 
-def http_connect(client):
+def http_connect(client, auth=None):
     head = b""
     while b"\r\n\r\n" not in head:
         chunk = client.recv(4096)
@@ -89,6 +91,15 @@ def http_connect(client):
     if method != "CONNECT":
         client.sendall(b"HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\n\r\n")
         raise ConnectionError("not CONNECT")
+    if auth is not None:
+        expected = "proxy-authorization: basic " + base64.b64encode(auth.encode()).decode().lower()
+        lines = [line.decode("latin-1").lower() for line in head.split(b"\r\n")[1:]]
+        if expected not in lines:
+            client.sendall(
+                b"HTTP/1.1 407 Proxy Authentication Required\r\n"
+                b'Proxy-Authenticate: Basic realm="test"\r\nContent-Length: 0\r\n\r\n'
+            )
+            raise ConnectionError("no credentials")
     host, _, port = target.rpartition(":")
     host = host.strip("[]")
     try:
@@ -100,9 +111,9 @@ def http_connect(client):
     return upstream, target
 
 
-def serve(client, mode, log):
+def serve(client, mode, log, auth):
     try:
-        upstream, target = (socks5 if mode == "socks5" else http_connect)(client)
+        upstream, target = socks5(client) if mode == "socks5" else http_connect(client, auth)
     except (OSError, ValueError, ConnectionError, ssl.SSLError):
         client.close()
         return
@@ -120,6 +131,7 @@ def main():
     parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
     parser.add_argument("--log")
     parser.add_argument("--port-file")
+    parser.add_argument("--auth")
     args = parser.parse_args()
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -145,7 +157,7 @@ def main():
             except (OSError, ssl.SSLError):
                 client.close()
                 return
-            serve(wrapped, args.mode, args.log)
+            serve(wrapped, args.mode, args.log, args.auth)
 
         threading.Thread(target=handle, daemon=True).start()
 
