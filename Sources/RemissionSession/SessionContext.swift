@@ -57,17 +57,23 @@ public struct SessionContext: Sendable {
         let input = CredentialInput(
             auth: auth, environment: environment, savedUser: profile?.user, keyring: keyring, prompt: prompt)
         let (credentials, source) = try input.resolve(for: endpoint)
-        let clientIdentity = try profile?.options.clientCertificateInput(
-            environment: environment, passphrases: passphrases, prompt: prompt
-        )?.load(now: currentUnixTime()).0
         var target = ServerTarget(
             label: label, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: source,
-            profile: profile, clientIdentity: clientIdentity)
+            profile: profile)
+        try connectionSettings(for: &target, prompt: prompt)
+        return target
+    }
+
+    /// The saved server's client certificate (loaded, with its passphrase) and its proxy (or the
+    /// environment's), for every use case that connects to `target`.
+    public func connectionSettings(for target: inout ServerTarget, prompt: (any PasswordPrompt)?) throws(Failure) {
+        target.clientIdentity = try target.profile?.options.clientCertificateInput(
+            environment: environment, passphrases: passphrases, prompt: prompt
+        )?.load(now: currentUnixTime()).0
         (target.proxy, target.proxySource) =
             try ProxyChoice.resolve(
-                for: endpoint, options: profile?.options, environment: environment, passwords: proxyPasswords)
-            ?? (nil, nil)
-        return target
+                for: target.endpoint, options: target.profile?.options, environment: environment,
+                passwords: proxyPasswords) ?? (nil, nil)
     }
 
     /// Finds the endpoint for a name or URL; nil means the default server.

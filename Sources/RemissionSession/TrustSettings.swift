@@ -31,9 +31,15 @@ public struct TrustSettings: Sendable {
     /// Connects and completes the TLS handshake with `trust` deciding; sends no HTTP request.
     /// Offline (DNS, refused, unreachable, timeout) is exit 3; other failures exit 1.
     public func probe(_ subject: TrustSubject, trust: ServerTrust) throws(Failure) -> TrustProbe {
-        let target = ServerTarget(
+        var target = ServerTarget(
             label: subject.label, endpoint: subject.endpoint, trust: trust, credentials: nil, passwordSource: .none,
             profile: subject.profile)
+        // Through the server's proxy; no client certificate (no request is sent, and a locked key
+        // would ask for a passphrase only to look at the server's certificate).
+        (target.proxy, target.proxySource) =
+            try ProxyChoice.resolve(
+                for: subject.endpoint, options: subject.profile?.options, environment: context.environment,
+                passwords: context.proxyPasswords) ?? (nil, nil)
         let report: ConnectionReport
         do { report = try makeTransport(target, options: context.transportOptions).probe() } catch {
             throw Failure(.local(.probeFailed(error, authority: subject.endpoint.authority, label: subject.label)))

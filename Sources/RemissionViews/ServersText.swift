@@ -40,8 +40,11 @@ public enum ServersText {
             while line.hasSuffix(" ") { line.removeLast() }
             guard number > 0 else { return terminal.styled(line, .bold) }
             let name = list.profiles[number - 1].name
-            let client = list.clientCertificates[name].map { ClientCertificateText.status($0, now: list.now) } ?? []
-            return ([line] + client.map { "    " + $0 }).joined(separator: "\n")
+            var details = list.clientCertificates[name].map { ClientCertificateText.status($0, now: list.now) } ?? []
+            if let proxy = list.profiles[number - 1].options.proxy {
+                details.append("Proxy: \(TerminalText.safe(proxy))")
+            }
+            return ([line] + details.map { "    " + $0 }).joined(separator: "\n")
         }.joined(separator: "\n")
     }
 
@@ -62,6 +65,7 @@ public enum ServersText {
                     ("needsPassword", .bool(profile.needsPassword)),
                     ("createdAt", .int(profile.createdAt)),
                     ("clientCertificate", list.clientCertificates[profile.name].map(clientCertificateJSON) ?? .null),
+                    ("proxy", profile.options.proxy.map { .string($0) } ?? .null),
                 ]))
         }
         let document: JSONValue = .object(

@@ -54,6 +54,21 @@ struct ClientCertificateCommandTests {
         #expect(listed.out.contains("issuer CN=Remission Test Client CA"))
     }
 
+    @Test("credentials set checks the password with the server's client certificate; trust show names it")
+    func credentialsSetAndTrustShow() throws {
+        let connect = try home.run(
+            [
+                "connect", url, "--name", "kept", "--ca-file", bed.caFile, "--user", bed.user, "--no-save-password",
+                "--password-stdin", "--client-cert", file("client.crt"), "--client-key", file("client.key"),
+            ], stdin: bed.password)
+        #expect(connect.status == 0, "\(connect.all)")
+        let set = try home.run(["credentials", "set", "kept", "--password-stdin"], stdin: bed.password + "\n")
+        #expect(set.status == 0, "\(set.all)")
+        let shown = try home.run(["trust", "show", "kept"])
+        #expect(shown.status == 0, "\(shown.all)")
+        #expect(shown.out.contains("Client certificate file: \(file("client.crt"))"))
+    }
+
     @Test("encrypted key: the passphrase from stdin goes to the keyring (its own schema), and check finds it there")
     func encryptedKeyInKeyring() throws {
         let secret = try passphrase

@@ -39,6 +39,12 @@ struct ProxyCommandTests {
             #expect(check.out.contains("Trusted: CA file \(bed.caFile)"))
             let port = try #require(bed.port(for: .caSigned))
             #expect(proxy.tunnels.filter { $0.hasSuffix(":\(port)") }.count >= 2, "\(proxy.tunnels)")
+            let listed = try home.run(["servers"])
+            #expect(listed.out.contains("Proxy: \(proxy.url(scheme: scheme))"), "\(listed.out)")
+            let before = proxy.tunnels.count
+            let shown = try home.run(["trust", "show", scheme])
+            #expect(shown.status == 0, "\(shown.all)")
+            #expect(proxy.tunnels.count == before + 1, "trust show goes through the saved proxy")
         }
     }
 
