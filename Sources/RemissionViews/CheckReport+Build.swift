@@ -157,7 +157,7 @@ public struct CheckReportBuilder {
             details.append(ClientCertificateText.offered(tls.clientCertificateOffered))
         }
         if let client = observation.clientCertificate {
-            details.append(ClientCertificateText.line(client, now: observation.now))
+            details += ClientCertificateText.lines(client, now: observation.now)
         }
         if failed {
             return CheckStep(.tls, .failed, reasonText, details: details, milliseconds: timings.tls)

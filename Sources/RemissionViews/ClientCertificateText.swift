@@ -66,12 +66,16 @@ public enum ClientCertificateText {
         }
     }
 
-    /// "Client certificate: CN=me (issuer CN=Home CA), expires 2026-12-21 (in 30 days)": under
-    /// check's tls step, in `servers` and in `trust show`.
-    public static func line(_ facts: CertificateFacts, now: Int64) -> String {
+    /// "Client certificate: CN=me, expires 2026-12-21 (in 30 days)" and "Issued by: CN=Home CA"
+    /// (two lines, so each fits a terminal more often): under check's tls step, in `servers` and in
+    /// `trust show`.
+    public static func lines(_ facts: CertificateFacts, now: Int64) -> [String] {
         let verb = facts.notAfter < now ? "expired" : "expires"
-        return "Client certificate: \(safe(facts.subject)) (issuer \(safe(facts.issuer))), \(verb) "
-            + "\(UTCDate(unixSeconds: facts.notAfter)) (\(relativeDays(facts.notAfter, now: now)))"
+        return [
+            "Client certificate: \(safe(facts.subject)), \(verb) \(UTCDate(unixSeconds: facts.notAfter)) "
+                + "(\(relativeDays(facts.notAfter, now: now)))",
+            "  issued by \(safe(facts.issuer))",
+        ]
     }
 
     /// What a person sees of a configured certificate (`servers`, `trust show`): its file, then its
@@ -79,7 +83,7 @@ public enum ClientCertificateText {
     public static func status(_ status: ClientCertificateStatus, now: Int64) -> [String] {
         var lines = ["Client certificate file: \(safe(status.path))"]
         if let facts = status.facts {
-            lines.append(line(facts, now: now))
+            lines += self.lines(facts, now: now)
         } else if let problem = status.problem {
             lines.append("Client certificate: " + unusableReason(problem))
         } else {

@@ -51,7 +51,7 @@ struct ClientCertificateCommandTests {
         #expect(log.contains { $0["client_verify"] == "SUCCESS" && $0.status == 200 })
         let listed = try home.run(["servers"])
         #expect(listed.out.contains("Client certificate file: \(file("client.crt"))"), "\(listed.all)")
-        #expect(listed.out.contains("issuer CN=Remission Test Client CA"))
+        #expect(listed.out.contains("issued by CN=Remission Test Client CA"))
     }
 
     @Test("credentials set checks the password with the server's client certificate; trust show names it")
