@@ -175,7 +175,7 @@ extension Failure {
         }
     }
 
-    /// The step of `check` (dns → tcp → tls → http → auth → rpc) where this failure stops a request;
+    /// The step of `check` (dns → tcp → proxy → tls → http → auth → rpc) where this failure stops a request;
     /// nil for failures that happen before any request.
     public var step: CheckStepName? {
         switch cause {
