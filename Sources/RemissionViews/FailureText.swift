@@ -46,6 +46,7 @@ public enum FailureText {
                 + "(a flood of tiny values, not what Transmission sends); refused"
         case .unsupportedVersion(let found, let minimum):
             return "rpc-version \(found) is too old (remission needs \(minimum) or later)"
+        case .clientCertificate(let problem): return ClientCertificateText.reason(problem)
         case .keyring(let error): return keyringReason(error)
         case .credentialKey(let error): return credentialKeyReason(error)
         case .profile(let error): return profileReason(error)
@@ -53,6 +54,7 @@ public enum FailureText {
         case .snapshot(let error): return snapshotReason(error)
         case .endpoint(let error): return endpointReason(error)
         case .trustInput(let error): return trustInputReason(error)
+        case .proxyInput(let error): return ProxyText.parseReason(error)
         case .selection(let error): return selectionReason(error)
         case .input(let problem): return inputReason(problem)
         case .addSource(let problem): return addSourceReason(problem)
@@ -73,6 +75,9 @@ public enum FailureText {
         case .timeout(let phase, _):
             return "timed out waiting for the "
                 + (phase == "connect" ? "connection" : phase == "tls" ? "TLS handshake" : "response")
+        case .clientCertificateRefused(let offered, let alert):
+            return ClientCertificateText.reason(offered ? .rejected(alert: alert) : .required(url: nil))
+        case .proxy(let failure): return ProxyText.reason(failure)
         case .trustRefused(let decision, _):
             if decision.hasProblem({ if case .certificateChanged = $0 { true } else { false } }) {
                 return "CERTIFICATE CHANGED"
@@ -121,6 +126,8 @@ public enum FailureText {
             return status == 404 || status == 301
                 ? "Check the RPC path (usually /transmission/rpc)."
                 : "Check that the URL points at Transmission's RPC endpoint and the proxy in front of it."
+        case .clientCertificate(let problem):
+            return ClientCertificateText.hint(problem, server: server, place: .command)
         case .rpcRefused: return "Check the command's arguments; run with -v to see the exchange."
         case .unsupportedVersion: return "Upgrade Transmission on the server to 2.40 or later."
         case .malformedReply:
@@ -135,7 +142,7 @@ public enum FailureText {
                 : "Name one (\(saved.joined(separator: ", "))) or set one with: remission servers default NAME"
         case .addSource(.missing): return "Give a .torrent file, a magnet: link or an http(s):// URL."
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
-            .addSource, .onboarding, .outputFailed, .fileIndexes, .local:
+            .addSource, .onboarding, .outputFailed, .fileIndexes, .local, .proxyInput:
             return nil
         }
     }
@@ -161,6 +168,8 @@ public enum FailureText {
             return "Run connect on a terminal to be asked, or give the decision: --accept-fingerprint SHA256:…, "
                 + "--pin sha256//… or --ca-file FILE."
         case .transport(.caFile): return "Point --ca-file at a readable PEM file of CA certificates."
+        case .clientCertificate(let problem):
+            return ClientCertificateText.hint(problem, server: failure.server ?? "SERVER", place: .connect)
         default: return nil
         }
     }
@@ -184,6 +193,10 @@ public enum FailureText {
             return "Inspect it with: remission trust show \(server); then trust it with trust accept, trust pin "
                 + "or trust ca."
         case .tlsHandshake: return "Is this an HTTPS port? The server must offer TLS 1.2 or later."
+        case .clientCertificateRefused(let offered, let alert):
+            return ClientCertificateText.hint(
+                offered ? .rejected(alert: alert) : .required(url: nil), server: server, place: .command)
+        case .proxy(let failure): return ProxyText.hint(failure, server: server)
         case .caFile: return "Point --ca-file (or remission trust ca) at a readable PEM file of CA certificates."
         case .engineUnavailable: return "Install it: apt-get install libcurl4."
         case .connection, .other: return "The connection broke: try again, or run `remission check` to diagnose."

@@ -119,7 +119,8 @@ extension FailureText {
         case .caFile:
             return "\(reason). Point to a readable PEM file with: remission trust ca \(quotedForShell(label)) FILE"
                 + ", or remove it with: remission trust forget \(quotedForShell(label))"
-        case .trustRefused, .tlsHandshake, .connection, .engineUnavailable, .responseTooLarge, .other:
+        case .trustRefused, .tlsHandshake, .connection, .engineUnavailable, .responseTooLarge, .other,
+            .clientCertificateRefused, .proxy:
             return "\(safe(authority)): \(reason). Nothing was changed."
         }
     }

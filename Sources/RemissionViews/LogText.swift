@@ -84,6 +84,7 @@ public enum LogText {
         case .serverRefused: "REFUSED"
         case .keyring: "KEYRING"
         case .usage: "USAGE"
+        case .clientCertificate: "CLIENT CERTIFICATE"
         case .failure, nil: "FAILED"
         }
     }

@@ -22,6 +22,11 @@ public enum Prompts {
     public static func password(user: String, endpoint: ServerEndpoint) -> String {
         "Password for \(TerminalText.safe(user))@\(TerminalText.safe(endpoint.authority)): "
     }
+
+    /// "Passphrase for the client key /home/ann/me.key: ".
+    public static func passphrase(keyFile: String) -> String {
+        "Passphrase for the client key \(TerminalText.safe(keyFile)): "
+    }
 }
 
 /// The exit-code table of `--help` and README (PRODUCT.md §1).
@@ -37,6 +42,7 @@ public enum ExitStatusText {
         case .trustRefused: return "trust refused (certificate, pin, HTTP)"
         case .serverRefused: return "server refused or RPC error (403, 421, rpc-version)"
         case .keyring: return "keyring unavailable or locked"
+        case .clientCertificate: return "client certificate required, refused or unusable"
         }
     }
 
@@ -56,6 +62,10 @@ public enum ExitStatusText {
             return "server refused or RPC error: 403 (rpc-whitelist), 421 (rpc-host-whitelist), RPC error, "
                 + "rpc-version too old, 409 loop"
         case .keyring: return "keyring unavailable or locked"
+        case .clientCertificate:
+            return "client certificate: the server asks for one and none is configured, it refused the one "
+                + "offered, or it cannot be used (file missing or unreadable, key mismatched, expired, "
+                + "passphrase missing or wrong)"
         }
     }
 
@@ -125,6 +135,9 @@ extension Warnings {
             "\(saved.updated ? "updated" : "saved") server '\(saved.name)'\(saved.isDefault ? " (default)" : "")"
         ]
         if let label = saved.keyringLabel { notes.append("password stored in the keyring as \"\(label)\"") }
+        if let keyFile = saved.passphraseKeyFile {
+            notes.append("the passphrase of \(TerminalText.safe(keyFile)) stored in the keyring")
+        }
         guard let unusable = saved.passwordNotStored else { return notes.joined(separator: "; ") + "." }
         return notes.joined(separator: "; ") + "; the password was not stored. " + FailureText.keyringReason(unusable)
             + " On a terminal remission asks for it when it is needed; once the keyring works,"
