@@ -12,8 +12,12 @@ import RemissionTrust
 /// `CertificateReader` for the facts shown and decided on). The first input byte picks the form:
 /// even, the rest is the file as is; odd, the rest is DER, wrapped in one PEM block, so mutations
 /// reach OpenSSL's certificate parser and our reading of what it returns. Properties: the anchors'
-/// fingerprints are those of the certificates read; each fingerprint is the SHA-256 of the DER, which
-/// OpenSSL reads back to the same certificate.
+/// fingerprints are those of the certificates read; each fingerprint is the SHA-256 of the DER; when
+/// OpenSSL reads that DER back, it is the same certificate. (It does not always read it back: a
+/// certificate whose outer fields are BER that OpenSSL accepted is re-encoded around the cached
+/// original `tbsCertificate` into bytes its own `d2i_X509` refuses, "unexpected eoc" in `sig_alg`; found
+/// by this harness, the same on OpenSSL's command line. The fingerprint is still the hash of what we
+/// decide on, computed the same way when a certificate is accepted and when it is seen again.)
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
@@ -39,7 +43,6 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         facts.der.withUnsafeBufferPointer { buffer in
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
             let again = d2i_X509(nil, &cursor, buffer.count)
-            check(again != nil, "OpenSSL cannot read its own DER back")
             if let again {
                 check(CertificateReader.derBytes(of: again) == facts.der, "DER differs when read again")
                 X509_free(again)
