@@ -2,6 +2,7 @@ extension CheckText {
     /// The line before each round of `check --watch` (text only; --json objects carry no stamp):
     /// `── 2026-11-25 04:30:12 UTC ──`, so a scrolled log says when each report was made.
     public static func roundStamp(now: Int64) -> String {
-        "── " + Units.date(Int(clamping: now)) + " ──"
+        "── " + Dates.dayAndTime(now) + " ──"
+
     }
 }

@@ -82,7 +82,7 @@ public enum WatchScreen {
         let down = torrents.reduce(0) { ServerArithmetic.sum($0, $1.rateDownload) }
         let up = torrents.reduce(0) { ServerArithmetic.sum($0, $1.rateUpload) }
         lines.append(
-            "remission watch · \(state.server) · \(state.totalCount) torrent\(state.totalCount == 1 ? "" : "s")"
+            "remission watch · \(state.server) · "  // verbatim + tr("\(count: state.totalCount, "torrent", "torrents")")
                 + " · ↓ \(Units.rate(down)) ↑ \(Units.rate(up))")
         lines.append(statusLine(state: state, now: now))
         lines.append(layout.header)
@@ -92,12 +92,13 @@ public enum WatchScreen {
             lines += Array(repeating: "", count: size.rows - 1 - lines.count)
         }
         let total = torrents.reduce(0) { ServerArithmetic.sum($0, $1.sizeWhenDone) }
-        var totals = "Total: \(torrents.count) shown"
-        if torrents.count != state.totalCount { totals += " of \(state.totalCount)" }
-        if hidden > 0 { totals += " (\(hidden) more below)" }
+        var totals =
+            torrents.count != state.totalCount
+            ? tr("Total: \(torrents.count) shown of \(state.totalCount)") : tr("Total: \(torrents.count) shown")
+        if hidden > 0 { totals += " " + tr("(\(hidden) more below)") }
         totals += " · \(Units.bytes(total)) · ↓ \(Units.rate(down)) ↑ \(Units.rate(up))"
         if !state.view.isEmpty { totals += " · \(state.view)" }
-        totals += " · q quits"
+        totals += " · " + tr("q quits")
         lines.append(totals)
         return lines.prefix(max(1, size.rows)).map { cut($0, width) }
     }
@@ -114,16 +115,19 @@ public enum WatchScreen {
         let age = state.lastUpdate.map { Units.duration(Int(clamping: max(0, now - $0))) }
         guard let offline = state.offline else {
             guard let lastUpdate = state.lastUpdate else {
-                return waiting ? "connecting to \(state.server)… (no answer yet)" : "connecting…"
+                return waiting ? tr("connecting to \(state.server)… (no answer yet)") : tr("connecting…")
             }
-            guard waiting, let age else { return "updated \(Units.clock(lastUpdate))" }
-            return "updated \(Units.clock(lastUpdate)) · data \(age) old, waiting for \(state.server)…"
+            guard waiting, let age else { return tr("updated \(Units.clock(lastUpdate))") }
+            return tr("updated \(Units.clock(lastUpdate)) · data \(age) old, waiting for \(state.server)…")
         }
-        let data = state.lastUpdate.map { "data from \(Units.clock($0)) (\(age ?? "0s") old)" } ?? "no data yet"
+        let data =
+            state.lastUpdate.map { tr("data from \(Units.clock($0)) (\(age ?? Units.duration(0)) old)") }
+            ?? tr("no data yet")
         let next =
             state.refreshStartedAt != nil
-            ? "retrying now, waiting for \(state.server)…" : "retrying in \(max(0, offline.retryAt - now))s"
-        return "OFFLINE — \(data) · \(next) · \(offline.reason)"
+            ? tr("retrying now, waiting for \(state.server)…")
+            : tr("retrying in \(Units.duration(Int(clamping: max(0, offline.retryAt - now))))")
+        return tr("OFFLINE — \(data) · \(next) · \(offline.reason)")
     }
 
     /// A progress bar `width` characters wide, brackets included: `[#####.....]`.
@@ -140,7 +144,7 @@ public enum WatchScreen {
     }
 
     public static func eta(_ torrent: Torrent) -> String {
-        if torrent.leftUntilDone == 0 && torrent.sizeWhenDone > 0 { return "Done" }
+        if torrent.leftUntilDone == 0 && torrent.sizeWhenDone > 0 { return tr("Done") }
         switch torrent.eta {
         case -1: return "-"
         case ..<0: return "?"
@@ -159,7 +163,13 @@ extension WatchScreen {
     /// need. Widths are terminal cells (`TerminalText.width`): a CJK name never wraps.
     public struct Layout {
         /// ID, Done, Have, ETA, Down, Up, Ratio, Status: titles and widths.
-        static let titles = ["ID", "Done", "Have", "ETA", "Down", "Up", "Ratio", "Status"]
+        static var titles: [String] {
+            [
+                tr(context: "column", "ID"), tr(context: "column", "Done"), tr(context: "column", "Have"),
+                tr(context: "column", "ETA"), tr(context: "column", "Down"), tr(context: "column", "Up"),
+                tr(context: "column", "Ratio"), tr(context: "column", "Status"),
+            ]
+        }
         static let widths = [4, 4, 9, 7, 10, 10, 5, 11]
         /// Indices into `titles`, the first to go.
         static let dropOrder = [2, 5, 6, 4, 3]
@@ -183,14 +193,17 @@ extension WatchScreen {
         }
 
         var header: String {
-            line(Self.titles, bar: left("Progress", barWidth), name: "Name")
+            line(
+                Self.titles, bar: left(tr(context: "column", "Progress"), barWidth), name: tr(context: "column", "Name")
+            )
         }
 
         func row(_ torrent: Torrent) -> String {
             let percent = ServerArithmetic.floor(torrent.percentDone * 100)
             let have =
                 torrent.haveValid ?? max(0, ServerArithmetic.difference(torrent.sizeWhenDone, torrent.leftUntilDone))
-            let status = torrent.hasError ? "Error" : torrent.activityLabel
+            let status = torrent.hasError ? tr(context: "state", "Error") : TorrentWords.activity(torrent)
+
             let cells = [
                 "\(torrent.id)", "\(percent)%", Units.bytes(have), WatchScreen.eta(torrent),
                 Units.rate(torrent.rateDownload), Units.rate(torrent.rateUpload), Units.ratio(torrent.uploadRatio),

@@ -33,7 +33,14 @@ public struct RemissionCommand: ParsableCommand {
     /// Parses the command line, runs the command and exits with PRODUCT.md's exit codes:
     /// usage errors exit 2 (ArgumentParser's default would be 64).
     public static func start(_ arguments: [String]? = nil) -> Never {
-        let arguments = hoistingGlobalOptions(arguments ?? Array(CommandLine.arguments.dropFirst()))
+        // `--lang` was read with the environment when the language was decided (`Language.process`);
+        // here it is only taken out, or refused.
+        let (language, rest) = LanguageOption.scan(arguments ?? Array(CommandLine.arguments.dropFirst()))
+        if case .invalid(let value) = language {
+            printError(UsageText.badLanguage(value))
+            Glibc.exit(ExitStatus.usage.rawValue)
+        }
+        let arguments = hoistingGlobalOptions(rest)
         if mayConnect(arguments) {
             // libcurl's ~10 ms of loading overlaps with parsing the command line and reading settings.
             CurlLibrary.preload()

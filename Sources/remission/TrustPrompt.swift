@@ -6,7 +6,7 @@ import RemissionViews
 /// which must match the presented leaf. Returns normally only when the user agreed.
 func askToTrust(_ leaf: CertificateFacts) throws {
     while true {
-        switch TrustAnswer(ask(Prompts.trustCertificate), leaf: leaf) {
+        switch TrustAnswer(Prompts.answer(ask(Prompts.trustCertificate)), leaf: leaf) {
         case .accept: return
         case .decline: throw Failure(.local(.certificateDeclined))
         case .unclear: printError(Prompts.trustCertificateAgain)
