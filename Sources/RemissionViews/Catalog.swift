@@ -33,7 +33,7 @@ public struct Catalog: Sendable {
         var rest = template[...]
         while let open = rest.firstIndex(of: "{") {
             result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            guard let close = rest[open...].firstIndex(of: "}") else { return result + rest[open...] }
             let inside = rest[rest.index(after: open)..<close].split(separator: "|", omittingEmptySubsequences: false)
             if let index = Int(inside[0]), values.indices.contains(index) {
                 if inside.count == 1 {

@@ -21,14 +21,18 @@ public enum Language: String, Sendable, Equatable, CaseIterable {
     public static let process: Language = decide(
         arguments: Array(CommandLine.arguments.dropFirst()), environment: LanguageOption.environment())
 
-    /// The first that says something decides: `--lang ru|en`, `REMISSION_LANG`, then the locale
+    /// A run with `--json` is English, stderr included: what a script reads, and its log, is the same
+    /// on every machine (the JSON's texts too: `reason`, `hint`, `summary`, `error`). Otherwise
+    /// the first that says something decides: `--lang ru|en`, `REMISSION_LANG`, then the locale
     /// variables in gettext's order (`LANGUAGE`, a colon-separated list whose first known entry
     /// counts, unless the locale is `C` or `POSIX`, as gettext ignores it then; `LC_ALL`,
     /// `LC_MESSAGES`, `LANG`). Russian for `ru…`, English for anything else. An empty variable
     /// says nothing. An unknown `--lang` or `REMISSION_LANG` value decides nothing here (the
     /// executable refuses the former as a usage error).
     public static func decide(arguments: [String], environment: [String: String]) -> Language {
-        if case .language(let language)? = LanguageOption.scan(arguments).option { return language }
+        let (option, rest) = LanguageOption.scan(arguments)
+        if rest.prefix(while: { $0 != "--" }).contains("--json") { return .english }
+        if case .language(let language)? = option { return language }
         if let language = environment["REMISSION_LANG"].flatMap(Language.init(code:)) { return language }
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
         if let list = environment["LANGUAGE"], !list.isEmpty, locale != "C", locale != "POSIX" {

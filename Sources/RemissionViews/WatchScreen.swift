@@ -82,7 +82,8 @@ public enum WatchScreen {
         let down = torrents.reduce(0) { ServerArithmetic.sum($0, $1.rateDownload) }
         let up = torrents.reduce(0) { ServerArithmetic.sum($0, $1.rateUpload) }
         lines.append(
-            "remission watch · \(state.server) · "  // verbatim + tr("\(count: state.totalCount, "torrent", "torrents")")
+            "remission watch · \(state.server) · "  // verbatim
+                + tr("\(count: state.totalCount, "torrent", "torrents")")
                 + " · ↓ \(Units.rate(down)) ↑ \(Units.rate(up))")
         lines.append(statusLine(state: state, now: now))
         lines.append(layout.header)

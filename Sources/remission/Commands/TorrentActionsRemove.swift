@@ -55,7 +55,7 @@ extension RemissionCommand {
                     deleteData
                     ? .deleteTorrentData(count: lookup.found.count, bytes: onDisk)
                     : .removeTorrents(count: lookup.found.count)
-                guard let answer = ask("\(FailureText.question(confirmation)) (yes/no) "),
+                guard let answer = Prompts.answer(ask("\(FailureText.question(confirmation)) \(Prompts.yesOrNo) ")),
                     ["yes", "y"].contains(answer.lowercased())
                 else {
                     throw Failure(.local(.declined(confirmation)))
