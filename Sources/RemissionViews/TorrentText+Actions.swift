@@ -94,7 +94,8 @@ extension TorrentText {
     public static func added(_ result: TorrentAddResult) -> String {
         switch result {
         case .added(let id, let name, _): return tr("added \(id) \(TerminalText.safe(name))")
-        case .duplicate(let id, let name, _): return tr("already present \(id) \(TerminalText.safe(name))")
+        case .duplicate(let id, let name, _):
+            return tr("already present \(id) \(TerminalText.safe(name))")
         }
     }
 }

@@ -16,7 +16,7 @@ extension TorrentText {
             (tr("Left"), Units.bytes(torrent.leftUntilDone)),
             (tr("Download rate"), Units.rate(torrent.rateDownload)),
             (tr("Upload rate"), Units.rate(torrent.rateUpload)),
-            (tr("ETA"), Units.eta(torrent.eta)),
+            (tr(context: "info", "ETA"), Units.eta(torrent.eta)),
             (tr("Downloaded"), Units.bytes(torrent.downloadedEver ?? 0)),
             (tr("Uploaded"), Units.bytes(torrent.uploadedEver ?? 0)),
             (tr("Ratio"), Units.ratio(torrent.uploadRatio)),
@@ -72,13 +72,15 @@ extension TorrentText {
         guard !files.isEmpty else { return [tr("Files: none known yet (the metadata has not been downloaded).")] }
         let stats = torrent.fileStats ?? []
         let indexWidth = max(String(files.count - 1).count, 1)
-        let (done, priorityTitle, get, size) = (tr("Done"), tr("Priority"), tr("Get"), tr("Size"))
+        let (done, priorityTitle, get, size) = (
+            tr(context: "column", "Done"), tr("Priority"), tr("Get"), tr(context: "column", "Size")
+        )
         let priorityWidth = max(8, TerminalText.width(priorityTitle))
         let getWidth = max(3, TerminalText.width(get), TerminalText.width(tr("yes")), TerminalText.width(tr("no")))
         var lines = [
             tr("Files (\(files.count)):"),
             "  \(rightAligned("#", indexWidth))  \(rightAligned(done, 6))  \(padded(priorityTitle, priorityWidth))  "
-                + "\(padded(get, getWidth))  \(rightAligned(size, 9))  " + tr("Name"),
+                + "\(padded(get, getWidth))  \(rightAligned(size, 9))  " + tr(context: "column", "Name"),
         ]
         for (index, file) in files.enumerated() {
             let stat = index < stats.count ? stats[index] : nil
@@ -144,8 +146,8 @@ extension TorrentText {
         var lines = [
             tr("Peers (\(peers.count)):"),
             "  \(padded(tr("Address"), addressWidth))  \(padded(tr("Client"), clientWidth))  "
-                + "\(padded(tr("Flags"), 8))  \(rightAligned(tr("Done"), 4))  "
-                + "\(rightAligned(tr("Down"), 11))  \(rightAligned(tr("Up"), 11))",
+                + "\(padded(tr("Flags"), 8))  \(rightAligned(tr(context: "column", "Done"), 4))  "
+                + "\(rightAligned(tr(context: "column", "Down"), 11))  \(rightAligned(tr(context: "column", "Up"), 11))",
         ]
         for peer in peers {
             lines.append(

@@ -145,7 +145,7 @@ public enum WatchScreen {
     }
 
     public static func eta(_ torrent: Torrent) -> String {
-        if torrent.leftUntilDone == 0 && torrent.sizeWhenDone > 0 { return tr("Done") }
+        if torrent.leftUntilDone == 0 && torrent.sizeWhenDone > 0 { return tr(context: "eta", "Done") }
         switch torrent.eta {
         case -1: return "-"
         case ..<0: return "?"
