@@ -109,9 +109,10 @@ public func tr(context: String, _ phrase: Phrase) -> String {
 
 /// A phrase written in pieces (long sentences over several source lines): one catalogue entry.
 public func tr(_ first: Phrase, _ second: Phrase, _ more: Phrase...) -> String {
-    tr(Phrase(parts: first.parts + second.parts + more.flatMap(\.parts)))
+    tr(Phrase(joining: [first, second] + more))
 }
 
 extension Phrase {
-    init(parts: [Part]) { self.parts = parts }
+    /// Pieces of one sentence as one phrase (one catalogue key).
+    public init(joining pieces: [Phrase]) { parts = pieces.flatMap(\.parts) }
 }

@@ -128,7 +128,7 @@ public struct RemissionCommand: ParsableCommand {
             return failure.status.rawValue
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            let message = UsageText.argumentParser(fullMessage(for: error))
             if code == .success {
                 print(message)
                 return 0

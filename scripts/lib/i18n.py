@@ -88,7 +88,7 @@ def read_literal(text, i):
     ("counted"|"plural", (one, other))."""
     assert text[i] == '"'
     if text.startswith('"""', i):
-        raise ValueError("multi-line literals are not read by i18n.py; write pieces: tr(\"…\", \"…\")")
+        return read_multiline(text, i)
     parts, buffer = [], []
     i += 1
     while i < len(text):
@@ -126,6 +126,48 @@ def read_literal(text, i):
     raise ValueError("unterminated string")
 
 
+def read_multiline(text, i):
+    """A \"\"\" literal: the lines between the delimiters, less the closing delimiter's indentation,
+    a backslash at a line's end joining it to the next, as Swift reads it."""
+    end = text.index('"""', i + 3)
+    while text[end - 1] == "\\" and text[end - 2] != "\\":
+        end = text.index('"""', end + 3)
+    body = text[i + 3:end]
+    lines = body.split("\n")[1:]
+    indent = len(lines[-1]) - len(lines[-1].lstrip(" "))
+    lines = [line[indent:] for line in lines[:-1]]
+    joined = ""
+    for line in lines:
+        if line.endswith("\\") and not line.endswith("\\\\"):
+            joined += line[:-1]
+        else:
+            joined += line + "\n"
+    joined = joined[:-1] if joined.endswith("\n") else joined
+    # Reuse the one-line reader on the joined text: quotes inside are plain characters there.
+    escaped = joined.replace('"', '\\"').replace("\n", "\\n")
+    # Interpolations keep their own quotes: undo the escaping inside them.
+    literal = read_literal(unescape_interpolations('"' + escaped + '"'), 0)
+    return Literal(None, end + 3, literal.parts)
+
+
+def unescape_interpolations(source):
+    out, i = [], 0
+    while i < len(source):
+        if source.startswith("\\(", i):
+            depth, j = 1, i + 2
+            while depth:
+                c = source[j]
+                depth += c == "(" and 1 or 0
+                depth -= c == ")" and 1 or 0
+                j += 1
+            out.append(source[i:j].replace('\\"', '"').replace("\\n", "\n"))
+            i = j
+            continue
+        out.append(source[i])
+        i += 1
+    return "".join(out)
+
+
 def key_of(literals):
     text, index = [], 0
     for literal in literals:
@@ -144,7 +186,7 @@ def key_of(literals):
     return "".join(text)
 
 
-CALL = re.compile(r"(?<![\w.])tr\(")
+CALL = re.compile(r"(?<![\w.])tr\(|(?<![\w.])\.tr\(")
 COMMENT = re.compile(r"//[^\n]*")
 
 
@@ -156,6 +198,8 @@ def scan(path):
         if in_comment_or_string(text, match.start()):
             continue
         i, literals, context = match.end(), [], None
+        if text[match.start()] == "." and text[match.start() - 1] not in " \t\n(:,[":
+            continue
         ctx = re.match(r'\s*context:\s*"([^"\\]*)"\s*,', text[i:])
         if ctx:
             context, i = ctx.group(1), i + ctx.end()
