@@ -165,6 +165,27 @@ struct LanguageCommandTests {
         #expect(result.out.contains("сервер «дом» сохранён (по умолчанию)"), "\(result.out)")
     }
 
+    @Test("--help in Russian: our texts and ArgumentParser's titles, every line within 80 cells")
+    func help() throws {
+        let root = try home.run(["--help"], env: ["LANG": "ru_RU.UTF-8", "COLUMNS": "80"])
+        #expect(root.status == 0, "\(root.all)")
+        for word in [
+            "ИСПОЛЬЗОВАНИЕ:", "ПАРАМЕТРЫ:", "ПОДКОМАНДЫ:", "Показать справку.", "Коды выхода:", "Пошаговая диагностика",
+        ] {
+            #expect(root.out.contains(word), "\(word): \(root.out)")
+        }
+        let check = try home.run(["help", "check"], env: ["LANG": "ru_RU.UTF-8", "COLUMNS": "80"])
+        #expect(check.out.contains("Примеры:") && check.out.contains("remission check --all"), "\(check.out)")
+        for line in (root.out + check.out).split(separator: "\n") {
+            #expect(line.count <= 80, "\(line)")
+        }
+        let english = try home.run(["help", "check"], env: ["COLUMNS": "80"])
+        #expect(english.out.contains("USAGE:") && english.out.contains("Examples:"))
+        let error = try home.run(["list", "--no-such-option"], env: ["LANG": "ru_RU.UTF-8"])
+        #expect(error.status == 2)
+        #expect(error.err.contains("Ошибка: Неизвестный параметр"), "\(error.err)")
+    }
+
     @Test("--lang and REMISSION_LANG override the locale for one run; a bad --lang is a usage error")
     func overrides() throws {
         let english = try home.run(["lsit", "--lang", "en"], env: ["LANG": "ru_RU.UTF-8"])
