@@ -191,7 +191,7 @@ def synopsis(name, command, common):
             label += "..."
         parts.append("[" + label + "]" if argument.get("isOptional") else label)
     if any(a["kind"] != "positional" for a in visible(command.get("arguments", []))):
-        parts.append("[\\fIoptions\\fR]")
+        parts.append("[\\fI%s\\fR]" % W["options"])
     return " ".join(parts)
 
 
