@@ -91,6 +91,9 @@ public enum InputProblem: Sendable, Equatable {
     case netrcUnreadable(path: String, error: StorageError)
     /// No server named and no default server; `saved` lists the saved names.
     case noDefaultServer(saved: [String])
+    /// A bare `host[:port]` (not a saved name) that would mean plain HTTP to another host, not
+    /// acknowledged: it is answered with the URL it would be, never used unasked.
+    case bareHostPlainHTTP(text: String, url: String)
 }
 
 extension Failure {
@@ -137,7 +140,8 @@ extension Failure {
         case .input(let problem):
             switch problem {
             case .netrcUnreadable: return .failure
-            case .passwordStdinNeedsUser, .passwordStdinEmpty, .trAuthUserMismatch, .netrcMissing, .noDefaultServer:
+            case .passwordStdinNeedsUser, .passwordStdinEmpty, .trAuthUserMismatch, .netrcMissing, .noDefaultServer,
+                .bareHostPlainHTTP:
                 return .usage
             }
         case .addSource(let problem):
@@ -202,7 +206,9 @@ extension LocalProblem {
             .acceptNeedsTerminal, .caFileUnusable,
             .noUserForPassword, .passwordNeedsTerminal, .noPasswordGiven, .passwordsDiffer, .watchNeedsTerminal:
             return .usage
-        case .declined, .noCertificatePresented, .notPinned, .trustNotChanged, .noSnapshot: return .failure
+        case .declined, .noCertificatePresented, .notPinned, .trustNotChanged, .noSnapshot, .backupKeyNotGenerated,
+            .backupKeyNotWritten:
+            return .failure
         case .probeFailed(let error, _, _):
             switch error {
             case .dns, .refused, .unreachable, .timeout: return .offline

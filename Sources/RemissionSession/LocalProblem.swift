@@ -38,6 +38,11 @@ public enum LocalProblem: Sendable, Equatable {
     case caFileUnusable(TransportError)
     /// trust.json could not be changed; nothing was (exit 1).
     case trustNotChanged(StorageError)
+    /// `trust pin --generate-backup FILE`: OpenSSL made no key (exit 1); nothing was written or pinned.
+    case backupKeyNotGenerated
+    /// `trust pin --generate-backup FILE`: the file could not be created (`EEXIST`: something is there
+    /// already, left untouched); nothing was pinned (exit 1).
+    case backupKeyNotWritten(path: String, StorageError)
 
     /// The keyring refused a change the command needs first; `consequence` says what was left alone.
     case keyringNotChanged(KeyringError, KeyringConsequence)

@@ -13,6 +13,13 @@ public struct LeftBehind: Sendable, Equatable {
 }
 
 extension Onboarding {
+    /// `servers set-url NAME URL` and `connect --server NAME` update a saved server: a name that is
+    /// not saved is refused, never saved as a new server.
+    public func requireSaved() throws(Failure) {
+        guard existing == nil else { return }
+        throw Failure(.profile(.notFound(name, saved: try context.savedServers().profiles.map(\.name))))
+    }
+
     /// `connect URL --name NAME` (or `--server NAME`) for a saved server at another address: the
     /// question to ask first (or --yes); nil when the server is new or keeps its URL.
     public var repointing: Confirmation? {
@@ -41,4 +48,29 @@ extension Onboarding {
         }
         return result.trustIdentity == nil && result.keyring == nil ? nil : result
     }
+}
+
+extension Onboarding {
+    /// Forgets what the old address left behind, after the user said so (a yes, or --forget-old):
+    /// its trust entry, then its keyring item. Returns what was removed. Never called implicitly.
+    public func forget(_ left: LeftBehind) throws(Failure) -> LeftBehind {
+        var removed = LeftBehind(oldURL: left.oldURL)
+        if let identity = left.trustIdentity {
+            do { _ = try context.trustStore.remove(identity) } catch {
+                throw Failure(.local(.trustNotChanged(error)))
+            }
+            removed.trustIdentity = identity
+        }
+        if let key = left.keyring {
+            do { _ = try context.keyring.remove(key) } catch { throw Failure(.keyring(error), server: name) }
+            removed.keyring = key
+        }
+        return removed
+    }
+}
+
+/// What to do with the old address's trust entry and keyring item after a re-point:
+/// `--forget-old`, `--keep-old`, or nil: ask on a terminal, keep without one (and say how to forget).
+public enum OldAddressChoice: Sendable, Equatable {
+    case forget, keep
 }

@@ -174,13 +174,19 @@ public struct Onboarding {
         public var isDefault: Bool
         /// The keyring item's label, when a password was stored.
         public var keyringLabel: String?
+        /// Why a password given in this run was not stored: the keyring cannot be used (no D-Bus
+        /// session over SSH, no provider, locked…), so profile and trust were saved without it.
+        public var passwordNotStored: KeyringError?
     }
 
     /// Keyring first (it is the step most likely to fail, exit 7), then trust, then the profile; all
     /// or nothing: when trust or the profile cannot be written, the keyring gets back what it had
-    /// (no password is left behind that no saved server refers to).
+    /// (no password is left behind that no saved server refers to). A keyring that cannot be used at
+    /// all (`keyringUnusable`) is the exception: profile and trust are saved without the password,
+    /// and `Saved.passwordNotStored` says why, since every later command can still ask for it.
     public func save(savePassword: Bool, makeDefault: Bool) throws(Failure) -> Saved {
         var stored: (key: CredentialKey, previous: String?)?
+        var unusable: KeyringError?
         if savePassword, let password = passwordToSave, let user = credentials?.user, !password.isEmpty {
             let key: CredentialKey
             do { key = try CredentialKey(endpoint: endpoint, user: user) } catch {
@@ -191,11 +197,16 @@ public struct Onboarding {
                 try context.keyring.store(password, for: key)
                 stored = (key, previous)
             } catch {
-                throw Failure(.onboarding(.passwordNotStored(error)), server: name)
+                guard Self.keyringUnusable(error) else {
+                    throw Failure(.onboarding(.passwordNotStored(error)), server: name)
+                }
+                unusable = error
             }
         }
         do {
-            return try saveTrustAndProfile(makeDefault: makeDefault, keyringLabel: stored?.key.label)
+            var saved = try saveTrustAndProfile(makeDefault: makeDefault, keyringLabel: stored?.key.label)
+            saved.passwordNotStored = unusable
+            return saved
         } catch {
             if let (key, previous) = stored {
                 if let previous {
@@ -205,6 +216,17 @@ public struct Onboarding {
                 }
             }
             throw error
+        }
+    }
+
+    /// The keyring is not there to be used (no bus, no provider, no collection, locked, a dismissed
+    /// prompt, no answer), as opposed to one that refused this password (a NUL) or failed otherwise.
+    static func keyringUnusable(_ error: KeyringError) -> Bool {
+        switch error {
+        case .noSessionBus, .sessionBusUnreachable, .noProvider, .noDefaultCollection, .locked, .promptDismissed,
+            .timedOut:
+            return true
+        case .passwordContainsNul, .failure: return false
         }
     }
 
@@ -247,22 +269,18 @@ public enum TrustAnswer: Sendable, Equatable {
     /// Neither yes, no nor a fingerprint: ask again.
     case unclear
 
-    /// `yes`, `no` (any case), or a fingerprint that must match `leaf`'s; nil (end of input) declines.
-    public init(_ text: String?, leaf: CertificateFacts) {
-        guard let text = text?.trimmingASCIIWhitespace() else {
-            self = .decline
+    /// `yesOrNo` is the view's reading of the text (`Answers.yesOrNo`: true, false, or nil for
+    /// neither); otherwise the text may be a fingerprint, which must match `leaf`'s.
+    public init(_ text: String?, yesOrNo: Bool?, leaf: CertificateFacts) {
+        if let yesOrNo {
+            self = yesOrNo ? .accept : .decline
             return
         }
-        switch text.lowercased() {
-        case "yes": self = .accept
-        case "no": self = .decline
-        default:
-            guard let typed = try? CertificateFingerprint(parsing: text) else {
-                self = .unclear
-                return
-            }
-            self = typed == leaf.fingerprint ? .accept : .mismatch(typed)
+        guard let text, let typed = try? CertificateFingerprint(parsing: text.trimmingASCIIWhitespace()) else {
+            self = .unclear
+            return
         }
+        self = typed == leaf.fingerprint ? .accept : .mismatch(typed)
     }
 }
 

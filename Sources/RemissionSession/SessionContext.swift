@@ -73,10 +73,32 @@ public struct SessionContext: Sendable {
             let profile = saved.profiles.first { $0.endpoint == endpoint }
             return (profile?.name ?? endpoint.url, endpoint, profile)
         }
-        guard let profile = saved.profiles.first(where: { $0.name == text }) else {
-            throw Failure(.profile(.notFound(text, saved: saved.profiles.map(\.name))))
+        if let profile = saved.profiles.first(where: { $0.name == text }) {
+            return (profile.name, profile.endpoint, profile)
         }
-        return (profile.name, profile.endpoint, profile)
+        if let endpoint = try bareAddress(text, saved: saved.profiles) {
+            let profile = saved.profiles.first { $0.endpoint == endpoint }
+            return (profile?.name ?? endpoint.url, endpoint, profile)
+        }
+        throw Failure(.profile(.notFound(text, saved: saved.profiles.map(\.name))))
+    }
+
+    /// `host[:port]` where a URL is accepted, read as `connect` reads it (`ServerEndpoint.parseBare`),
+    /// after the saved names; a saved server at that host and port (whatever its scheme) is that
+    /// server. Only text shaped like an address (a port, a dot, `[` or `localhost`) counts, so a
+    /// mistyped name stays "No server named". Plain HTTP to another host is used only when already
+    /// acknowledged; otherwise the URL it would be is the answer, so no password leaves in clear
+    /// because a scheme was guessed.
+    func bareAddress(_ text: String, saved: [ServerProfile]) throws(Failure) -> ServerEndpoint? {
+        let shaped = text.contains(":") || text.contains(".") || text.hasPrefix("[") || text == "localhost"
+        guard shaped, let guess = ServerEndpoint.parseBare(text) else { return nil }
+        let atAddress = saved.filter { $0.endpoint.host == guess.host && $0.endpoint.port == guess.port }
+        if atAddress.count == 1 { return atAddress[0].endpoint }
+        guard guess.scheme == .http, !guess.isLoopback else { return guess }
+        guard try storedTrust(for: guess).httpAcknowledged else {
+            throw Failure(.input(.bareHostPlainHTTP(text: text, url: guess.url)))
+        }
+        return guess
     }
 
     /// This context with servers.json and trust.json read once (each read parses the whole file).

@@ -3,12 +3,42 @@ import RemissionStorage
 import RemissionTransport
 import RemissionTrust
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension TrustSettings {
     /// `trust pin`: adds `pins` (and with `current` the presented leaf's key, first) to those set.
     /// Without `current` the certificate is still looked at, only to tell whether a backup pin
-    /// exists; pinning works offline too.
-    public func pin(_ subject: TrustSubject, adding pins: [SPKIPin], current: Bool) throws(Failure) -> Pinning {
+    /// exists; pinning works offline too. With `backupFile`, a spare key is generated here
+    /// (`SpareKey`), its private key written to that new file (mode 0600; an existing file is refused
+    /// and left as it is) and its pin added; should the pin not be saved, the file goes again.
+    public func pin(
+        _ subject: TrustSubject, adding pins: [SPKIPin], current: Bool, backupFile: String? = nil
+    ) throws(Failure) -> Pinning {
         try requireHTTPS(subject, for: .pin)
+        var added = pins
+        let backup = try backupFile.map { file throws(Failure) in try writeSpareKey(to: absolutePath(file)) }
+        if let backup { added.append(backup.pin) }
+        do {
+            var pinning = try addPins(subject, added, current: current)
+            pinning.backup = backup
+            return pinning
+        } catch {
+            if let backup { _ = unlink(backup.path) }  // created by this run, just now: nothing else is lost
+            throw error
+        }
+    }
+
+    private func writeSpareKey(to path: String) throws(Failure) -> SpareKeyFile {
+        guard let key = SpareKey.generate() else { throw Failure(.local(.backupKeyNotGenerated)) }
+        do { try AtomicFile.createNew(key.privateKeyPEM, at: path) } catch {
+            throw Failure(.local(.backupKeyNotWritten(path: path, error)))
+        }
+        return SpareKeyFile(path: path, pin: key.pin, keyType: SpareKey.keyType)
+    }
+
+    private func addPins(_ subject: TrustSubject, _ pins: [SPKIPin], current: Bool) throws(Failure) -> Pinning {
         var added = pins
         let chain: PresentedChain?
         if current {
@@ -80,6 +110,15 @@ public struct Pinning: Sendable, Equatable {
     /// Those this run added (none: all were set already).
     public var new: [SPKIPin]
     public var warning: PinWarning?
+    /// The spare key `--generate-backup` made, when asked.
+    public var backup: SpareKeyFile?
+}
+
+/// A spare key written by `trust pin --generate-backup FILE`: where, its pin and its type.
+public struct SpareKeyFile: Sendable, Equatable {
+    public var path: String
+    public var pin: SPKIPin
+    public var keyType: String
 }
 
 /// What is wrong with a pin set, seen against the chain presented now.

@@ -49,6 +49,23 @@ public enum AtomicFile {
         try FileSystem.syncDirectory(directory)
     }
 
+    /// Creates `path` with `bytes`, mode 0600 from the start (a secret is never readable by others, not
+    /// even for a moment), only when nothing is there: an existing file or symbolic link is refused
+    /// with `EEXIST` and left as it is (`O_EXCL | O_NOFOLLOW`). A failed write removes what it created.
+    public static func createNew(_ bytes: [UInt8], at path: String) throws(StorageError) {
+        let descriptor = try FileSystem.open(path, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
+        do throws(StorageError) {
+            guard fchmod(descriptor, 0o600) == 0 else { throw .io(path: path, operation: "fchmod", errno: errno) }
+            try FileSystem.writeAll(descriptor, bytes[...], path: path)
+            try FileSystem.sync(descriptor, path: path)
+        } catch {
+            _ = close(descriptor)
+            _ = unlink(path)
+            throw error
+        }
+        _ = close(descriptor)
+    }
+
     /// The file a path names once symbolic links are followed (at most 40, as the kernel allows); the
     /// path itself when it is not a link or does not exist.
     static func target(of path: String) throws(StorageError) -> String {

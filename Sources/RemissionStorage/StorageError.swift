@@ -1,3 +1,5 @@
+import Glibc
+
 /// Why a Remission file could not be read or written; worded by `FailureText.storageReason`
 /// (RemissionViews), which names the file and says what to do.
 ///
@@ -17,4 +19,12 @@ public enum StorageError: Error, Sendable, Equatable {
     /// A `REMISSION_*_HOME` override is not an absolute path.
     case relativeOverride(variable: String, value: String)
 
+}
+
+extension StorageError {
+    /// Something already exists at the path (`EEXIST`: a file created only when none is there).
+    public var alreadyExists: Bool {
+        if case .io(_, _, let code) = self { return code == EEXIST }
+        return false
+    }
 }

@@ -167,11 +167,11 @@ public enum FailureText {
                     "Give the password of '\(safe(user))': --password-stdin (or TR_AUTH=user:password), ",
                     "or run connect on a terminal to be asked.")
             }
-            return tr("Check the user name and password, and run connect again (--user NAME, --password-stdin).")
+            return tr("Check the user name and password, and run it again (--user NAME, --password-stdin).")
         case .transport(.trustRefused(let decision, _)):
             if decision.hasProblem({ if case .certificateChanged = $0 { true } else { false } }) {
                 return tr(
-                    "If the certificate was renewed on purpose, run connect again with --accept-fingerprint ",
+                    "If the certificate was renewed on purpose, run it again with --accept-fingerprint ",
                     "SHA256:… (the new one).")
             }
             return tr(
@@ -263,6 +263,10 @@ public enum FailureText {
         case .netrcUnreadable(let path, let error):
             return tr("Cannot read the netrc file \(safe(path)): \(storageReason(error))")
         case .noDefaultServer: return tr("No server given and no default server.")
+        case .bareHostPlainHTTP(let text, let url):
+            return tr(
+                "'\(safe(text))' is not a saved server; as an address it would be \(safe(url)), plain HTTP to",
+                " another host. Give that URL to use plain HTTP, or https://… for TLS.")
         }
     }
 
@@ -315,11 +319,11 @@ public enum FailureText {
                     "this exact certificate, --pin \(leaf.spkiPin) to trust its key, or --ca-file FILE for your CA.")
                 : pinned
                     ? tr(
-                        "Nothing was changed. If the new key is expected, pin it explicitly: run connect again with ",
+                        "Nothing was changed. If the new key is expected, pin it explicitly: run it again with ",
                         "--pin \(leaf.spkiPin)")
                     : tr(
                         "Nothing was changed. If the new certificate is expected, accept it explicitly: ",
-                        "run connect again with --accept-fingerprint \(leaf.fingerprint)")
+                        "run it again with --accept-fingerprint \(leaf.fingerprint)")
             return tr("The certificate of \(safe(authority)) is not trusted. \(advice)")
         case .plainHTTPNotAllowed(let authority):
             return tr(

@@ -57,6 +57,12 @@ extension FailureText {
                 "\(transportReason(error)). Give a readable PEM file with at least one certificate; ",
                 "nothing was changed.")
         case .trustNotChanged(let error): return tr("\(storageReason(error)) Nothing was changed.")
+        case .backupKeyNotGenerated: return tr("OpenSSL could not generate a key; nothing was written or pinned.")
+        case .backupKeyNotWritten(let path, let error) where error.alreadyExists:
+            return tr(
+                "\(safe(path)) already exists and was left as it is: name a new file for the spare key. ",
+                "Nothing was pinned.")
+        case .backupKeyNotWritten(_, let error): return tr("\(storageReason(error)) Nothing was pinned.")
         case .keyringNotChanged(let error, .nothingStored): return tr("\(keyringReason(error)) Nothing was stored.")
         case .keyringNotChanged(let error, .serverKept):
             return tr(
@@ -75,7 +81,7 @@ extension FailureText {
         case .passwordNotChecked(let failure): return reason(failure)
         case .snapshotLacksFields(let names, let savedAt, _):
             return tr(
-                "the snapshot from \(Dates.dayAndMinute(savedAt)) lacks ",
+                "the snapshot from \(Units.dateTime(WallClock(unixSeconds: savedAt, .utc), seconds: false)) lacks ",
                 "\(names.joined(separator: ", ")), which this view needs (it was saved by a list that did not ",
                 "show them); while the server is online, run this list once to keep them.")
         case .removalInterrupted(let failure, _, _): return reason(failure)

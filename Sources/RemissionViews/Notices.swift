@@ -6,7 +6,7 @@ import RemissionSession
 public enum Warnings {
     /// `connect` when the check failed and --save-offline was not given.
     public static var nothingSaved: String {
-        tr("Nothing was saved: fix the problem above and run connect again, or add --save-offline.")
+        tr("Nothing was saved: fix the problem above and run it again, or add --save-offline.")
     }
 
     /// Plain HTTP to a host that is not loopback, until the user acknowledges it (PRODUCT.md §2).
@@ -101,25 +101,37 @@ extension Warnings {
 
     /// After connect re-pointed a server: what its old address kept, and how to forget it.
     public static func leftBehind(_ left: LeftBehind) -> String {
-        var kept: [String] = []
         var commands: [String] = []
-        if let identity = left.trustIdentity {
-            kept.append(tr("its trust settings (\(TerminalText.safe(identity)))"))
+        if left.trustIdentity != nil {
             commands.append("remission trust forget \(quotedForShell(left.oldURL)) --yes")  // verbatim
         }
         if let key = left.keyring {
-            kept.append(tr("its password in the keyring (\"\(TerminalText.safe(key.label))\")"))
             commands.append(
                 "secret-tool clear "  // verbatim
                     + key.attributes.map { "\($0.name) \(quotedForShell($0.value))" }.joined(separator: " "))
         }
-        let old = TerminalText.safe(left.oldURL)
-        let how = commands.joined(separator: "; ")
-        return kept.count == 1
-            ? tr("The old address \(old) kept \(kept[0]); nothing is deleted implicitly. Forget it with: \(how)")
+        let (old, kept, how) = (TerminalText.safe(left.oldURL), keptThings(left), commands.joined(separator: "; "))
+        return commands.count == 1
+            ? tr(
+                "The old address \(old) kept \(kept); nothing is deleted implicitly (--forget-old forgets at once). ",
+                "Forget it now with: \(how)")
             : tr(
-                "The old address \(old) kept \(kept.joined(separator: tr(" and "))); nothing is deleted implicitly. ",
-                "Forget them with: \(how)")
+                "The old address \(old) kept \(kept); nothing is deleted implicitly (--forget-old forgets at once). ",
+                "Forget them now with: \(how)")
+    }
+
+    /// After the old address's trust entry and keyring item were forgotten.
+    public static func forgotOld(_ removed: LeftBehind) -> String {
+        tr("Forgot what the old address \(TerminalText.safe(removed.oldURL)) kept: \(keptThings(removed)).")
+    }
+
+    static func keptThings(_ left: LeftBehind) -> String {
+        var kept: [String] = []
+        if let identity = left.trustIdentity { kept.append(tr("its trust settings (\(TerminalText.safe(identity)))")) }
+        if let key = left.keyring {
+            kept.append(tr("its password in the keyring (\"\(TerminalText.safe(key.label))\")"))
+        }
+        return kept.joined(separator: tr(" and "))
     }
 
     /// What `connect` saved.
@@ -133,34 +145,34 @@ extension Warnings {
             case (false, false): tr("saved server '\(name)'")
             }
         var notes = [first]
-
         if let label = saved.keyringLabel { notes.append(tr("password stored in the keyring as \"\(label)\"")) }
-        return notes.joined(separator: "; ") + "."
+        guard let unusable = saved.passwordNotStored else { return notes.joined(separator: "; ") + "." }
+        return notes.joined(separator: "; ") + tr("; the password was not stored. ")
+            + FailureText.keyringReason(unusable)
+            + tr(
+                " On a terminal remission asks for it when it is needed; once the keyring works, ",
+                "`remission credentials set \(quotedForShell(saved.name))` stores it.")
     }
 }
 
 extension Prompts {
+    /// The question after a re-point, when the old address kept something (`LeftBehind`).
+    public static func forgetOldQuestion(_ left: LeftBehind) -> String {
+        tr("Forget what the old address \(TerminalText.safe(left.oldURL)) kept (\(Warnings.keptThings(left)))? ")
+            + Answers.choices + " "
+    }
+
+    /// After a command worked with a typed password (git's credential approve).
+    public static func storePassword(_ offer: PasswordOffer) -> String {
+        tr("Store this password in the keyring as \"\(TerminalText.safe(offer.target.key.label))\"? ")
+            + Answers.choices + " "
+    }
+
     public static var trustCertificate: String { tr("Trust this certificate? (yes/no/[fingerprint]) ") }
     public static var trustCertificateAgain: String {
         tr("Please type 'yes', 'no', or the fingerprint you expect (SHA256:…).")
     }
     public static var usePlainHTTP: String { tr("Use plain HTTP for this server anyway? (yes/no) ") }
-    /// What a confirmation question ends with.
-    public static var yesOrNo: String { tr("(yes/no)") }
-
-    /// A typed answer as the use cases read it: Russian `да`/`д` and `нет`/`н` are `yes` and `no`
-    /// (in either language, so a Russian speaker's habit works everywhere); anything else trimmed,
-    /// as typed (a fingerprint is parsed from it).
-    public static func answer(_ typed: String?) -> String? {
-        guard let typed else { return nil }
-        let word = typed.trimmingASCIIWhitespace()
-        switch word.lowercased() {
-        case "да", "д": return "yes"
-        case "нет", "н": return "no"
-        default: return word
-        }
-    }
-
 }
 
 extension Prompts {

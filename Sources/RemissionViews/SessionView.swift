@@ -39,7 +39,7 @@ public struct SessionView: Equatable {
         let global = info.peerLimitGlobal.map(String.init) ?? "?"
         let perTorrent = info.peerLimitPerTorrent.map(String.init) ?? "?"
         rows.append((tr("Peer limits"), tr("\(global) global, \(perTorrent) per torrent")))
-        let ratio = info.seedRatioLimit.map { Numbers.localized(Units.decimal($0, places: 2)) } ?? "?"
+        let ratio = info.seedRatioLimit.map(Units.ratio) ?? "?"
         rows.append(
             (tr("Seed ratio"), info.seedRatioLimited == true ? ratio : tr("unlimited (\(ratio) when enabled)")))
         let width = rows.map { TerminalText.width($0.0) }.max() ?? 0

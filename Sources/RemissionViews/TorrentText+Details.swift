@@ -2,7 +2,7 @@ import RemissionModel
 
 /// The text of `remission info`: a block of `Label: value` lines, then optional sections.
 extension TorrentText {
-    public static func details(_ torrent: Torrent) -> [String] {
+    public static func details(_ torrent: Torrent, zone: TimeZoneChoice) -> [String] {
         let size = Units.bytes(torrent.totalSize ?? torrent.sizeWhenDone)
         let (wanted, verified) = (Units.bytes(torrent.sizeWhenDone), Units.bytes(torrent.haveValid ?? 0))
         var rows: [(String, String)] = [
@@ -16,16 +16,16 @@ extension TorrentText {
             (tr("Left"), Units.bytes(torrent.leftUntilDone)),
             (tr("Download rate"), Units.rate(torrent.rateDownload)),
             (tr("Upload rate"), Units.rate(torrent.rateUpload)),
-            (tr(context: "info", "ETA"), Units.eta(torrent.eta)),
+            (tr(context: "info", "ETA"), Units.eta(torrent.eta, done: isDone(torrent))),
             (tr("Downloaded"), Units.bytes(torrent.downloadedEver ?? 0)),
             (tr("Uploaded"), Units.bytes(torrent.uploadedEver ?? 0)),
             (tr("Ratio"), Units.ratio(torrent.uploadRatio)),
         ]
         if let corrupt = torrent.corruptEver, corrupt > 0 { rows.append((tr("Corrupt"), Units.bytes(corrupt))) }
         rows += [
-            (tr("Added"), Dates.moment(torrent.addedDate)),
-            (tr("Done"), Dates.moment(torrent.doneDate)),
-            (tr("Last activity"), Dates.moment(torrent.activityDate)),
+            (tr("Added"), Units.date(torrent.addedDate, zone)),
+            (tr("Done"), Units.date(torrent.doneDate, zone)),
+            (tr("Last activity"), Units.date(torrent.activityDate, zone)),
             (tr("Download dir"), torrent.downloadDir),
             (tr("Labels"), torrent.labels.isEmpty ? tr("none") : torrent.labels.joined(separator: ", ")),
             (tr("Peers"), peerSummary(torrent)),
@@ -96,7 +96,7 @@ extension TorrentText {
     }
 
     /// `Trackers (N):` then per tracker its URL, announce state, last result, seeders and leechers.
-    public static func trackers(_ torrent: Torrent) -> [String] {
+    public static func trackers(_ torrent: Torrent, zone: TimeZoneChoice) -> [String] {
         let stats = torrent.trackerStats ?? []
         guard !stats.isEmpty else { return [tr("Trackers: none.")] }
         var lines = [tr("Trackers (\(stats.count)):")]
@@ -105,7 +105,7 @@ extension TorrentText {
             lines.append(
                 "  " + (tracker.isBackup ? tr("Tier \(tier): \(announce) (backup)") : tr("Tier \(tier): \(announce)")))
             let result: String
-            let when = Dates.moment(tracker.lastAnnounceTime)
+            let when = Units.date(tracker.lastAnnounceTime, zone)
             if tracker.lastAnnounceTime == 0 {
                 result = tr("never announced")
             } else if tracker.lastAnnounceSucceeded {
@@ -115,7 +115,7 @@ extension TorrentText {
             }
             lines.append("    " + tr("Announce: \(trackerStateText(tracker.announceState)); last: \(result)"))
             if tracker.nextAnnounceTime > 0 {
-                lines.append("    " + tr("Next announce: \(Dates.moment(tracker.nextAnnounceTime))"))
+                lines.append("    " + tr("Next announce: \(Units.date(tracker.nextAnnounceTime, zone))"))
             }
             let (seeders, leechers) = (countText(tracker.seederCount), countText(tracker.leecherCount))
             lines.append(

@@ -24,6 +24,9 @@ public enum TorrentText {
         return cells >= width ? text : String(repeating: " ", count: width - cells) + text
     }
 
+    /// Whether nothing wanted is left to download (the ETA then reads `Done`).
+    public static func isDone(_ torrent: Torrent) -> Bool { torrent.leftUntilDone == 0 && torrent.sizeWhenDone > 0 }
+
     /// Bytes present on disk for a torrent (verified and unverified).
     public static func present(_ torrent: Torrent) -> Int {
         if let valid = torrent.haveValid { return ServerArithmetic.sum(valid, torrent.haveUnchecked ?? 0) }

@@ -145,11 +145,32 @@ public enum TrustCommandText {
             lines.append(
                 tr(
                     "warning: every pin is a key in the current chain: add a backup pin (a spare key kept offline) ",
-                    "with `remission trust pin \(quotedForShell(subject.label)) --spki sha256//…`, or a new server key ",
-                    "will lock you out."))
+                    "with `remission trust pin \(quotedForShell(subject.label)) --generate-backup spare-key.pem`, ",
+                    "or a new server key will lock you out."))
         case nil: break
         }
+        if let backup = pinning.backup { lines += spareKey(backup, subject: subject) }
         return lines.joined(separator: "\n")
+    }
+
+    /// What `--generate-backup` made, where to keep it, and how it serves when the key is rotated.
+    static func spareKey(_ backup: SpareKeyFile, subject: TrustSubject) -> [String] {
+        let name = quotedForShell(subject.label)
+        let file = quotedForShell(backup.path)
+        return [
+            tr(
+                "Generated a spare \(backup.keyType) key in \(safe(backup.path)) (mode 0600) and pinned it: \(backup.pin)"
+            ),
+            tr(
+                "Keep that file offline, not on the server (a USB stick, a password manager): whoever takes the server ",
+                "must not get its spare too."),
+            tr(
+                "When you rotate the server's key: make its new certificate with the spare ",
+                "(openssl req -new -key \(file) …, signed by your CA, or -x509 for a self-signed one), install it, ",
+                "check it with `remission check \(name)`, then pin a new spare ",
+                "(`remission trust pin \(name) --generate-backup NEW.pem`) and remove the old key's pin ",
+                "(`remission trust unpin \(name) --spki OLD`)."),
+        ]
     }
 
     public static func nothingPinned(_ subject: TrustSubject) -> String {

@@ -93,9 +93,8 @@ public struct TrustText: Sendable, Equatable {
         place == .connect ? "--ca-file FILE" : "remission trust ca \(quotedForShell(server)) FILE"  // verbatim
     }
 
-    /// "run" before a command, "run connect again with" before connect's flag.
-    var runWord: String { place == .connect ? tr("run connect again with") : tr("run") }
-
+    /// "run" before a command, "run it again with" before connect's flag.
+    var runWord: String { place == .connect ? tr("run it again with") : tr("run") }
 }
 
 extension TrustProblem {

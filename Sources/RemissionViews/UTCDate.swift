@@ -20,16 +20,10 @@ public struct UTCDate: Sendable, Hashable, CustomStringConvertible {
         second = Int(secondOfDay % 60)
     }
 
-    /// `YYYY-MM-DD`.
+    /// `YYYY-MM-DD`: a certificate's day of validity (always UTC: that is how X.509 states it).
     public var description: String { "\(padded(year, 4))-\(padded(Int64(month), 2))-\(padded(Int64(day), 2))" }
 
-    /// `YYYY-MM-DD HH:MM:SS UTC`.
-    /// `2026-11-21 22:30 UTC`: when a snapshot was saved.
-    public var minuteText: String { "\(description) \(padded(Int64(hour), 2)):\(padded(Int64(minute), 2)) UTC" }
-
-    public var dateAndTime: String {
-        "\(description) \(padded(Int64(hour), 2)):\(padded(Int64(minute), 2)):\(padded(Int64(second), 2)) UTC"
-    }
+    // Dates with a time of day are written by `Units.dateTime` only, in the chosen zone.
 }
 
 /// How far `instant` is from `now`, in whole days: "12 days ago", "1 day ago", "less than a day ago",

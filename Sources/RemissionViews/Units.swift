@@ -5,7 +5,9 @@ import RemissionModel
 #endif
 
 /// The one units vocabulary for people: how `info`, `watch`, `stats`, `session` and the messages of
-/// the torrent commands write sizes, rates, durations, ratios, percentages and times. SI units
+/// the torrent commands write sizes, rates, durations, ratios, percentages and times. Each
+/// formatter takes numbers (and a `WallClock` for dates) and returns text, so another language can
+/// put its own words in one place. SI units
 /// (1 kB = 1000 bytes), as Transmission's own clients print them. `list` keeps transmission-remote's
 /// layout as a named variant (`TorrentUnits`), so scripts that read both tools see the same table.
 public enum Units {
@@ -41,13 +43,11 @@ public enum Units {
         return seconds % 60 == 0 ? "\(minutes)m" : "\(minutes)m \(seconds % 60)s"
     }
 
-    /// Time left: Transmission's −1 is `not available`, −2 `unknown`.
-    public static func eta(_ seconds: Int) -> String {
-        switch seconds {
-        case -2: return "unknown"
-        case ..<0: return "not available"
-        default: return duration(seconds)
-        }
+    /// Time left: `Done` when nothing is left, `Unknown` for Transmission's −1 (not available) and
+    /// −2 (unknown), else a duration. The words are `list`'s (transmission-remote's).
+    public static func eta(_ seconds: Int, done: Bool) -> String {
+        if done { return "Done" }
+        return seconds < 0 ? "Unknown" : duration(seconds)
     }
 
     /// `0.52`, `None` (−1: nothing downloaded), `Inf` (−2, or infinite).
@@ -57,27 +57,37 @@ public enum Units {
         return decimal(value, places: 2)
     }
 
-    /// `42%`, `99.5%`; never rounds up to 100% before the end.
-    public static func percent(_ fraction: Double) -> String {
+    /// `42%`, `99.5%` (`places: 0`: `99%`, for narrow columns); never rounds up to 100% before the
+    /// end; a fraction outside 0…1 is clamped.
+    public static func percent(_ fraction: Double, places: Int = 1) -> String {
         guard !fraction.isNaN else { return "?" }
         let value = max(0, min(fraction, 1)) * 100
         if value == 100 || value == 0 { return "\(Int(value))%" }
-        return decimal((value * 10).rounded(.down) / 10, places: 1) + "%"
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        return decimal((value * scale).rounded(.down) / scale, places: places) + "%"
     }
 
-    /// A Unix date in UTC, or `never` for 0.
-    public static func date(_ unixSeconds: Int?) -> String {
+    /// A Unix date on the chosen clock, or `never` for 0 (Transmission's "not yet").
+    public static func date(_ unixSeconds: Int?, _ zone: TimeZoneChoice) -> String {
         guard let unixSeconds, unixSeconds > 0 else { return "never" }
-        return UTCDate(unixSeconds: Int64(unixSeconds)).dateAndTime
+        return dateTime(WallClock(unixSeconds: Int64(unixSeconds), zone))
     }
 
-    /// Local wall-clock time of a Unix time: `14:03:27`.
-    public static func clock(_ unixTime: Int64) -> String {
-        var seconds = time_t(unixTime)
-        var parts = tm()
-        guard localtime_r(&seconds, &parts) != nil else { return "?" }
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    /// The one way a date and time is written: `2026-11-25 14:03:27 CET` (`2026-11-25 14:03 CET`
+    /// without seconds), the zone always named, so a pasted line says which clock it was.
+    public static func dateTime(_ clock: WallClock, seconds: Bool = true) -> String {
+        let digits = String(clock.year.magnitude)
+        let year = (clock.year < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        let time =
+            "\(twoDigits(clock.hour)):\(twoDigits(clock.minute))" + (seconds ? ":\(twoDigits(clock.second))" : "")
+        return "\(year)-\(twoDigits(clock.month))-\(twoDigits(clock.day)) \(time) \(clock.zone)"
+    }
+
+    /// Wall-clock time of a Unix time, without the date: `14:03:27` (`watch`'s status line).
+    public static func clock(_ unixTime: Int64, _ zone: TimeZoneChoice) -> String {
+        let clock = WallClock(unixSeconds: unixTime, zone)
+        return "\(twoDigits(clock.hour)):\(twoDigits(clock.minute)):\(twoDigits(clock.second))"
     }
 
     /// A fixed-point decimal without Foundation: `decimal(1.005, places: 2)` is `1.01` or `1.00` by

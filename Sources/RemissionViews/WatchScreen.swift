@@ -38,6 +38,8 @@ public enum WatchScreen {
         /// E.g. "status downloading, by eta".
         public var view: String = ""
         public var useColor = false
+        /// The clock of the status line's times: local, or UTC with --utc.
+        public var zone = TimeZoneChoice.local
 
         public init(
             server: String, lastUpdate: Int64? = nil, offline: Offline? = nil, totalCount: Int, view: String = "",
@@ -118,11 +120,11 @@ public enum WatchScreen {
             guard let lastUpdate = state.lastUpdate else {
                 return waiting ? tr("connecting to \(state.server)… (no answer yet)") : tr("connecting…")
             }
-            guard waiting, let age else { return tr("updated \(Units.clock(lastUpdate))") }
-            return tr("updated \(Units.clock(lastUpdate)) · data \(age) old, waiting for \(state.server)…")
+            guard waiting, let age else { return tr("updated \(Units.clock(lastUpdate, state.zone))") }
+            return tr("updated \(Units.clock(lastUpdate, state.zone)) · data \(age) old, waiting for \(state.server)…")
         }
         let data =
-            state.lastUpdate.map { tr("data from \(Units.clock($0)) (\(age ?? Units.duration(0)) old)") }
+            state.lastUpdate.map { tr("data from \(Units.clock($0, state.zone)) (\(age ?? Units.duration(0)) old)") }
             ?? tr("no data yet")
         let next =
             state.refreshStartedAt != nil
@@ -145,12 +147,7 @@ public enum WatchScreen {
     }
 
     public static func eta(_ torrent: Torrent) -> String {
-        if torrent.leftUntilDone == 0 && torrent.sizeWhenDone > 0 { return tr(context: "eta", "Done") }
-        switch torrent.eta {
-        case -1: return "-"
-        case ..<0: return "?"
-        default: return Units.duration(torrent.eta)
-        }
+        Units.eta(torrent.eta, done: TorrentText.isDone(torrent))
     }
 }
 
@@ -200,13 +197,11 @@ extension WatchScreen {
         }
 
         func row(_ torrent: Torrent) -> String {
-            let percent = ServerArithmetic.floor(torrent.percentDone * 100)
-            let have =
-                torrent.haveValid ?? max(0, ServerArithmetic.difference(torrent.sizeWhenDone, torrent.leftUntilDone))
+            let have = TorrentText.present(torrent)  // as info's Have says it
             let status = torrent.hasError ? tr(context: "state", "Error") : TorrentWords.activity(torrent)
-
             let cells = [
-                "\(torrent.id)", "\(percent)%", Units.bytes(have), WatchScreen.eta(torrent),
+                "\(torrent.id)", Units.percent(torrent.percentDone, places: 0), Units.bytes(have),
+                WatchScreen.eta(torrent),
                 Units.rate(torrent.rateDownload), Units.rate(torrent.rateUpload), Units.ratio(torrent.uploadRatio),
                 status,
             ]

@@ -31,6 +31,9 @@ struct CommandContext: Sendable {
             defaultTarget: global.server)
     }
 
+    /// The clock dates are written in: local time (TZ honoured), UTC with --utc.
+    var zone: TimeZoneChoice { global.utc ? .utc : .local }
+
     var environment: [String: String] { session.environment }
     var paths: StoragePaths { session.paths }
     var logger: Logger { session.logger }
@@ -41,6 +44,26 @@ struct CommandContext: Sendable {
 
     /// The terminal's no-echo prompt, when someone can answer.
     var passwordPrompt: (any PasswordPrompt)? { terminal.isInteractive ? TerminalPasswordPrompt() : nil }
+
+    /// After a command worked with a password typed at the prompt, on a terminal: offers to store it
+    /// in the keyring (as git's credential approve). Declining changes nothing; a keyring that then
+    /// refuses it is reported and leaves the command's own exit status.
+    func offerToStorePassword(_ target: ServerTarget) {
+        let passwords = StoredPasswords(session)
+        guard terminal.isInteractive, let offer = passwords.offer(after: target) else { return }
+        guard Answers.isYes(ask(Prompts.storePassword(offer))) else { return }
+        do { printError(CredentialsText.stored(try passwords.store(offer)).joined(separator: "\n")) } catch {
+            printError("remission: " + error.message)
+        }
+    }
+
+    /// The same after a torrent command, once the server answered with the typed password (its
+    /// rpc-version is known only from an authenticated reply); called from a `defer`, so also when
+    /// the command failed later for another reason.
+    func offerToStorePassword(after remote: RemoteSession) {
+        guard remote.client.rpcVersion != nil else { return }
+        offerToStorePassword(remote.target)
+    }
 
     /// A server named on the command line: a saved name, a URL, or (nil) `--server` / the default server.
     /// Its stored trust has the command line's trust flags laid over it (not saved).

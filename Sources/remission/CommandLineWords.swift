@@ -7,7 +7,7 @@ import RemissionViews
 extension RemissionCommand {
     /// The options of `GlobalOptions`, and whether each takes a value.
     static let globalOptions: [String: Bool] = [
-        "-v": false, "--verbose": false, "--no-color": false, "--server": true, "--timeout": true,
+        "-v": false, "--verbose": false, "--no-color": false, "--utc": false, "--server": true, "--timeout": true,
     ]
 
     /// `arguments` with the global options that come before the command moved after it: at the

@@ -5,12 +5,17 @@ import RemissionViews
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: "A saved server name or URL (default: the default server).", completion: .savedServer)
+    @Option(
+        name: .long,
+        help: ArgumentHelp("A saved server name or URL (default: the default server).", valueName: "name-or-url"),
+        completion: .savedServer)
     var server: String?
 
     @Option(
         name: .long,
-        help: "Give up after this many seconds, retries included (a hung server shows as offline after it).")
+        help: ArgumentHelp(
+            "Give up after this many seconds, retries included (a hung server shows as offline after it).",
+            valueName: "seconds"))
     var timeout: Double = GlobalOptions.defaultTimeout
 
     /// 15 s: a hung daemon shows as OFFLINE (exit 3) after it, not after 90 s (30 s × 3 attempts, as
@@ -23,6 +28,9 @@ struct GlobalOptions: ParsableArguments {
 
     @Flag(name: .customLong("no-color"), help: "Never colour the output (NO_COLOR does the same).")
     var noColor = false
+
+    @Flag(help: "Write dates in UTC instead of local time (TZ), for scripts. --json always uses Unix seconds.")
+    var utc = false
 
     func validate() throws {
         guard timeout > 0, timeout <= 3600 else {
@@ -41,20 +49,27 @@ struct GlobalOptions: ParsableArguments {
 /// Trust given on the command line for a URL (not saved; `connect` and `trust` save it).
 struct TrustFlags: ParsableArguments {
     @Option(
-        name: .customLong("ca-file"), help: "A PEM file of extra trust anchors for this server (home CA).",
+        name: .customLong("ca-file"),
+        help: ArgumentHelp("A PEM file of extra trust anchors for this server (home CA).", valueName: "file"),
         completion: .certificateFile)
     var caFile: String?
 
-    @Option(name: .customLong("pin"), help: "Trust a public key: sha256//BASE64 (as curl --pinnedpubkey). Repeatable.")
+    @Option(
+        name: .customLong("pin"),
+        help: ArgumentHelp(
+            "Trust a public key: sha256//BASE64 (as curl --pinnedpubkey). Repeatable.", valueName: "sha256//…"))
     var pins: [String] = []
 
-    @Option(name: .customLong("accept-fingerprint"), help: "Trust exactly this certificate: SHA256:HEX.")
+    @Option(
+        name: .customLong("accept-fingerprint"),
+        help: ArgumentHelp("Trust exactly this certificate: SHA256:HEX.", valueName: "SHA256:…"))
     var acceptFingerprint: String?
 }
 
 /// Where the user name and password come from, besides the keyring.
 struct AuthOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: "User name for the daemon's RPC authentication.")
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("User name for the daemon's RPC authentication.", valueName: "user"))
     var user: String?
 
     @Flag(name: .customLong("password-stdin"), help: "Read the password from standard input (one line).")
@@ -64,7 +79,8 @@ struct AuthOptions: ParsableArguments {
     var useNetrc = false
 
     @Option(
-        name: .customLong("netrc-file"), help: "Read the password from this netrc file (implies --netrc).",
+        name: .customLong("netrc-file"),
+        help: ArgumentHelp("Read the password from this netrc file (implies --netrc).", valueName: "file"),
         completion: .file())
     var netrcFile: String?
 }

@@ -24,7 +24,7 @@ struct OnboardingConversation {
                     authority: onboarding.endpoint.authority, decision: decision, chain: chain
                 ).joined(separator: "\n"))
             while true {
-                let answer = TrustAnswer(Prompts.answer(ask(Prompts.trustCertificate)), leaf: leaf)
+                let answer = askTrustAnswer(leaf)
                 if answer == .unclear {
                     printError(Prompts.trustCertificateAgain)
                     continue
@@ -39,7 +39,6 @@ struct OnboardingConversation {
     func decidePlainHTTP(_ onboarding: inout Onboarding, allowed: Bool) throws {
         guard try onboarding.plainHTTPNeedsAnswer(allowed: allowed, mayAsk: terminal.isInteractive) else { return }
         printError(Warnings.plainHTTPQuestion(onboarding.endpoint, terminal: terminal))
-        let answer = Prompts.answer(ask(Prompts.usePlainHTTP))?.lowercased()
-        try onboarding.answerPlainHTTP(answer == "yes")
+        try onboarding.answerPlainHTTP(Answers.isYes(ask(Prompts.usePlainHTTP)))
     }
 }

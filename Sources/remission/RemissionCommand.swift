@@ -15,7 +15,7 @@ public struct RemissionCommand: ParsableCommand {
         commandName: "remission",
         abstract: "A Transmission remote that connects securely: TLS trust you understand, passwords in the keyring.",
         discussion: """
-            Trust is decided inside the TLS handshake: pinned keys, certificates you accepted, your CA file,
+            Trust is decided inside the TLS handshake: pinned keys, certificates you accepted, your CA file, \
             or the system CAs. No credential is sent before that decision.
 
             \(ExitStatusText.help)
@@ -145,12 +145,12 @@ extension CommandConfiguration {
     /// `remission NAME …` and ArgumentParser skips its `--generate-completion-script` probe (a third
     /// of that parse; only the real root answers it). Inside the full tree it changes nothing.
     static func topLevel(
-        commandName: String, abstract: String, discussion: String = "", subcommands: [any ParsableCommand.Type] = [],
-        defaultSubcommand: (any ParsableCommand.Type)? = nil
+        commandName: String, abstract: String, usage: String? = nil, discussion: String = "",
+        subcommands: [any ParsableCommand.Type] = [], defaultSubcommand: (any ParsableCommand.Type)? = nil
     ) -> CommandConfiguration {
         var configuration = CommandConfiguration(
-            commandName: commandName, abstract: abstract, discussion: discussion, subcommands: subcommands,
-            defaultSubcommand: defaultSubcommand)
+            commandName: commandName, abstract: abstract, usage: usage, discussion: discussion,
+            subcommands: subcommands, defaultSubcommand: defaultSubcommand)
         configuration._superCommandName = "remission"
         return configuration
     }

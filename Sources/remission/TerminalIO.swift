@@ -124,9 +124,11 @@ extension Terminal {
 }
 
 /// Asks before a destructive change (callers skip it for `--yes`): without a terminal nothing is
-/// changed (exit 2); any answer but "yes" or "да" (or "y", where `acceptingY`) changes nothing (exit 1).
-func confirm(_ confirmation: Confirmation, terminal: Terminal, acceptingY: Bool = false) throws(Failure) {
+/// changed (exit 2); any answer but yes (`Answers.isYes`, one rule for every command) changes nothing
+/// (exit 1).
+func confirm(_ confirmation: Confirmation, terminal: Terminal) throws(Failure) {
     guard terminal.isInteractive else { throw Failure(.local(.confirmationNeedsTerminal(confirmation))) }
-    let answer = Prompts.answer(ask("\(FailureText.question(confirmation)) \(Prompts.yesOrNo) "))?.lowercased()
-    guard answer == "yes" || (acceptingY && answer == "y") else { throw Failure(.local(.declined(confirmation))) }
+    guard Answers.isYes(ask("\(FailureText.question(confirmation)) \(Answers.choices) ")) else {
+        throw Failure(.local(.declined(confirmation)))
+    }
 }

@@ -6,7 +6,7 @@ import RemissionViews
 /// which must match the presented leaf. Returns normally only when the user agreed.
 func askToTrust(_ leaf: CertificateFacts) throws {
     while true {
-        switch TrustAnswer(Prompts.answer(ask(Prompts.trustCertificate)), leaf: leaf) {
+        switch askTrustAnswer(leaf) {
         case .accept: return
         case .decline: throw Failure(.local(.certificateDeclined))
         case .unclear: printError(Prompts.trustCertificateAgain)
@@ -14,4 +14,10 @@ func askToTrust(_ leaf: CertificateFacts) throws {
             throw Failure(.local(.typedFingerprintMismatch(typed: typed, presented: leaf.fingerprint)))
         }
     }
+}
+
+/// "Trust this certificate? (yes/no/[fingerprint])", read with the one answer rule (`Answers`).
+func askTrustAnswer(_ leaf: CertificateFacts) -> TrustAnswer {
+    let text = ask(Prompts.trustCertificate)
+    return TrustAnswer(text, yesOrNo: Answers.yesOrNo(text), leaf: leaf)
 }

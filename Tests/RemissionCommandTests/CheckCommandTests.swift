@@ -104,11 +104,11 @@ struct CheckCommandTests {
         #expect(result.out.contains("X-Transmission-Session-Id"))
     }
 
-    @Test("check --watch: each round of text starts with its time (UTC); --json rounds stay bare objects")
+    @Test("check --watch: each round of text starts with its time (--utc: UTC); --json rounds stay bare objects")
     func watchStamps() throws {
         // `timeout` ends the watch after its third round has started (rounds every second).
         let url = bed.url(for: .caSigned)
-        let text = try remission(["check", url, "--ca-file", bed.caFile, "--watch", "1"], under: 2.5)
+        let text = try remission(["check", url, "--ca-file", bed.caFile, "--watch", "1", "--utc"], under: 2.5)
         let stamps = text.out.split(separator: "\n").filter { $0.hasPrefix("── ") && $0.hasSuffix(" UTC ──") }
         #expect(stamps.count >= 2, "\(text.out)")
         let year = String(UTCDateProbe.currentYear())

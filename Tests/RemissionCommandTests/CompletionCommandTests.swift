@@ -16,15 +16,7 @@ struct CompletionCommandTests {
         home = CLIHome(bed: bed)
     }
 
-    /// Saves two servers without contacting them (the closed port: offline, saved anyway).
-    func saveServers(_ names: [String]) throws {
-        for name in names {
-            let result = try home.run([
-                "connect", "http://127.0.0.1:\(bed.closedPort)/\(name)/rpc", "--name", name, "--save-offline",
-            ])
-            #expect(result.status == 3, "\(result.all)")
-        }
-    }
+    func saveServers(_ names: [String]) throws { try home.saveOfflineServers(names) }
 
     /// COMPREPLY, one entry a line, after completing the last of `words` (the first is the binary).
     func complete(_ words: [String], env: [String: String] = [:]) throws -> [String] {
@@ -101,7 +93,7 @@ struct CompletionCommandTests {
         #expect(try complete(["trust", "ca", ""]) == ["nas-home"])
     }
 
-    @Test("the zsh and fish scripts ask the binary for server names too (no zsh or fish here to run them)")
+    @Test("the zsh and fish scripts ask the binary for server names too (run live in CompletionShellTests)")
     func zshAndFish() throws {
         try saveServers(["nas-home"])
         for shell in ["zsh", "fish"] {

@@ -16,7 +16,7 @@ struct InfoCommandTests {
         let id = try fixture.add(extra: ["--label", "cli-info"])
         #expect(try eventuallyTrue { try fixture.info(id)?["percentDone"] as? Double == 1 })
 
-        let plain = try fixture.run(["info", String(id)])
+        let plain = try fixture.run(["info", String(id), "--utc"])
         #expect(plain.status == 0, "\(plain.all)")
         for expected in [
             "Id:            \(id)", "Name:          \(fixture.name)", "State:         Stopped",
@@ -27,6 +27,11 @@ struct InfoCommandTests {
             #expect(plain.out.contains(expected), "missing \(expected) in\n\(plain.out)")
         }
         #expect(!plain.out.contains("Files ("))
+        // Without --utc, local time: TZ is honoured (a POSIX rule, so no tzdata is needed).
+        let local = try fixture.home.run(
+            ["info", String(id), "--server", bed.daemonURL(daemon)], env: ["TR_AUTH": bed.credentials, "TZ": "ABC-9"])
+        #expect(local.out.contains("Added:         20") && local.out.contains(" ABC\n"), "\(local.out)")
+        #expect(!local.out.contains(" UTC"), "\(local.out)")
         #expect(!plain.out.contains("Trackers ("))
 
         let full = try fixture.run(["info", String(id), "--files", "--trackers", "--peers"])

@@ -79,7 +79,8 @@ struct InstallScriptTests {
         // Examples stay whole: a long one is continued with a backslash, nothing is cut or overflows.
         let wide = lines.filter { $0.count > 80 && $0.contains("remission ") }
         #expect(wide.isEmpty, "\(wide)")
-        #expect(text.contains("remission check https://10.0.0.5:8443 --ca-file home-ca.pem --user \\"))
+        #expect(text.contains("remission check https://10.0.0.5:8443 --ca-file home-ca.pem \\"))
+        #expect(text.contains("remission connect https://nas.local/transmission/rpc --name nas \\"))
     }
 
     @Test("install, open a magnet link with xdg-open, uninstall: the prefix is empty and mimeapps.list as before")

@@ -71,9 +71,9 @@ struct ListUnitsTests {
         // 2026-11-21 22:30:15 UTC
         let saved: Int64 = 1_795_300_215
         #expect(
-            RemissionCommand.List.banner(savedAt: saved, now: saved + 5 * 60 + 3)
+            RemissionCommand.List.banner(savedAt: saved, now: saved + 5 * 60 + 3, zone: .utc)
                 == "OFFLINE — data from 2026-11-21 22:30 UTC (5 minutes ago)")
-        #expect(RemissionCommand.List.banner(savedAt: saved, now: saved + 60).hasSuffix("(1 minute ago)"))
+        #expect(RemissionCommand.List.banner(savedAt: saved, now: saved + 60, zone: .utc).hasSuffix("(1 minute ago)"))
     }
 }
 

@@ -31,6 +31,11 @@ struct ListOfflineTests {
         #expect(offline.status == 3, "\(offline.all)")
         #expect(offline.err.contains("OFFLINE — data from "))
         #expect(offline.err.contains("UTC (0 minutes ago)"))
+        // Local time by default (TZ honoured, here a POSIX rule that needs no tzdata), UTC with --utc.
+        let tokyo = try home.run(["list", url, "--offline"], env: env.merging(["TZ": "ABC-9"]) { $1 })
+        #expect(tokyo.err.contains(" ABC (0 minutes ago)"), "\(tokyo.err)")
+        let utc = try home.run(["--utc", "list", url, "--offline"], env: env.merging(["TZ": "ABC-9"]) { $1 })
+        #expect(utc.err.contains(" UTC (0 minutes ago)"), "\(utc.err)")
         #expect(offline.err.contains("refused"), "the reason comes too: \(offline.err)")
         for name in fixture.names { #expect(offline.out.contains(name)) }
 

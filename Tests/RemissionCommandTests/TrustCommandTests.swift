@@ -288,17 +288,20 @@ struct TrustCommandTests {
         #expect(check.status == 0, "\(check.out)\(check.err)")
     }
 
-    @Test("http: refused for https; sets and revokes the acknowledgement for an http URL")
+    @Test("http: refused for https; acknowledges by default, revokes with --revoke, not both")
     func plainHTTP() throws {
         let https = try remission(["trust", "http", bed.url(for: .caSigned), "--acknowledge"])
         #expect(https.status == 2)
         #expect(https.err.contains("uses https"))
         #expect(try listJSON().isEmpty)
-        #expect(try remission(["trust", "http", bed.daemonURL()]).status == 2)
 
-        #expect(try remission(["trust", "http", bed.daemonURL(), "--acknowledge"]).status == 0)
+        // Acknowledging is the default: the command alone acknowledges.
+        #expect(try remission(["trust", "http", bed.daemonURL()]).status == 0)
         #expect(try listJSON().first?["httpAcknowledged"] as? Bool == true)
         #expect(try remission(["trust", "http", bed.daemonURL(), "--revoke"]).status == 0)
         #expect(try listJSON().isEmpty)
+        #expect(try remission(["trust", "http", bed.daemonURL(), "--acknowledge"]).status == 0)
+        #expect(try listJSON().first?["httpAcknowledged"] as? Bool == true)
+        #expect(try remission(["trust", "http", bed.daemonURL(), "--acknowledge", "--revoke"]).status == 2)
     }
 }

@@ -100,6 +100,9 @@ enum FailureCatalogue {
                 nil, hint: nil),
             row(.input(.noDefaultServer(saved: [])), .usage, nil, hint: "remission connect URL"),
             row(.input(.noDefaultServer(saved: ["a", "b"])), .usage, nil, hint: "remission servers default NAME"),
+            row(
+                .input(.bareHostPlainHTTP(text: "nas.lan", url: "http://nas.lan:9091/transmission/rpc")), .usage, nil,
+                hint: nil),
             row(.addSource(.magnetWithoutHash("magnet:?dn=x")), .usage, nil, hint: nil),
             row(.addSource(.missing("a.torrent")), .usage, nil, hint: "magnet: link"),
             row(.addSource(.directory("/tmp")), .usage, nil, hint: nil),

@@ -38,7 +38,7 @@ struct HostileNumbersTests {
         ) { json += $0 }
         #expect(!json.isEmpty)
         for torrent in torrents {
-            #expect(!TorrentText.details(torrent).isEmpty)
+            #expect(!TorrentText.details(torrent, zone: .utc).isEmpty)
         }
         let screen = WatchScreen.lines(
             torrents: torrents, size: .init(columns: 120, rows: 20),
@@ -52,7 +52,7 @@ struct HostileNumbersTests {
         var tracker = TrackerStat()
         tracker.tier = Int.max
         torrent.trackerStats = [tracker]
-        #expect(TorrentText.trackers(torrent).contains { $0.contains("Tier 9223372036854775807:") })
+        #expect(TorrentText.trackers(torrent, zone: .utc).contains { $0.contains("Tier 9223372036854775807:") })
         torrent.sizeWhenDone = 10
         for (fraction, shown) in [(1e300, "100%"), (Double(Int.max), "100%"), (-1, "0%"), (.nan, "0%")] {
             torrent.percentDone = fraction

@@ -53,6 +53,8 @@ enum LocalCatalogue {
         row(.notPinned(pin(1), identity: "https://nas:443", pinned: [pin(2)]), .failure),
         row(.caFileUnusable(.caFile(path: "/x.pem", detail: "holds no certificate")), .usage),
         row(.trustNotChanged(storage), .failure),
+        row(.backupKeyNotGenerated, .failure),
+        row(.backupKeyNotWritten(path: "/k.pem", .io(path: "/k.pem", operation: "open", errno: 17)), .failure),
         row(.keyringNotChanged(.locked(collection: "Login"), .nothingStored), .keyring),
         row(.keyringNotChanged(.passwordContainsNul, .nothingStored), .usage),
         row(.keyringNotChanged(.noSessionBus(reason: "unset"), .serverKept), .keyring),
@@ -98,6 +100,8 @@ enum LocalCatalogue {
         case .notPinned: "notPinned"
         case .caFileUnusable: "caFileUnusable"
         case .trustNotChanged: "trustNotChanged"
+        case .backupKeyNotGenerated: "backupKeyNotGenerated"
+        case .backupKeyNotWritten: "backupKeyNotWritten"
         case .keyringNotChanged: "keyringNotChanged"
         case .noUserForPassword: "noUserForPassword"
         case .passwordNeedsTerminal: "passwordNeedsTerminal"
@@ -119,7 +123,7 @@ enum LocalCatalogue {
         "certificateDeclined", "typedFingerprintMismatch", "notPinned", "caFileUnusable", "trustNotChanged",
         "keyringNotChanged", "noUserForPassword", "passwordNeedsTerminal", "noPasswordGiven", "passwordsDiffer",
         "watchNeedsTerminal", "noSnapshot", "offlineWithoutSnapshot", "snapshotLacksFields", "removalInterrupted",
-        "partialAdd", "passwordNotChecked",
+        "partialAdd", "passwordNotChecked", "backupKeyNotGenerated", "backupKeyNotWritten",
     ]
 }
 

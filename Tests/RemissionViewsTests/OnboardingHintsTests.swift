@@ -45,11 +45,11 @@ struct OnboardingHintsTests {
     @Test("a pin mismatch, a changed certificate and a missing backup pin name connect's flags while onboarding")
     func hardRefusals() {
         let mismatch = connecting.lines(for: .pinMismatch(presented: [pin(1)], pinned: [pin(2)])).joined()
-        #expect(mismatch.contains("run connect again with: `--pin \(pin(1))`"), "\(mismatch)")
+        #expect(mismatch.contains("run it again with: `--pin \(pin(1))`"), "\(mismatch)")
         let changed = connecting.lines(
             for: .certificateChanged(accepted: acceptedCertificate(leaf), presented: impostor))
         #expect(changed.last == "  --accept-fingerprint \(impostor.fingerprint)")
-        #expect(changed.contains { $0.hasSuffix("then run connect again with:") })
+        #expect(changed.contains { $0.hasSuffix("then run it again with:") })
         let backup = connecting.lines(for: .missingBackupPin).joined()
         #expect(backup.contains("`--pin sha256//…`"))
         for text in [mismatch, changed.joined(separator: "\n"), backup] { noSavedServerCommand(text) }
@@ -77,7 +77,7 @@ struct OnboardingHintsTests {
             ),
             server: "home")
         let changedText = FailureText.message(changed, now: 0)
-        #expect(changedText.contains("run connect again with --accept-fingerprint \(impostor.fingerprint)"))
+        #expect(changedText.contains("run it again with --accept-fingerprint \(impostor.fingerprint)"))
         noSavedServerCommand(changedText + FailureText.preamble(changed, now: 0).joined())
 
         let pinned = Failure(
@@ -86,7 +86,7 @@ struct OnboardingHintsTests {
                     hard: true, authority: "nas:443", acceptAs: "home", chain: chain([impostor]),
                     decision: .refused([.pinMismatch(presented: [impostor.spkiPin], pinned: [pin(9)])]))),
             server: "home")
-        #expect(FailureText.message(pinned, now: 0).contains("run connect again with --pin \(impostor.spkiPin)"))
+        #expect(FailureText.message(pinned, now: 0).contains("run it again with --pin \(impostor.spkiPin)"))
     }
 
     @Test(
@@ -108,7 +108,7 @@ struct OnboardingHintsTests {
             (
                 .unauthorized(user: "alice", passwordSource: .standardInput),
                 "authentication failed (401): wrong user or password (user 'alice', password from --password-stdin)",
-                "run connect again"
+                "run it again"
             ),
         ])
     func unauthorized(cause: Failure.Cause, reason: String, connectHint: String) throws {

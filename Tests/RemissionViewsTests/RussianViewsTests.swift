@@ -68,12 +68,14 @@ struct RussianViewsTests {
     @Test("prompts say да/нет and take да, д, нет, н as well as yes and no")
     func answers() {
         #expect(russian { Prompts.trustCertificate } == "Доверять этому сертификату? (да/нет/[отпечаток]) ")
-        #expect(Prompts.answer(" Да ") == "yes")
-        #expect(Prompts.answer("д") == "yes")
-        #expect(Prompts.answer("НЕТ") == "no")
-        #expect(Prompts.answer("yes") == "yes")
-        #expect(Prompts.answer("SHA256:AB") == "SHA256:AB")
-        #expect(Prompts.answer(nil) == nil)
+        #expect(russian { Answers.choices } == "(да/нет)")
+        #expect(Answers.yesOrNo(" Да ") == true)
+        #expect(Answers.yesOrNo("д") == true)
+        #expect(Answers.yesOrNo("НЕТ") == false)
+        #expect(Answers.yesOrNo("н") == false)
+        #expect(Answers.yesOrNo("yes") == true)
+        #expect(Answers.yesOrNo("SHA256:AB") == nil)
+        #expect(Answers.yesOrNo(nil) == false)
     }
 
     @Test("watch in Russian fits 80 columns, Cyrillic state words included", arguments: [40, 80, 120])

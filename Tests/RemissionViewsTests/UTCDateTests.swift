@@ -21,7 +21,7 @@ struct UTCDateTests {
             (-2_208_988_800, "1900-01-01 00:00:00 UTC"),
         ])
     func known(seconds: Int64, expected: String) {
-        #expect(UTCDate(unixSeconds: seconds).dateAndTime == expected)
+        #expect(Units.dateTime(WallClock(unixSeconds: seconds, .utc)) == expected)
         #expect(UTCDate(unixSeconds: seconds).description == String(expected.prefix(10)))
     }
 

@@ -53,7 +53,7 @@ struct WatchScreenTests {
         let lines = WatchScreen.lines(
             torrents: Self.torrents, size: .init(columns: 150, rows: 10), state: Self.state(), now: Self.now)
         #expect(lines[0].hasPrefix("remission watch · nas · 3 torrents"))
-        #expect(lines[1] == "updated \(Units.clock(Self.now))")
+        #expect(lines[1] == "updated \(Units.clock(Self.now, .local))")
         #expect(lines[2].contains("ID") && lines[2].contains("Progress") && lines[2].hasSuffix("Name"))
         #expect(lines[3].contains("#") && lines[3].contains("50%") && lines[3].contains("1.50 MB/s"))
         #expect(lines[3].contains("1h 1m") && lines[3].hasSuffix("debian-12.iso"))
@@ -92,7 +92,7 @@ struct WatchScreenTests {
             state: Self.state(offline: offline, lastUpdate: Self.now - 60), now: Self.now)
         #expect(
             lines[1]
-                == "OFFLINE — data from \(Units.clock(Self.now - 60)) (1m old) · retrying in 4s · connection refused"
+                == "OFFLINE — data from \(Units.clock(Self.now - 60, .local)) (1m old) · retrying in 4s · connection refused"
         )
         #expect(lines[3].hasSuffix("debian-12.iso"))
         let empty = WatchScreen.lines(
@@ -104,7 +104,7 @@ struct WatchScreenTests {
     @Test("a slow refresh shows the data's age and what it waits for, from 2 s on; a quick one does not")
     func waitingForRefresh() {
         var state = Self.state(lastUpdate: Self.now - 8)
-        let updated = "updated \(Units.clock(Self.now - 8))"
+        let updated = "updated \(Units.clock(Self.now - 8, .local))"
         #expect(WatchScreen.statusLine(state: state, now: Self.now) == updated)
         state.refreshStartedAt = Self.now - 1
         #expect(WatchScreen.statusLine(state: state, now: Self.now) == updated)
@@ -113,7 +113,7 @@ struct WatchScreenTests {
         // The clock goes on while the refresh hangs (until --timeout turns the view OFFLINE).
         #expect(
             WatchScreen.statusLine(state: state, now: Self.now + 75)
-                == "updated \(Units.clock(Self.now - 8)) · data 1m 23s old, waiting for nas…")
+                == "updated \(Units.clock(Self.now - 8, .local)) · data 1m 23s old, waiting for nas…")
     }
 
     @Test("before the first answer: connecting…, then that nothing has answered yet")
@@ -132,7 +132,7 @@ struct WatchScreenTests {
         state.refreshStartedAt = Self.now - 3
         #expect(
             WatchScreen.statusLine(state: state, now: Self.now)
-                == "OFFLINE — data from \(Units.clock(Self.now - 30)) (30s old) · retrying now, waiting for nas… · "
+                == "OFFLINE — data from \(Units.clock(Self.now - 30, .local)) (30s old) · retrying now, waiting for nas… · "
                 + "timed out waiting for the response")
     }
 
@@ -165,7 +165,7 @@ struct WatchScreenTests {
             (Units.bytes(83_262_287_872), "83.3 GB"), (Units.bytes(999_960), "1.00 MB"), (Units.bytes(-1), "?"),
             (Units.bytes(Int.max), "9.22 EB"), (Units.rate(150_000), "150 kB/s"), (Units.duration(45), "45s"),
             (Units.duration(3_600), "1h"), (Units.duration(3_700), "1h 1m"), (Units.duration(90_000), "1d 1h"),
-            (Units.eta(-1), "not available"), (Units.eta(-2), "unknown"), (Units.ratio(-1), "None"),
+            (Units.eta(-1, done: false), "Unknown"), (Units.eta(-2, done: false), "Unknown"), (Units.ratio(-1), "None"),
             (Units.ratio(-2), "Inf"), (Units.ratio(0.5), "0.50"), (Units.ratio(12.25), "12.25"),
             (Units.ratio(1e300), "huge"), (Units.percent(0.999), "99.9%"), (Units.percent(1), "100%"),
             (Units.percent(.nan), "?"), (Units.decimal(.infinity, places: 1), "Inf"),

@@ -11,18 +11,18 @@ extension RemissionCommand {
             commandName: "add",
             abstract: "Add torrents: .torrent files, magnet links or http(s) URLs of .torrent files.",
             discussion: """
-                Local .torrent files are read and checked before anything is sent; their contents go to the
-                server. Magnet links and URLs are passed to the server, which fetches them. Each argument
-                prints `added ID NAME` or `already present ID NAME` (a duplicate is not an error). With
-                several arguments, a failed one does not stop the others; the exit code is then the worst
+                Local .torrent files are read and checked before anything is sent; their contents go to the \
+                server. Magnet links and URLs are passed to the server, which fetches them. Each argument \
+                prints `added ID NAME` or `already present ID NAME` (a duplicate is not an error). With \
+                several arguments, a failed one does not stop the others; the exit code is then the worst \
                 one met and a summary follows.
 
-                --json prints one line: {"server": string or null, "added", "duplicates", "failed":
-                counts, "results": [...]} with, for each argument in order, {"source": the argument,
-                "result": "added|duplicate|failed", "id": int, "hash": 40-hex string, "name": string},
-                or for a failure {"source", "result": "failed", "error": string, "exitStatus": int}.
-                Errors are still written on stderr; the exit code is the same as without --json. An
-                offline server, a refused certificate or a failed login stops the command before any
+                --json prints one line: {"server": string or null, "added", "duplicates", "failed": \
+                counts, "results": [...]} with, for each argument in order, {"source": the argument, \
+                "result": "added|duplicate|failed", "id": int, "hash": 40-hex string, "name": string}, \
+                or for a failure {"source", "result": "failed", "error": string, "exitStatus": int}. \
+                Errors are still written on stderr; the exit code is the same as without --json. An \
+                offline server, a refused certificate or a failed login stops the command before any \
                 JSON is printed.
 
                 Examples:
@@ -35,19 +35,15 @@ extension RemissionCommand {
         @Argument(help: "Files, magnet: links or http(s):// URLs.", completion: .torrentFile)
         var sources: [String]
 
-        @Option(name: .customLong("download-dir"), help: "Where the server stores the data (a path on the server).")
-        var downloadDir: String?
-
-        @Flag(help: "Add without starting.")
-        var paused = false
-
-        @Option(name: .customLong("label"), help: "A label for the added torrents. Repeatable.")
-        var labels: [String] = []
-
-        @Flag(help: "Print one JSON object (keys below) instead of the lines.")
-        var json = false
+        @OptionGroup(title: "Add options") var own: OwnOptions
 
         @OptionGroup var connection: TorrentConnectionOptions
+
+        // Shorthands for the options in `own`.
+        var downloadDir: String? { own.downloadDir }
+        var paused: Bool { own.paused }
+        var labels: [String] { own.labels }
+        var json: Bool { own.json }
 
         func validate() throws {
             if sources.isEmpty {
@@ -78,7 +74,8 @@ extension RemissionCommand {
             var addedCount = 0
             var server: String?
             if !loaded.isEmpty {
-                let (_, session) = try connection.open()
+                let (context, session) = try connection.open()
+                defer { context.offerToStorePassword(after: session) }
                 server = session.target.label
                 for (index, argument, source) in loaded {
                     let result: TorrentAddResult
@@ -105,5 +102,26 @@ extension RemissionCommand {
             if sources.count > 1 { throw partial }
             throw ExitCode(partial.status.rawValue)
         }
+    }
+}
+
+extension RemissionCommand.Add {
+    /// The options of this command alone, listed first in its help (before the connection options).
+    struct OwnOptions: ParsableArguments {
+        @Option(
+            name: .customLong("download-dir"),
+            help: ArgumentHelp("Where the server stores the data (a path on the server).", valueName: "path"))
+        var downloadDir: String?
+
+        @Flag(help: "Add without starting.")
+        var paused = false
+
+        @Option(
+            name: .customLong("label"),
+            help: ArgumentHelp("A label for the added torrents. Repeatable.", valueName: "label"))
+        var labels: [String] = []
+
+        @Flag(help: "Print one JSON object (keys above) instead of the lines.")
+        var json = false
     }
 }

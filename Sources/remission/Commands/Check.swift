@@ -20,36 +20,35 @@ extension RemissionCommand {
             abstract:
                 "Diagnose servers step by step: dns, tcp, tls, http, auth, rpc; then ONLINE, OFFLINE or UNTRUSTED.",
             discussion: """
-                With no server named, the default server is checked. Credentials are sent only after the TLS
-                trust decision. `check` says where the password came from (--password-stdin, TR_AUTH, netrc,
+                With no server named, the default server is checked. Credentials are sent only after the TLS \
+                trust decision. `check` says where the password came from (--password-stdin, TR_AUTH, netrc, \
                 the keyring or the prompt).
 
-                --all checks every saved server at once, one line each, and exits with the worst code.
-                --json prints one object per server (see README). --watch S checks again every S
-                seconds; each round of text starts with a line giving its time (UTC).
+                --all checks every saved server at once, one line each, and exits with the worst code. \
+                --json prints one object per server (see README). --watch S checks again every S \
+                seconds; each round of text starts with a line giving its time (local time; --utc for UTC).
 
                 Examples:
                   remission check nas
                   remission check --all
                   TR_AUTH=admin:secret remission check https://nas.local/transmission/rpc
-                  remission check https://10.0.0.5:8443 --ca-file home-ca.pem --user admin --password-stdin
+                  remission check https://10.0.0.5:8443 --ca-file home-ca.pem \\
+                      --user admin --password-stdin
                 """)
 
         @Argument(help: "Saved server names or URLs (http(s)://host[:port][/path]).", completion: .savedServer)
         var targets: [String] = []
 
-        @Flag(help: "Check every saved server concurrently, one line each.")
-        var all = false
+        @OptionGroup(title: "Check options") var own: OwnOptions
 
-        @Flag(help: "Print one JSON object per server instead of the step report.")
-        var json = false
+        @OptionGroup(title: "Connection options") var trustFlags: TrustFlags
+        @OptionGroup(title: "Connection options") var auth: AuthOptions
+        @OptionGroup(title: "Connection options") var global: GlobalOptions
 
-        @Option(help: "Check again every this many seconds until interrupted.")
-        var watch: Double?
-
-        @OptionGroup var trustFlags: TrustFlags
-        @OptionGroup var auth: AuthOptions
-        @OptionGroup var global: GlobalOptions
+        // Shorthands for the options in `own`.
+        var all: Bool { own.all }
+        var json: Bool { own.json }
+        var watch: Double? { own.watch }
 
         func validate() throws {
             if all && !targets.isEmpty { throw ValidationError("Give server names or --all, not both.") }
@@ -62,7 +61,7 @@ extension RemissionCommand {
             let context = try CommandContext(global: global)
             var worst = ExitStatus.ok
             repeat {
-                if watch != nil && !json { print(CheckText.roundStamp(now: currentUnixTime())) }
+                if watch != nil && !json { print(CheckText.roundStamp(now: currentUnixTime(), zone: context.zone)) }
                 worst = try checkOnce(context)
                 if let watch {
                     fflushStandardOutput()
@@ -130,6 +129,9 @@ extension RemissionCommand {
             } else {
                 print(reports.map { $0.render(on: context.terminal) }.joined(separator: "\n\n"))
             }
+            if !several, watch == nil, case .success(let (target, report))? = outcomes.first, report.online {
+                context.offerToStorePassword(target)
+            }
             return ExitStatus.worst(reports.map(\.exitStatus))
         }
     }
@@ -155,4 +157,18 @@ extension RemissionCommand.Check {
 
 func fflushStandardOutput() {
     fflush(nil)
+}
+
+extension RemissionCommand.Check {
+    /// The options of this command alone, listed first in its help (before the connection options).
+    struct OwnOptions: ParsableArguments {
+        @Flag(help: "Check every saved server concurrently, one line each.")
+        var all = false
+
+        @Flag(help: "Print one JSON object per server instead of the step report.")
+        var json = false
+
+        @Option(help: ArgumentHelp("Check again every this many seconds until interrupted.", valueName: "seconds"))
+        var watch: Double?
+    }
 }

@@ -9,9 +9,9 @@ extension RemissionCommand {
             commandName: "credentials",
             abstract: "Store, forget, or find out where the password of a saved server comes from.",
             discussion: """
-                Passwords live in the Secret Service keyring (libsecret), never in a file. They are keyed by the
-                server's host, port, protocol and user, and `secret-tool lookup server HOST user USER` finds them.
-                A keyring that cannot be used (no D-Bus session, no Secret Service, locked) is exit 7; remission
+                Passwords live in the Secret Service keyring (libsecret), never in a file. They are keyed by the \
+                server's host, port, protocol and user, and `secret-tool lookup server HOST user USER` finds them. \
+                A keyring that cannot be used (no D-Bus session, no Secret Service, locked) is exit 7; remission \
                 then never falls back to plain text: use --password-stdin or TR_AUTH=user:password instead.
 
                 Examples:
@@ -30,17 +30,20 @@ extension RemissionCommand.Credentials {
         static let configuration = CommandConfiguration(
             commandName: "set",
             abstract: "Store the password of a saved server in the keyring.",
+            usage: "remission credentials set [<options>] [<name>]",
             discussion: """
-                The password is read without echo on a terminal (asked twice), or from standard input with
-                --password-stdin. --user changes the server's user; the previous user's keyring item is removed
-                unless another saved server uses it. The password is checked against the server first (one
+                The password is read without echo on a terminal (asked twice), or from standard input with \
+                --password-stdin. --user changes the server's user; the previous user's keyring item is removed \
+                unless another saved server uses it. The password is checked against the server first (one \
                 check, with the server's trust) and nothing is stored when it fails; --no-check stores it unchecked.
                 """)
 
         @Argument(help: "The saved server (default: --server, or the default server).", completion: .savedServer)
         var name: String?
 
-        @Option(name: .shortAndLong, help: "The RPC user name (changes the server's user).")
+        @Option(
+            name: .shortAndLong, help: ArgumentHelp("The RPC user name (changes the server's user).", valueName: "user")
+        )
         var user: String?
 
         @Flag(name: .customLong("password-stdin"), help: "Read the password from standard input (one line).")
@@ -88,12 +91,15 @@ extension RemissionCommand.Credentials {
         static let configuration = CommandConfiguration(
             commandName: "forget",
             abstract: "Remove the password of a saved server from the keyring.",
+            usage: "remission credentials forget [<options>] [<name>]",
             discussion: "The server stays saved; remission will ask for the password (or use TR_AUTH, netrc).")
 
         @Argument(help: "The saved server (default: --server, or the default server).", completion: .savedServer)
         var name: String?
 
-        @Option(name: .shortAndLong, help: "The user whose password to forget (default: the server's user).")
+        @Option(
+            name: .shortAndLong,
+            help: ArgumentHelp("The user whose password to forget (default: the server's user).", valueName: "user"))
         var user: String?
 
         @OptionGroup var global: GlobalOptions
@@ -109,26 +115,31 @@ extension RemissionCommand.Credentials {
         static let configuration = CommandConfiguration(
             commandName: "status",
             abstract: "Say where the password would come from now, and whether the keyring can be used.",
+            usage: "remission credentials status [<options>] [<name>]",
             discussion: """
-                The order is the one every command uses: TR_AUTH=user:password, a netrc file (--netrc FILE or
-                ~/.netrc), the keyring; otherwise none (a terminal would be asked). The password is never shown.
-                Exit 7 when the keyring would be needed but cannot be used (no D-Bus session, no Secret Service,
+                The order is the one every command uses: TR_AUTH=user:password, a netrc file (--netrc FILE or \
+                ~/.netrc), the keyring; otherwise none (a terminal would be asked). The password is never shown. \
+                Exit 7 when the keyring would be needed but cannot be used (no D-Bus session, no Secret Service, \
                 locked).
 
-                --json prints {"server", "url", "user", "source": "TR_AUTH"|"netrc"|"keyring"|"none", "netrcFile",
+                --json prints {"server", "url", "user", "source": "TR_AUTH"|"netrc"|"keyring"|"none", "netrcFile", \
                 "keyring": {"state": "available"|"locked"|"no-session-bus"|"no-provider"|"error", "message"}}.
                 """)
 
         @Argument(help: "The saved server (default: --server, or the default server).", completion: .savedServer)
         var name: String?
 
-        @Option(name: .shortAndLong, help: "Ask about this user instead of the server's user.")
+        @Option(
+            name: .shortAndLong,
+            help: ArgumentHelp("Ask about this user instead of the server's user.", valueName: "user"))
         var user: String?
 
         @Flag(name: .customLong("netrc"), help: "Consider ~/.netrc (or $NETRC).")
         var useNetrc = false
 
-        @Option(name: .customLong("netrc-file"), help: "Consider this netrc file.", completion: .file())
+        @Option(
+            name: .customLong("netrc-file"), help: ArgumentHelp("Consider this netrc file.", valueName: "file"),
+            completion: .file())
         var netrcFile: String?
 
         @Flag(help: "Print JSON.")

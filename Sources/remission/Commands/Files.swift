@@ -11,7 +11,7 @@ extension RemissionCommand {
             commandName: "files",
             abstract: "List a torrent's files, or choose which to download and with what priority.",
             discussion: """
-                INDEXES are the 0-based numbers the listing shows: all, or a list such as 0,2,4-6.
+                INDEXES are the 0-based numbers the listing shows: all, or a list such as 0,2,4-6. \
                 An index out of range is an error and nothing is changed.
 
                 Examples:
@@ -28,16 +28,14 @@ extension RemissionCommand {
         @Argument(help: "The files --priority applies to (all, or 0,2,4-6).")
         var indexes: String?
 
-        @Option(help: "Set the priority of the files INDEXES: high, normal, low (or skip: do not download).")
-        var priority: PriorityChoice?
-
-        @Option(help: "Do not download these files (all, or 0,2,4-6).")
-        var skip: String?
-
-        @Option(help: "Download these files (all, or 0,2,4-6).")
-        var get: String?
+        @OptionGroup(title: "Files options") var own: OwnOptions
 
         @OptionGroup var connection: TorrentConnectionOptions
+
+        // Shorthands for the options in `own`.
+        var priority: PriorityChoice? { own.priority }
+        var skip: String? { own.skip }
+        var get: String? { own.get }
 
         enum PriorityChoice: String, ExpressibleByArgument, CaseIterable {
             case high, normal, low, skip
@@ -62,7 +60,8 @@ extension RemissionCommand {
 
         func run() throws {
             let selection = try Info.reference(id)
-            let (_, session) = try connection.open()
+            let (context, session) = try connection.open()
+            defer { context.offerToStorePassword(after: session) }
             let lookup = try session.run { client throws(RPCError) in
                 try TorrentLookup.find(selection, fields: [.files, .fileStats], client: client)
             }
@@ -117,5 +116,22 @@ extension RemissionCommand {
             }
             return (changes, report)
         }
+    }
+}
+
+extension RemissionCommand.Files {
+    /// The options of this command alone, listed first in its help (before the connection options).
+    struct OwnOptions: ParsableArguments {
+        @Option(
+            help: ArgumentHelp(
+                "Set the priority of the files INDEXES (skip: do not download them).",
+                valueName: "priority"))
+        var priority: PriorityChoice?
+
+        @Option(help: ArgumentHelp("Do not download these files (all, or 0,2,4-6).", valueName: "indexes"))
+        var skip: String?
+
+        @Option(help: ArgumentHelp("Download these files (all, or 0,2,4-6).", valueName: "indexes"))
+        var get: String?
     }
 }

@@ -11,8 +11,8 @@ extension RemissionCommand {
             commandName: "info",
             abstract: "Show one torrent in detail, with its files, trackers and peers on request.",
             discussion: """
-                Dates are in UTC. Sizes use SI units (1 kB = 1000 bytes).
-                --json prints one object on one line with the same facts (sizes in bytes, dates in Unix
+                Dates are in local time (the TZ variable; --utc for UTC). Sizes use SI units (1 kB = 1000 bytes). \
+                --json prints one object on one line with the same facts (sizes in bytes, dates in Unix \
                 seconds), as every --json does; `| jq .` indents it.
 
                 Examples:
@@ -24,19 +24,15 @@ extension RemissionCommand {
         @Argument(help: "The torrent: an id or a 40-character info hash.")
         var id: String
 
-        @Flag(help: "List the files with progress, wanted and priority.")
-        var files = false
-
-        @Flag(help: "List the trackers with announce state, last result, seeders and leechers.")
-        var trackers = false
-
-        @Flag(help: "List the connected peers with client, flags, progress and rates.")
-        var peers = false
-
-        @Flag(help: "Print a JSON object instead of text.")
-        var json = false
+        @OptionGroup(title: "Info options") var own: OwnOptions
 
         @OptionGroup var connection: TorrentConnectionOptions
+
+        // Shorthands for the options in `own`.
+        var files: Bool { own.files }
+        var trackers: Bool { own.trackers }
+        var peers: Bool { own.peers }
+        var json: Bool { own.json }
 
         func validate() throws { _ = try Self.reference(id) }
 
@@ -54,7 +50,8 @@ extension RemissionCommand {
 
         func run() throws {
             let selection = try Self.reference(id)
-            let (_, session) = try connection.open()
+            let (context, session) = try connection.open()
+            defer { context.offerToStorePassword(after: session) }
             var fields = TorrentField.details
             if files || json { fields += [.files, .fileStats] }
             if trackers || json { fields += [.trackerStats] }
@@ -68,11 +65,28 @@ extension RemissionCommand {
                 print(TorrentText.json(torrent).serializedString(pretty: false))
                 return
             }
-            var sections = [TorrentText.details(torrent)]
+            var sections = [TorrentText.details(torrent, zone: context.zone)]
             if files { sections.append(TorrentText.files(torrent)) }
-            if trackers { sections.append(TorrentText.trackers(torrent)) }
+            if trackers { sections.append(TorrentText.trackers(torrent, zone: context.zone)) }
             if peers { sections.append(TorrentText.peers(torrent)) }
             print(sections.map { $0.joined(separator: "\n") }.joined(separator: "\n\n"))
         }
+    }
+}
+
+extension RemissionCommand.Info {
+    /// The options of this command alone, listed first in its help (before the connection options).
+    struct OwnOptions: ParsableArguments {
+        @Flag(help: "List the files with progress, wanted and priority.")
+        var files = false
+
+        @Flag(help: "List the trackers with announce state, last result, seeders and leechers.")
+        var trackers = false
+
+        @Flag(help: "List the connected peers with client, flags, progress and rates.")
+        var peers = false
+
+        @Flag(help: "Print a JSON object instead of text.")
+        var json = false
     }
 }

@@ -19,73 +19,62 @@ extension RemissionCommand {
             commandName: "list",
             abstract: "List torrents: ID, Done, Have, ETA, Up, Down, Ratio, Status, Name, and a Sum line.",
             discussion: """
-                Like transmission-remote -l. An ID ending in * is a torrent with an error. Sizes and rates
-                use decimal units as Transmission does (1 kB = 1000 bytes, 1 MB = 1000 kB). On a terminal
-                every row fits its width, names first: before a name column gets under 40 columns, Have,
-                Up, Ratio, Down and ETA are left out (in that order), then names are cut with …. Through
-                a pipe nothing is cut unless --width N or COLUMNS gives a width (--width 0: no limit).
-                Widths count terminal cells (East Asian wide characters and emoji take two). An empty
+                Like transmission-remote -l. An ID ending in * is a torrent with an error. Sizes and rates \
+                use decimal units as Transmission does (1 kB = 1000 bytes, 1 MB = 1000 kB). On a terminal \
+                every row fits its width, names first: before a name column gets under 40 columns, Have, \
+                Up, Ratio, Down and ETA are left out (in that order), then names are cut with …. Through \
+                a pipe nothing is cut unless --width N or COLUMNS gives a width (--width 0: no limit). \
+                Widths count terminal cells (East Asian wide characters and emoji take two). An empty \
                 list adds a hint on stderr. Filtering and sorting happen locally; ties are ordered by id.
 
-                After each successful list the torrents are saved as a snapshot for this server and
-                these connection parameters (scheme, host, port, path, user; never the password) under
-                $XDG_CACHE_HOME/remission/snapshots/. When the server is offline (dns, refused,
-                unreachable, timeout), list shows that snapshot under the banner
-                "OFFLINE — data from <time>" (on stderr) and exits 3. --offline shows it without using
-                the network and exits 0. Trust and authentication failures never fall back to it.
-                Only the fields a view needs are fetched and kept: a plain list those of the table;
-                --json adds hash, error text, added date and labels; --label adds labels and
-                --sort added the date. An offline view that needs a field its snapshot lacks says
+                After each successful list the torrents are saved as a snapshot for this server and \
+                these connection parameters (scheme, host, port, path, user; never the password) under \
+                $XDG_CACHE_HOME/remission/snapshots/. When the server is offline (dns, refused, \
+                unreachable, timeout), list shows that snapshot under the banner \
+                "OFFLINE — data from <time>" (on stderr) and exits 3. --offline shows it without using \
+                the network and exits 0. Trust and authentication failures never fall back to it. \
+                Only the fields a view needs are fetched and kept: a plain list those of the table; \
+                --json adds hash, error text, added date and labels; --label adds labels and \
+                --sort added the date. An offline view that needs a field its snapshot lacks says \
                 which and exits 3 (1 with --offline) instead of showing partial data.
-
-                --json prints one object: {"server": string, "offline": bool, "dataTime": unix seconds
-                of the data, "torrents": [...]}, each torrent {"id": int, "name": string, "hash": 40-hex
-                string, "status": "stopped|check-wait|checking|download-wait|downloading|seed-wait|
-                seeding|unknown", "activity": string (the Status column), "percentDone": number 0…1,
-                "sizeWhenDone", "haveBytes", "leftUntilDone": bytes, "etaSeconds": int or null,
-                "rateDownload", "rateUpload": bytes/s, "ratio": number or null (not available or
-                infinite), "ratioInfinite": bool, "error": null or {"code": int, "kind":
-                "tracker-warning|tracker-error|local-error|unknown", "message": string}, "addedDate":
-                unix seconds, "labels": [string]}.
 
                 Examples:
                   remission list
                   remission list nas --status downloading --sort eta
                   remission list --search ubuntu --sort size --reverse
                   remission list --offline --json
+
+                JSON: --json prints one object on one line: {"server": string, "offline": bool, "dataTime": unix seconds \
+                of the data, "torrents": [...]}, each torrent {"id": int, "name": string, "hash": 40-hex \
+                string, "status": one of "stopped", "check-wait", "checking", "download-wait", \
+                "downloading", "seed-wait", "seeding", "unknown", \
+                "activity": string (the Status column), "percentDone": number 0…1, \
+                "sizeWhenDone", "haveBytes", "leftUntilDone": bytes, "etaSeconds": int or null, \
+                "rateDownload", "rateUpload": bytes/s, "ratio": number or null (not available or \
+                infinite), "ratioInfinite": bool, "error": null or {"code": int, "kind": \
+                "tracker-warning|tracker-error|local-error|unknown", "message": string}, "addedDate": \
+                unix seconds, "labels": [string]}.
                 """)
 
         @Argument(
             help: "A saved server name or URL (default: --server or the default server).", completion: .savedServer)
         var name: String?
 
-        @Option(help: "Only torrents in this state: downloading, seeding, stopped, checking, queued, error, active.")
-        var status: ListStatusFilter?
+        @OptionGroup(title: "List options") var own: OwnOptions
 
-        @Option(help: "Only torrents whose name contains this text (case-insensitive).")
-        var search: String?
+        @OptionGroup(title: "Connection options") var trustFlags: TrustFlags
+        @OptionGroup(title: "Connection options") var auth: AuthOptions
+        @OptionGroup(title: "Connection options") var global: GlobalOptions
 
-        @Option(help: "Only torrents with this label (case-insensitive).")
-        var label: String?
-
-        @Option(help: "Sort by id, name, progress, size, ratio, added, eta, down, up or status.")
-        var sort: ListSortKey = .id
-
-        @Flag(help: "Reverse the order.")
-        var reverse = false
-
-        @Flag(help: "Print JSON (keys below) instead of the table.")
-        var json = false
-
-        @Option(help: ArgumentHelp("Fit the table in this many columns (0: no limit).", valueName: "columns"))
-        var width: Int?
-
-        @Flag(help: "Show the last snapshot without contacting the server.")
-        var offline = false
-
-        @OptionGroup var trustFlags: TrustFlags
-        @OptionGroup var auth: AuthOptions
-        @OptionGroup var global: GlobalOptions
+        // Shorthands for the options in `own`.
+        var status: ListStatusFilter? { own.status }
+        var search: String? { own.search }
+        var label: String? { own.label }
+        var sort: ListSortKey { own.sort }
+        var reverse: Bool { own.reverse }
+        var json: Bool { own.json }
+        var width: Int? { own.width }
+        var offline: Bool { own.offline }
 
         /// What the table shows, and what its Status column and error marker are made of. Only
         /// these are fetched for a plain list: each field costs the daemon time for every torrent
@@ -132,6 +121,7 @@ extension RemissionCommand {
                 return
             }
             let session = try context.openSession(name ?? global.server, trustFlags: trustFlags, auth: auth)
+            defer { context.offerToStorePassword(after: session) }
             let key = SnapshotKey(
                 label: session.target.label, endpoint: session.target.endpoint, user: session.target.credentials?.user)
             let fields = Self.fields(json: json, query: query)
@@ -204,7 +194,9 @@ extension RemissionCommand {
                             missing.map(\.rawValue), savedAt: snapshot.savedAt, serverOffline: serverOffline)),
                     server: snapshot.server)
             }
-            printError(context.terminal.styled(Self.banner(savedAt: snapshot.savedAt, now: currentUnixTime()), .yellow))
+            printError(
+                context.terminal.styled(
+                    Self.banner(savedAt: snapshot.savedAt, now: currentUnixTime(), zone: context.zone), .yellow))
             try output(
                 snapshot.torrents, server: snapshot.server, offline: true, time: snapshot.savedAt, context: context)
         }
@@ -239,15 +231,13 @@ extension RemissionCommand {
             table.write(torrents, order: order, chunkSize: chunkSize, to: emit)
         }
 
-        /// `OFFLINE — data from 2026-11-21 22:30 UTC (5 minutes ago)`.
-        static func banner(savedAt: Int64, now: Int64) -> String {
+        /// `OFFLINE — data from 2026-11-21 23:30 CET (5 minutes ago)`.
+        static func banner(savedAt: Int64, now: Int64, zone: TimeZoneChoice) -> String {
             let minutes = max(0, (now - savedAt) / 60)
             let ago = minutes == 1 ? "1 minute ago" : "\(minutes) minutes ago"
-            return "OFFLINE — data from \(savedTime(savedAt)) (\(ago))"
+            return
+                "OFFLINE — data from \(Units.dateTime(WallClock(unixSeconds: savedAt, zone), seconds: false)) (\(ago))"
         }
-
-        /// `2026-11-21 22:30 UTC`.
-        static func savedTime(_ savedAt: Int64) -> String { UTCDate(unixSeconds: savedAt).minuteText }
     }
 }
 
@@ -279,5 +269,40 @@ final class StandardOutput: Sendable {
     /// Throws the first write error, if any.
     func check() throws(Failure) {
         if let code = firstError.withLock({ $0 }) { throw Failure(.outputFailed(errno: code)) }
+    }
+}
+
+extension RemissionCommand.List {
+    /// The options of this command alone, listed first in its help (before the connection options).
+    struct OwnOptions: ParsableArguments {
+        @Option(
+            help: ArgumentHelp(
+                "Only torrents in this state.",
+                valueName: "state"))
+        var status: ListStatusFilter?
+
+        @Option(
+            help: ArgumentHelp("Only torrents whose name contains this text (case-insensitive).", valueName: "text"))
+        var search: String?
+
+        @Option(help: ArgumentHelp("Only torrents with this label (case-insensitive).", valueName: "label"))
+        var label: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "Sort by this key (ties by id).", valueName: "key"))
+        var sort: ListSortKey = .id
+
+        @Flag(help: "Reverse the order.")
+        var reverse = false
+
+        @Flag(help: "Print JSON (keys above) instead of the table.")
+        var json = false
+
+        @Option(help: ArgumentHelp("Fit the table in this many columns (0: no limit).", valueName: "columns"))
+        var width: Int?
+
+        @Flag(help: "Show the last snapshot without contacting the server.")
+        var offline = false
     }
 }

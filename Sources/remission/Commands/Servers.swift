@@ -3,23 +3,24 @@ import RemissionSession
 import RemissionViews
 
 extension RemissionCommand {
-    /// `remission servers [list|remove|default|rename]`: the saved profiles (PRODUCT.md §1, §4).
+    /// `remission servers [list|remove|default|rename|set-url]`: the saved profiles (PRODUCT.md §1, §4).
     struct Servers: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "servers",
             abstract: "List and manage saved servers.",
             discussion: """
-                Servers are saved by `remission connect` in servers.json (no secrets there). A server imported
-                from the original Remission app is marked "needs password" until you give it one with
+                Servers are saved by `remission connect` in servers.json (no secrets there). A server imported \
+                from the original Remission app is marked "needs password" until you give it one with \
                 `remission credentials set NAME`.
 
                 Examples:
                   remission servers
                   remission servers default nas
                   remission servers rename nas home-nas
+                  remission servers set-url nas https://nas.local:8443/transmission/rpc
                   remission servers remove old-box --yes
                 """,
-            subcommands: [List.self, Remove.self, Default.self, Rename.self],
+            subcommands: [List.self, Remove.self, Default.self, Rename.self, SetURL.self],
             defaultSubcommand: List.self)
     }
 }
@@ -30,8 +31,9 @@ extension RemissionCommand.Servers {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List saved servers: name, URL, user, the default, and which need a password.",
+            usage: "remission servers list [<options>]",
             discussion: """
-                --json prints {"default": NAME|null, "servers": [{"name", "url", "scheme", "host", "port", "path",
+                --json prints {"default": NAME|null, "servers": [{"name", "url", "scheme", "host", "port", "path", \
                 "user", "default", "needsPassword", "createdAt"}]}.
                 """)
 
@@ -61,18 +63,19 @@ extension RemissionCommand.Servers {
         static let configuration = CommandConfiguration(
             commandName: "remove",
             abstract: "Remove a saved server, its password in the keyring and its trust settings.",
+            usage: "remission servers remove [<options>] <name>",
             discussion: """
-                Asks first on a terminal; without one, --yes is required. The password is removed from the
-                keyring and the trust settings (pins, accepted certificate, CA file, HTTP acknowledgement) from
-                trust.json, unless another saved server uses the same ones. A keyring that cannot be used stops
-                the removal (exit 7) before anything changes; --keep-password removes the server without
+                Asks first on a terminal; without one, --yes is required. The password is removed from the \
+                keyring and the trust settings (pins, accepted certificate, CA file, HTTP acknowledgement) from \
+                trust.json, unless another saved server uses the same ones. A keyring that cannot be used stops \
+                the removal (exit 7) before anything changes; --keep-password removes the server without \
                 touching the keyring.
                 """)
 
         @Argument(help: "The saved server to remove.", completion: .savedServer)
         var name: String
 
-        @Flag(name: [.customShort("y"), .long], help: "Do not ask for confirmation.")
+        @Flag(name: [.customShort("y"), .long], help: ArgumentHelp("Do not ask for confirmation. " + Answers.rule))
         var yes = false
 
         @Flag(name: .customLong("keep-password"), help: "Leave the password in the keyring.")
@@ -84,7 +87,7 @@ extension RemissionCommand.Servers {
             let context = try CommandContext(global: global)
             let servers = SavedServers(context.session)
             let removal = try servers.removal(of: name)
-            if !yes { try confirm(removal.confirmation, terminal: context.terminal, acceptingY: true) }
+            if !yes { try confirm(removal.confirmation, terminal: context.terminal) }
             print(ServersText.removed(try servers.remove(removal, keepPassword: keepPassword)).joined(separator: "\n"))
         }
     }
@@ -93,7 +96,8 @@ extension RemissionCommand.Servers {
     struct Default: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "default",
-            abstract: "Make a saved server the default (used when no server is named).")
+            abstract: "Make a saved server the default (used when no server is named).",
+            usage: "remission servers default [<options>] <name>")
 
         @Argument(help: "The saved server to use by default.", completion: .savedServer)
         var name: String
@@ -112,8 +116,9 @@ extension RemissionCommand.Servers {
         static let configuration = CommandConfiguration(
             commandName: "rename",
             abstract: "Rename a saved server.",
+            usage: "remission servers rename [<options>] <old> <new>",
             discussion: """
-                The password in the keyring and the trust settings belong to the server's address (host, port,
+                The password in the keyring and the trust settings belong to the server's address (host, port, \
                 protocol, user), not to its name, so they stay as they are and keep working under the new name.
                 """)
 

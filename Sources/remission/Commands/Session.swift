@@ -12,8 +12,8 @@ extension RemissionCommand {
             commandName: "session",
             abstract: "Show or change session settings: speed limits, alt-speed, download directory.",
             discussion: """
-                Without options, shows the daemon's version, download directory and free space, speed
-                limits, alt-speed (turtle mode), peer port, encryption, peer limits and seed ratio.
+                Without options, shows the daemon's version, download directory and free space, speed \
+                limits, alt-speed (turtle mode), peer port, encryption, peer limits and seed ratio. \
                 Speeds are kB/s with k = 1000, as Transmission counts them.
 
                 With options, changes those settings and prints them as the daemon reports them afterwards.
@@ -25,35 +25,20 @@ extension RemissionCommand {
                   remission session --download-dir /srv/torrents --json
                 """)
 
-        @Option(
-            name: .customLong("down-limit"), parsing: .unconditional,
-            help: ArgumentHelp("Download speed limit in kB/s, or off.", valueName: "kbps|off"))
-        var downLimit: String?
-
-        @Option(
-            name: .customLong("up-limit"), parsing: .unconditional,
-            help: ArgumentHelp("Upload speed limit in kB/s, or off.", valueName: "kbps|off"))
-        var upLimit: String?
-
-        @Option(
-            name: .customLong("alt-speed"), parsing: .unconditional,
-            help: ArgumentHelp("Turn alternative speed limits (turtle mode) on or off.", valueName: "on|off"))
-        var altSpeed: String?
-
-        @Option(
-            name: .customLong("download-dir"), parsing: .unconditional,
-            help: ArgumentHelp(
-                "Where new torrents are saved: an absolute path on the daemon's machine.", valueName: "dir"))
-        var downloadDir: String?
-
-        @Flag(help: "Print the settings as one JSON object.")
-        var json = false
+        @OptionGroup(title: "Session options") var own: OwnOptions
 
         @Argument(
             help: "A saved server name or URL (default: --server or the default server).", completion: .savedServer)
         var name: String?
 
         @OptionGroup var connection: TorrentConnectionOptions
+
+        // Shorthands for the options in `own`.
+        var downLimit: String? { own.downLimit }
+        var upLimit: String? { own.upLimit }
+        var altSpeed: String? { own.altSpeed }
+        var downloadDir: String? { own.downloadDir }
+        var json: Bool { own.json }
 
         func validate() throws { _ = try changes() }
 
@@ -100,6 +85,7 @@ extension RemissionCommand {
         func run() throws {
             let changes = try changes()
             let (context, session) = try connection.open(server: name)
+            defer { context.offerToStorePassword(after: session) }
             let view = try session.run { client throws(RPCError) -> SessionView in
                 try client.sessionSet(changes)
                 let info = try client.sessionGet()
@@ -117,5 +103,34 @@ extension RemissionCommand {
                 print(view.text(on: context.terminal, server: session.target.label, changed: !changes.isEmpty))
             }
         }
+    }
+}
+
+extension RemissionCommand.Session {
+    /// The options of this command alone, listed first in its help (before the connection options).
+    struct OwnOptions: ParsableArguments {
+        @Option(
+            name: .customLong("down-limit"), parsing: .unconditional,
+            help: ArgumentHelp("Download speed limit in kB/s, or off.", valueName: "kbps|off"))
+        var downLimit: String?
+
+        @Option(
+            name: .customLong("up-limit"), parsing: .unconditional,
+            help: ArgumentHelp("Upload speed limit in kB/s, or off.", valueName: "kbps|off"))
+        var upLimit: String?
+
+        @Option(
+            name: .customLong("alt-speed"), parsing: .unconditional,
+            help: ArgumentHelp("Turn alternative speed limits (turtle mode) on or off.", valueName: "on|off"))
+        var altSpeed: String?
+
+        @Option(
+            name: .customLong("download-dir"), parsing: .unconditional,
+            help: ArgumentHelp(
+                "Where new torrents are saved: an absolute path on the daemon's machine.", valueName: "dir"))
+        var downloadDir: String?
+
+        @Flag(help: "Print the settings as one JSON object.")
+        var json = false
     }
 }

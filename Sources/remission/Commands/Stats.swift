@@ -16,8 +16,7 @@ extension RemissionCommand {
                   remission stats --json
                 """)
 
-        @Flag(help: "Print the statistics as one JSON object.")
-        var json = false
+        @OptionGroup(title: "Stats options") var own: OwnOptions
 
         @Argument(
             help: "A saved server name or URL (default: --server or the default server).", completion: .savedServer)
@@ -25,8 +24,12 @@ extension RemissionCommand {
 
         @OptionGroup var connection: TorrentConnectionOptions
 
+        // Shorthands for the options in `own`.
+        var json: Bool { own.json }
+
         func run() throws {
             let (context, session) = try connection.open(server: name)
+            defer { context.offerToStorePassword(after: session) }
             let stats = try session.run { client throws(RPCError) in try client.sessionStats() }
             if json {
                 print(StatsView(stats: stats).jsonValue().serializedString())
@@ -34,5 +37,13 @@ extension RemissionCommand {
                 print(StatsView(stats: stats).text(on: context.terminal))
             }
         }
+    }
+}
+
+extension RemissionCommand.Stats {
+    /// The options of this command alone, listed first in its help (before the connection options).
+    struct OwnOptions: ParsableArguments {
+        @Flag(help: "Print the statistics as one JSON object.")
+        var json = false
     }
 }

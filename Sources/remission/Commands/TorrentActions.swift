@@ -19,7 +19,8 @@ extension TorrentAction {
     /// Looks the torrents up, reports ids that do not exist, acts on those that do, prints what was done.
     func run(_ options: TorrentActionOptions, connection: TorrentConnectionOptions) throws {
         let selection = try TorrentLookup.selection(options.ids)
-        let (_, session) = try connection.open()
+        let (context, session) = try connection.open()
+        defer { context.offerToStorePassword(after: session) }
         let lookup = try session.run { client throws(RPCError) in try TorrentLookup.find(selection, client: client) }
         try lookup.reportMissing()
         guard !lookup.found.isEmpty else {
@@ -49,9 +50,12 @@ extension RemissionCommand {
                 """)
 
         @OptionGroup var options: TorrentActionOptions
-        @Flag(help: "Start at once, skipping the download queue.")
-        var now = false
+        @OptionGroup(title: "Start options") var own: OwnOptions
+
         @OptionGroup var connection: TorrentConnectionOptions
+
+        // Shorthands for the options in `own`.
+        var now: Bool { own.now }
 
         func run() throws { try TorrentAction.start(now: now).run(options, connection: connection) }
     }
@@ -93,5 +97,13 @@ extension RemissionCommand {
         @OptionGroup var connection: TorrentConnectionOptions
 
         func run() throws { try TorrentAction.reannounce.run(options, connection: connection) }
+    }
+}
+
+extension RemissionCommand.Start {
+    /// The options of this command alone, listed first in its help (before the connection options).
+    struct OwnOptions: ParsableArguments {
+        @Flag(help: "Start at once, skipping the download queue.")
+        var now = false
     }
 }

@@ -11,10 +11,10 @@ extension RemissionCommand {
             commandName: "remove",
             abstract: "Remove torrents from the server, and with --delete-data their downloaded files.",
             discussion: """
-                The torrents to remove are listed first. On a terminal, remission asks before removing
-                (with --delete-data: "Delete the data of N torrents (SIZE)?"); --yes skips the question.
-                Without a terminal, removing the torrents alone goes ahead, but deleting data needs --yes
-                (exit 2 otherwise, nothing removed). More than 250 torrents are removed 250 per request,
+                The torrents to remove are listed first. On a terminal, remission asks before removing \
+                (with --delete-data: "Delete the data of N torrents (SIZE)?"); --yes skips the question. \
+                Without a terminal, removing the torrents alone goes ahead, but deleting data needs --yes \
+                (exit 2 otherwise, nothing removed). More than 250 torrents are removed 250 per request, \
                 with progress on stderr.
 
                 Examples:
@@ -24,13 +24,13 @@ extension RemissionCommand {
 
         @OptionGroup var options: TorrentActionOptions
 
-        @Flag(name: .customLong("delete-data"), help: "Also delete the torrents' downloaded files on the server.")
-        var deleteData = false
-
-        @Flag(name: .shortAndLong, help: "Do not ask for confirmation.")
-        var yes = false
+        @OptionGroup(title: "Remove options") var own: OwnOptions
 
         @OptionGroup var connection: TorrentConnectionOptions
+
+        // Shorthands for the options in `own`.
+        var deleteData: Bool { own.deleteData }
+        var yes: Bool { own.yes }
 
         func run() throws {
             let selection = try TorrentLookup.selection(options.ids)
@@ -39,6 +39,7 @@ extension RemissionCommand {
                 throw Failure(.local(.deleteDataNeedsTerminal(ids: options.ids)))
             }
             let (_, session) = try connection.open()
+            defer { context.offerToStorePassword(after: session) }
             let lookup = try session.run { client throws(RPCError) in
                 try TorrentLookup.find(selection, fields: [.haveValid, .haveUnchecked, .downloadDir], client: client)
             }
@@ -55,11 +56,7 @@ extension RemissionCommand {
                     deleteData
                     ? .deleteTorrentData(count: lookup.found.count, bytes: onDisk)
                     : .removeTorrents(count: lookup.found.count)
-                guard let answer = Prompts.answer(ask("\(FailureText.question(confirmation)) \(Prompts.yesOrNo) ")),
-                    ["yes", "y"].contains(answer.lowercased())
-                else {
-                    throw Failure(.local(.declined(confirmation)))
-                }
+                try confirm(confirmation, terminal: context.terminal)
             }
             try removeInBatches(
                 lookup.found.map(\.id), session: session, timeout: context.transportOptions.timeoutSeconds)
@@ -100,5 +97,16 @@ extension RemissionCommand {
         static func batches(_ ids: [Int], size: Int) -> [ArraySlice<Int>] {
             stride(from: 0, to: ids.count, by: max(1, size)).map { ids[$0..<min($0 + max(1, size), ids.count)] }
         }
+    }
+}
+
+extension RemissionCommand.Remove {
+    /// The options of this command alone, listed first in its help (before the connection options).
+    struct OwnOptions: ParsableArguments {
+        @Flag(name: .customLong("delete-data"), help: "Also delete the torrents' downloaded files on the server.")
+        var deleteData = false
+
+        @Flag(name: .shortAndLong, help: ArgumentHelp("Do not ask for confirmation. " + Answers.rule))
+        var yes = false
     }
 }

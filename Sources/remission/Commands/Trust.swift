@@ -8,7 +8,7 @@ extension RemissionCommand {
             commandName: "trust",
             abstract: "Show a server's certificate and manage the trust store (pins, accepted certificates, CA files).",
             discussion: """
-                Trust is kept per identity: scheme, host and port. NAME is a saved server name or a URL; without
+                Trust is kept per identity: scheme, host and port. NAME is a saved server name or a URL; without \
                 NAME, show/accept/pin/ca/http use --server or the default server.
 
                 Examples:

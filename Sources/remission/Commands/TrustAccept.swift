@@ -11,10 +11,11 @@ extension RemissionCommand.Trust {
         static let configuration = CommandConfiguration(
             commandName: "accept",
             abstract: "Trust the certificate the server presents now (trust on first use).",
+            usage: "remission trust accept [<options>] [<name>]",
             discussion: """
-                Connects without sending any request and shows the certificate. On a terminal it asks
-                "Trust this certificate? (yes/no/[fingerprint])"; typing the fingerprint you expect checks it.
-                Without a terminal --fingerprint is required and must match the presented certificate exactly.
+                Connects without sending any request and shows the certificate. On a terminal it asks \
+                "Trust this certificate? (yes/no/[fingerprint])"; typing the fingerprint you expect checks it. \
+                Without a terminal --fingerprint is required and must match the presented certificate exactly. \
                 Accepting again replaces the certificate accepted before; both fingerprints are printed.
                 """)
 
@@ -23,7 +24,10 @@ extension RemissionCommand.Trust {
             completion: .savedServer)
         var name: String?
 
-        @Option(help: "The SHA-256 fingerprint you expect (SHA256:HEX); it must match the presented certificate.")
+        @Option(
+            help: ArgumentHelp(
+                "The SHA-256 fingerprint you expect (SHA256:HEX); it must match the presented certificate.",
+                valueName: "SHA256:…"))
         var fingerprint: String?
 
         @OptionGroup var global: GlobalOptions

@@ -8,8 +8,9 @@ extension RemissionCommand.Trust {
         static let configuration = CommandConfiguration(
             commandName: "ca",
             abstract: "Use a PEM CA file as an extra trust anchor for a server (home PKI).",
+            usage: "remission trust ca [<options>] <name> <file>",
             discussion: """
-                The file is checked now (readable, at least one certificate) and stored by its absolute path;
+                The file is checked now (readable, at least one certificate) and stored by its absolute path; \
                 it is read again on every connection, so keep it where it is. Host names are still checked.
                 """)
 
@@ -35,9 +36,10 @@ extension RemissionCommand.Trust {
         static let configuration = CommandConfiguration(
             commandName: "http",
             abstract: "Acknowledge (or revoke) the plain-HTTP warning for a server.",
+            usage: "remission trust http [<options>] [<name>]",
             discussion: """
-                Plain HTTP to a non-loopback host sends the password and all data unencrypted; every command
-                warns until you acknowledge it here. Not for https servers.
+                Plain HTTP to a non-loopback host sends the password and all data unencrypted; every command \
+                warns until you acknowledge it here (--acknowledge, the default); --revoke warns again. Not for https servers.
                 """)
 
         enum Change: EnumerableFlag {
@@ -56,7 +58,9 @@ extension RemissionCommand.Trust {
             completion: .savedServer)
         var name: String?
 
-        @Flag var change: Change
+        /// Acknowledging is what the command is for, so it is the default: the usage then shows
+        /// `[--acknowledge | --revoke]`, not two flags that look required.
+        @Flag var change: Change = .acknowledge
 
         @OptionGroup var global: GlobalOptions
 

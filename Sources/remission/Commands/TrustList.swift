@@ -8,10 +8,11 @@ extension RemissionCommand.Trust {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List the trust store: pins, accepted certificate, CA file, plain-HTTP acknowledgement.",
+            usage: "remission trust list [<options>]",
             discussion: """
-                --json prints {"entries":[{"identity","servers":[…],"pins":[…],"accepted":{"fingerprint",
-                "subject","notBefore","notAfter","acceptedAt"}|null,"caFile","httpAcknowledged"}]} with
-                times in Unix seconds.
+                --json prints one line: {"entries": [{"identity", "servers": […], "pins": […], "accepted": \
+                {"fingerprint", "subject", "notBefore", "notAfter", "acceptedAt"} or null, "caFile", \
+                "httpAcknowledged"}]} with times in Unix seconds.
                 """)
 
         @Flag(help: "Print one JSON object instead of text.")
@@ -37,12 +38,13 @@ extension RemissionCommand.Trust {
         static let configuration = CommandConfiguration(
             commandName: "forget",
             abstract: "Forget all trust for a server: pins, accepted certificate, CA file, HTTP acknowledgement.",
+            usage: "remission trust forget [<options>] <name>",
             discussion: "Asks first on a terminal; without one, --yes is required. The saved server itself stays.")
 
         @Argument(help: "A saved server name or a URL.", completion: .savedServer)
         var name: String
 
-        @Flag(help: "Forget without asking.")
+        @Flag(help: ArgumentHelp("Forget without asking. " + Answers.rule))
         var yes = false
 
         @OptionGroup var global: GlobalOptions

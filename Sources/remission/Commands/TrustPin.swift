@@ -5,15 +5,26 @@ import RemissionTrust
 import RemissionViews
 
 extension RemissionCommand.Trust {
-    /// `remission trust pin NAME [--spki sha256//B64]… [--current]`: add public-key pins (RFC 7469).
+    /// `remission trust pin NAME [--spki sha256//B64]… [--current] [--generate-backup FILE]`: add
+    /// public-key pins (RFC 7469).
     struct Pin: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "pin",
             abstract: "Pin public keys for a server (SPKI SHA-256, as curl --pinnedpubkey).",
+            usage: "remission trust pin [<options>] [<name>]",
             discussion: """
-                With pins set, a server is trusted only when a key in its chain is pinned, even when a CA
-                vouches for it. Pin a backup key too (one not in the current chain), or a new server key
+                With pins set, a server is trusted only when a key in its chain is pinned, even when a CA \
+                vouches for it. Pin a backup key too (one not in the current chain), or a new server key \
                 would lock you out. Prints the pins now set, one per line.
+
+                --generate-backup FILE makes that backup key here, offline: a new ECDSA P-256 key (every TLS
+                client takes it), its private key written to FILE (a new file, mode 0600; an existing one is
+                refused and left as it is), its pin added. Keep FILE offline, not on the server, and make the
+                next certificate with it when you rotate.
+
+                Examples:
+                  remission trust pin nas --current --generate-backup ~/nas-spare-key.pem
+                  remission trust pin nas --spki sha256//…
                 """)
 
         @Argument(
@@ -21,17 +32,25 @@ extension RemissionCommand.Trust {
             completion: .savedServer)
         var name: String?
 
-        @Option(name: .customLong("spki"), help: "A pin to add: sha256//BASE64 of the key's SPKI. Repeatable.")
+        @Option(
+            name: .customLong("spki"),
+            help: ArgumentHelp("A pin to add: sha256//BASE64 of the key's SPKI. Repeatable.", valueName: "sha256//…"))
         var pins: [String] = []
 
         @Flag(help: "Pin the key of the certificate the server presents now.")
         var current = false
 
+        @Option(
+            name: .customLong("generate-backup"),
+            help: "Generate a spare key, write its private key to this new file (mode 0600), pin it.",
+            completion: .file())
+        var backupFile: String?
+
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            if pins.isEmpty && !current {
-                throw ValidationError("Give --spki sha256//BASE64 or --current (or both).")
+            if pins.isEmpty && !current && backupFile == nil {
+                throw ValidationError("Give --spki sha256//BASE64, --current or --generate-backup FILE.")
             }
             for pin in pins {
                 do { _ = try SPKIPin(parsing: pin) } catch {
@@ -44,7 +63,8 @@ extension RemissionCommand.Trust {
             let context = try CommandContext(global: global)
             let settings = TrustSettings(context.session)
             let subject = try settings.subject(name)
-            let pinning = try settings.pin(subject, adding: try pins.map { try SPKIPin(parsing: $0) }, current: current)
+            let pinning = try settings.pin(
+                subject, adding: try pins.map { try SPKIPin(parsing: $0) }, current: current, backupFile: backupFile)
             print(pinning.pinned.map(\.description).joined(separator: "\n"))
             printError(TrustCommandText.pinned(pinning, subject: subject))
         }
@@ -54,15 +74,18 @@ extension RemissionCommand.Trust {
     struct Unpin: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "unpin",
-            abstract: "Remove pins: the ones given with --spki, or all of them (asks first; --yes for scripts).")
+            abstract: "Remove pins: the ones given with --spki, or all of them (asks first; --yes for scripts).",
+            usage: "remission trust unpin [<options>] <name>")
 
         @Argument(help: "A saved server name or a URL.", completion: .savedServer)
         var name: String
 
-        @Option(name: .customLong("spki"), help: "A pin to remove: sha256//BASE64. Repeatable; none means all.")
+        @Option(
+            name: .customLong("spki"),
+            help: ArgumentHelp("A pin to remove: sha256//BASE64. Repeatable; none means all.", valueName: "sha256//…"))
         var pins: [String] = []
 
-        @Flag(help: "Remove all pins without asking.")
+        @Flag(help: ArgumentHelp("Remove all pins without asking. " + Answers.rule))
         var yes = false
 
         @OptionGroup var global: GlobalOptions

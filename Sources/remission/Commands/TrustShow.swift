@@ -9,10 +9,11 @@ extension RemissionCommand.Trust {
         static let configuration = CommandConfiguration(
             commandName: "show",
             abstract: "Show the server's certificates and the trust decision, without sending any request.",
+            usage: "remission trust show [<options>] [<name>]",
             discussion: """
-                Connects, completes the TLS handshake and disconnects: no HTTP request and no credential is
-                sent. Prints each certificate (subject, issuer, names, validity, key, signature, SHA-256
-                fingerprint, SPKI pin), the decision with its reasons, and what is stored for the server.
+                Connects, completes the TLS handshake and disconnects: no HTTP request and no credential is \
+                sent. Prints each certificate (subject, issuer, names, validity, key, signature, SHA-256 \
+                fingerprint, SPKI pin), the decision with its reasons, and what is stored for the server. \
                 Exits 0 when trusted, 5 when refused, 3 when offline.
                 """)
 

@@ -14,11 +14,12 @@ extension RemissionCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "watch",
             abstract: "A live full-screen torrent list: progress bars, rates, totals; q quits.",
+            usage: "remission watch [<options>]",
             discussion: """
-                Refreshes every --interval seconds. While a refresh is slow, the status line shows the age of
-                the data on screen and the server it waits for; after --timeout (default 15 s) the last data
-                stays on screen under an "OFFLINE — data from <time> (<age> old)" banner and the view retries
-                after 1, 2, 4, … up to 30 seconds, resuming by itself. q (or Ctrl-C) quits and restores the terminal; r refreshes
+                Refreshes every --interval seconds. While a refresh is slow, the status line shows the age of \
+                the data on screen and the server it waits for; after --timeout (default 15 s) the last data \
+                stays on screen under an "OFFLINE — data from <time> (<age> old)" banner and the view retries \
+                after 1, 2, 4, … up to 30 seconds, resuming by itself. q (or Ctrl-C) quits and restores the terminal; r refreshes \
                 now. Needs a terminal: for scripts use `remission list`.
 
                 Examples:
@@ -26,22 +27,18 @@ extension RemissionCommand {
                   remission watch --interval 5 --status downloading --sort eta
                 """)
 
-        @Option(help: "Seconds between refreshes (at least 0.5).")
-        var interval: Double = 2
+        @OptionGroup(title: "Watch options") var own: OwnOptions
 
-        @Option(help: "Show only: \(WatchStatusFilter.allCases.map(\.rawValue).joined(separator: ", ")).")
-        var status: WatchStatusFilter?
+        @OptionGroup(title: "Connection options") var trustFlags: TrustFlags
 
-        @Option(help: "Order by: \(WatchSortKey.allCases.map(\.rawValue).joined(separator: ", ")).")
-        var sort: WatchSortKey = .id
+        @OptionGroup(title: "Connection options") var auth: AuthOptions
+        @OptionGroup(title: "Connection options") var global: GlobalOptions
 
-        @Flag(help: "Reverse the order.")
-        var reverse = false
-
-        @OptionGroup var trustFlags: TrustFlags
-
-        @OptionGroup var auth: AuthOptions
-        @OptionGroup var global: GlobalOptions
+        // Shorthands for the options in `own`.
+        var interval: Double { own.interval }
+        var status: WatchStatusFilter? { own.status }
+        var sort: WatchSortKey { own.sort }
+        var reverse: Bool { own.reverse }
 
         static let maximumBackoff = 30.0
 
@@ -57,6 +54,7 @@ extension RemissionCommand {
                 throw Failure(.local(.watchNeedsTerminal))
             }
             let session = try context.openSession(global.server, trustFlags: trustFlags, auth: auth)
+            defer { context.offerToStorePassword(after: session) }  // after the screen is left
             WatchTerminal.enter()
             defer { WatchTerminal.leave() }
             try loop(session, context: context)
@@ -71,6 +69,7 @@ extension RemissionCommand {
             var state = WatchScreen.State(
                 server: session.target.label, totalCount: 0, view: view.joined(separator: ", "),
                 useColor: context.terminal.useColor)
+            state.zone = context.zone
             var backoff = 1.0
             let fields = Self.fields(sort: sort)
             func draw() {
@@ -173,3 +172,25 @@ extension RemissionCommand {
 
 extension WatchStatusFilter: ExpressibleByArgument {}
 extension WatchSortKey: ExpressibleByArgument {}
+
+extension RemissionCommand.Watch {
+    /// The options of this command alone, listed first in its help (before the connection options).
+    struct OwnOptions: ParsableArguments {
+        @Option(help: ArgumentHelp("Seconds between refreshes (at least 0.5).", valueName: "seconds"))
+        var interval: Double = 2
+
+        @Option(
+            help: ArgumentHelp(
+                "Show only torrents in this state.", valueName: "state")
+        )
+        var status: WatchStatusFilter?
+
+        @Option(
+            help: ArgumentHelp(
+                "Order by this key.", valueName: "key"))
+        var sort: WatchSortKey = .id
+
+        @Flag(help: "Reverse the order.")
+        var reverse = false
+    }
+}

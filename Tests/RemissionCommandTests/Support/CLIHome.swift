@@ -17,6 +17,22 @@ struct CLIHome {
 
     var configDirectory: String { directory + "/config" }
 
+    /// Saves servers without contacting them: each points at the bed's closed port, so `connect`
+    /// finds it offline (exit 3) and saves it anyway (`--save-offline`).
+    func saveOfflineServers(_ names: [String]) throws {
+        for name in names {
+            let result = try run([
+                "connect", "http://127.0.0.1:\(bed.closedPort)/\(name)/rpc", "--name", name, "--save-offline",
+            ])
+            guard result.status == 3 else { throw NotSaved(name: name, output: result.all) }
+        }
+    }
+
+    struct NotSaved: Error {
+        var name: String
+        var output: String
+    }
+
     var environment: [String: String] {
         [
             "HOME": directory + "/home", "REMISSION_CONFIG_HOME": configDirectory,

@@ -1,0 +1,35 @@
+import RemissionCredentials
+import RemissionModel
+
+extension StoredPasswords {
+    /// After a command worked with a password typed at the prompt: where it could be stored (as git's
+    /// credential approve offers), or nil when there is nothing to offer. Nothing is offered for a
+    /// password from anywhere else, for a user other than the saved server's (storing would change
+    /// whom it logs in as), when an item is already stored, or when the keyring cannot be used: the
+    /// prompt already said so, once, and why.
+    public func offer(after target: ServerTarget) -> PasswordOffer? {
+        guard target.passwordSource == .prompt, let credentials = target.credentials, !credentials.password.isEmpty,
+            target.profile?.user.map({ $0 == credentials.user }) ?? true,
+            let key = try? CredentialKey(endpoint: target.endpoint, user: credentials.user)
+        else { return nil }
+        let stored: String?
+        do { stored = try context.keyring.lookup(key) } catch { return nil }
+        guard stored == nil else { return nil }
+        return PasswordOffer(
+            target: PasswordTarget(label: target.label, endpoint: target.endpoint, profile: target.profile, key: key),
+            password: credentials.password)
+    }
+
+    /// Stores an accepted offer, as `credentials set` does (the password already worked).
+    public func store(_ offer: PasswordOffer) throws(Failure) -> StoredPassword {
+        try store(offer.password, for: offer.target)
+    }
+}
+
+/// A typed password that worked and may be stored; its description never shows the password.
+public struct PasswordOffer: Sendable, Equatable, CustomStringConvertible {
+    public var target: PasswordTarget
+    let password: String
+
+    public var description: String { "PasswordOffer(\(target.key.label), password: <redacted>)" }
+}

@@ -1,0 +1,27 @@
+import RemissionModel
+
+/// How a typed answer to a yes/no question is read: one rule for every command (`servers remove`,
+/// `trust unpin`, `trust forget`, `remove`, `connect`'s questions, the offer to store a password).
+/// Kept small and in one place so other languages' words can be added beside the English ones.
+public enum Answers {
+    /// The rule as `--help` states it.
+    public static var rule: String { tr("A question takes yes or y; any other answer, or none, is no.") }
+
+    /// The choices shown after a question.
+    public static var choices: String { tr("(yes/no)") }
+
+    /// True for yes, false for no, nil for anything else (a question that must be answered asks
+    /// again). Case and surrounding blanks are ignored; end of input is no.
+    public static func yesOrNo(_ text: String?) -> Bool? {
+        guard let text else { return false }
+        switch text.trimmingASCIIWhitespace().lowercased() {
+        // Russian's words count in either language: a Russian speaker's habit works everywhere.
+        case "yes", "y", "да", "д": return true
+        case "no", "n", "нет", "н": return false
+        default: return nil
+        }
+    }
+
+    /// Whether the answer to a confirmation is yes: only `yesOrNo` true is.
+    public static func isYes(_ text: String?) -> Bool { yesOrNo(text) == true }
+}
