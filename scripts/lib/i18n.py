@@ -319,8 +319,9 @@ def placeholders(text):
 
 def problems(key, translation):
     """What is wrong with a translation's placeholders, or None."""
-    plain, plural, _ = placeholders(key)
+    plain, plural, english_stray = placeholders(key)
     t_plain, t_plural, stray = placeholders(translation)
+    stray = stray and not english_stray  # JSON in a help text: braces the English has too
     if t_plain != plain:
         missing, extra = sorted(plain - t_plain), sorted(t_plain - plain)
         return "placeholders differ: %s" % ", ".join(
