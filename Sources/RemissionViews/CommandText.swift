@@ -43,10 +43,11 @@ public enum CommandText {
     /// After an empty list, on stderr.
     public static var listEmptyHint: String { tr("hint: no torrents yet; add one with: remission add FILE|MAGNET") }
 
-    /// `OFFLINE — data from 2026-11-21 22:30 UTC (5 minutes ago)`.
-    public static func offlineBanner(savedAt: Int64, now: Int64) -> String {
+    /// `OFFLINE — data from 2026-11-21 22:30 CET (5 minutes ago)`.
+    public static func offlineBanner(savedAt: Int64, now: Int64, zone: TimeZoneChoice) -> String {
         let minutes = Int(clamping: max(0, (now - savedAt) / 60))
-        return tr("OFFLINE — data from \(Dates.dayAndMinute(savedAt)) (\(count: minutes, "minute", "minutes") ago)")
+        let time = Units.dateTime(WallClock(unixSeconds: savedAt, zone), seconds: false)
+        return tr("OFFLINE — data from \(time) (\(count: minutes, "minute", "minutes") ago)")
     }
 
     /// watch's filter and order on its totals line: `status downloading, by eta, reversed`.

@@ -1,6 +1,6 @@
-/// Dates as a person reads them in this run's language: English `2026-12-21`, Russian `21.12.2026`
-/// (GOST R 7.0.64's numeric form, what ru_RU's `%x` prints). Built on `UTCDate` (no Foundation,
-/// no time zone: the same text on every machine).
+/// Certificate days and relative days as a person reads them in this run's language: English
+/// `2026-12-21`, Russian `21.12.2026` (GOST R 7.0.64's numeric form, what ru_RU's `%x` prints), in
+/// UTC as X.509 states them. Dates with a time of day are `Units.dateTime`'s.
 public enum Dates {
     /// The calendar day of a Unix time.
     public static func day(_ unixSeconds: Int64) -> String { day(UTCDate(unixSeconds: unixSeconds)) }
@@ -10,18 +10,6 @@ public enum Dates {
         case .english: return date.description
         case .russian: return "\(two(date.day)).\(two(date.month)).\(date.year)"
         }
-    }
-
-    /// Day and time to the second, `2026-12-21 14:03:27 UTC` or `21.12.2026 14:03:27 UTC`.
-    public static func dayAndTime(_ unixSeconds: Int64) -> String {
-        let date = UTCDate(unixSeconds: unixSeconds)
-        return day(date) + " \(two(date.hour)):\(two(date.minute)):\(two(date.second)) UTC"
-    }
-
-    /// Day and time to the minute, `2026-11-21 22:30 UTC`: when a snapshot was saved.
-    public static func dayAndMinute(_ unixSeconds: Int64) -> String {
-        let date = UTCDate(unixSeconds: unixSeconds)
-        return day(date) + " \(two(date.hour)):\(two(date.minute)) UTC"
     }
 
     /// How far `instant` is from `now`, in whole days: "12 days ago", "1 day ago", "less than a day
@@ -38,12 +26,4 @@ public enum Dates {
     }
 
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-}
-
-extension Dates {
-    /// A moment a server reported, to the second; `never` for 0 (Transmission's "not yet").
-    public static func moment(_ unixSeconds: Int?) -> String {
-        guard let unixSeconds, unixSeconds > 0 else { return tr("never") }
-        return dayAndTime(Int64(unixSeconds))
-    }
 }

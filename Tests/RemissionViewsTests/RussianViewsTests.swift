@@ -52,7 +52,7 @@ struct RussianViewsTests {
     func datesAndNumbers() {
         russian {
             #expect(Dates.day(1_795_000_000) == "18.11.2026")
-            #expect(Dates.dayAndTime(1_795_000_000) == "18.11.2026 11:06:40 UTC")
+            #expect(Units.dateTime(WallClock(unixSeconds: 1_795_000_000, .utc)) == "18.11.2026 11:06:40 UTC")
             #expect(CheckReport.formatMilliseconds(12.34) == "12,3 мс")
         }
         #expect(Dates.day(1_795_000_000) == "2026-11-18")
