@@ -68,6 +68,10 @@ struct CatalogTests {
         #expect(Catalog.fill("{1} — {0}, {1}", values: ["a", "b"]) == "b — a, b")
         #expect(Catalog.fill("{2} {x} {", values: ["a"]) == "{2} {x} {")
         #expect(Catalog.fill("{0|день|дня|дней}", values: ["нет"]) == "дней")
+        // A value (a torrent or server name) is put in as it is, never read as a template.
+        #expect(Catalog.fill("Сервер {0}", values: ["{1} {0|a|b|c}"]) == "Сервер {1} {0|a|b|c}")
+        // Braces the English has too (JSON in help texts) are text.
+        #expect(Catalog.fill("{\"a\": {\"b\": 1}} {0}", values: ["x"]) == "{\"a\": {\"b\": 1}} x")
     }
 
     @Test("a phrase's key numbers its values; counts are declined in English too")
