@@ -186,6 +186,21 @@ struct LanguageCommandTests {
         #expect(error.err.contains("Ошибка: Неизвестный параметр"), "\(error.err)")
     }
 
+    @Test("connect asks for the user and the password in Russian; a wrong one says how many tries are left")
+    func credentialPrompts() throws {
+        let url = bed.url(for: .selfSigned, host: "localhost")
+        let port = bed.port(for: .selfSigned)!
+        let result = try home.runOnTerminal(
+            ["connect", url, "--name", "старый", "--no-save-password"],
+            lines: ["д", bed.user, "не-тот-пароль", bed.password], env: ["LANG": "ru_RU.UTF-8"])
+        let screen = result.out
+        #expect(screen.contains("localhost:\(port) просит имя пользователя и пароль (401)."), "\(screen)")
+        #expect(screen.contains("Имя пользователя для localhost:\(port): "))
+        #expect(screen.contains("Пароль для \(bed.user)@localhost:\(port): "))
+        #expect(screen.contains("Неверное имя пользователя или пароль (401); попробуйте ещё раз (осталось 2 попытки)."))
+        #expect(!screen.contains("не-тот-пароль") && !screen.contains(bed.password))
+    }
+
     @Test("--lang and REMISSION_LANG override the locale for one run; a bad --lang is a usage error")
     func overrides() throws {
         let english = try home.run(["lsit", "--lang", "en"], env: ["LANG": "ru_RU.UTF-8"])
