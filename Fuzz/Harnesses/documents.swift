@@ -11,12 +11,18 @@ import RemissionModel
 /// array is the original app's servers.json), and `DocumentDecoder` into `ServersDocument` or
 /// `TrustDocument` (the first input byte picks which; the rest is the file). Property: a document
 /// that loads, written as remission writes it (JSONEncoder), decodes back to an equal document.
+/// A first byte of 0x80 or more feeds the rest to the server facts cache's decoder instead
+/// (`ServerFactsCache`), with the same property.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
     let input = bytes(start, count)
     let path = scratchPath
     let body = Array(input.dropFirst())
+    if input[0] >= 0x80 {
+        serverFacts(body)
+        return 0
+    }
     writeScratch(body, to: path)
     if input[0] & 1 == 0 {
         roundTrip(VersionedFile<ServersDocument>(path: path))
@@ -40,6 +46,17 @@ private func roundTrip<Document: VersionedDocument>(_ file: VersionedFile<Docume
     } catch {
         check(false, "\(Document.self) as written does not read back: \(error)")
     }
+}
+
+/// What `ServerFactsCache.load` does after reading the file (the URL is the one the facts are for).
+private func serverFacts(_ body: [UInt8]) {
+    let url = "http://127.0.0.1:9091/transmission/rpc"
+    guard body.count <= ServerFactsCache.limit, let document = try? JSONValue.parse(body),
+        let known = ServerFactsCache.decode(document, url: url)
+    else { return }
+    let written = ServerFactsCache.encode(known, url: url)
+    let again = (try? JSONValue.parse(written)).flatMap { ServerFactsCache.decode($0, url: url) }
+    check(again == known, "server facts differ after writing and reading: \(known) vs \(String(describing: again))")
 }
 
 private let scratchPath = "/tmp/remission-fuzz-documents-\(getpid()).json"

@@ -75,7 +75,11 @@ extension RPCClient {
         }
         let session = SessionInfo(json: reply)
         noteRPCVersion(session.rpcVersion)
+        noteVersion(session.version)
         if let required = requiredRPCVersion { try Self.requireVersion(session.rpcVersion, required) }
+        if let rpcVersion = session.rpcVersion, let onServerLearned {
+            onServerLearned(KnownServer(rpcVersion: rpcVersion, headerSemver: headerRPCVersion, dialect: dialect))
+        }
         return session
     }
 

@@ -30,6 +30,8 @@ public final class RPCClient {
     public private(set) var headerRPCVersion: String?
     /// The rpc-version from the last `session-get` that reported it.
     public private(set) var rpcVersion: Int?
+    /// Transmission's version text from the last `session-get` that reported it.
+    public private(set) var serverVersion: String?
 
     /// The oldest rpc-version this client works with, or nil to ask nothing. When set, the first
     /// call that is not `session-get` is preceded by a small `session-get` (rpc-version, its minimum,
@@ -37,6 +39,14 @@ public final class RPCClient {
     /// otherwise `.unsupportedVersion` (or `.malformed` when it reports none), before anything else
     /// is sent. The same small request settles the session id and the dialect.
     public var requiredRPCVersion: Int?
+
+    /// What an earlier run learned of this server (`assume`), until the first 409 confirms or
+    /// contradicts it.
+    private(set) var assumed: KnownServer?
+
+    /// Told what a `session-get` reported, once it passed `requiredRPCVersion`: what a later run may
+    /// `assume`.
+    public var onServerLearned: ((KnownServer) -> Void)?
 
     /// When the whole operation must be over (`clock` nanoseconds): `--timeout` bounds a command,
     /// retries included, not each attempt. Requests get what is left; no retry starts after it.
@@ -77,6 +87,20 @@ public final class RPCClient {
         self.random = random
         self.clock = clock
         self.logger = logger
+    }
+
+    /// Takes what an earlier run learned of this server instead of asking it again: the first call
+    /// goes first, in `known.dialect` (an upload still waits for a small `session-get`, for the
+    /// session id). The 409 that answers a fresh process is compared with it: another
+    /// `X-Transmission-Rpc-Version`, one where there was none or none where there was one, means
+    /// another server answers at this address now, and the version is asked before the resend,
+    /// as without it. Ignored without `requiredRPCVersion`, or below it.
+    public func assume(_ known: KnownServer) {
+        guard let required = requiredRPCVersion, known.rpcVersion >= required, rpcVersion == nil else { return }
+        assumed = known
+        rpcVersion = known.rpcVersion
+        headerRPCVersion = known.headerSemver
+        dialect = known.dialect
     }
 
     /// Calls any method. Top-level argument keys are given in classic spelling and respelled for
@@ -153,13 +177,19 @@ public final class RPCClient {
             sessionId = newId
             logger.debug(
                 "RPC session id received", metadata: ["rpc.session_id": .string(LogMasking.mask(newId))])
-            if let semver = response.header(Self.rpcVersionHeader)?.trimmingASCIIWhitespace(), !semver.isEmpty {
-                headerRPCVersion = semver
-                switchDialect(to: .jsonRPC, reason: "409 carried \(Self.rpcVersionHeader): \(semver)")
+            let semver = response.header(Self.rpcVersionHeader)?.trimmingASCIIWhitespace()
+            let headerSemver = semver?.isEmpty == false ? semver : nil
+            if let headerSemver {
+                headerRPCVersion = headerSemver
+                switchDialect(to: .jsonRPC, reason: "409 carried \(Self.rpcVersionHeader): \(headerSemver)")
             }
-            if sentSessionId != nil, requiredRPCVersion != nil, method != .sessionGet {
+            let contradicted = assumed.map { $0.headerSemver != headerSemver } ?? false
+            assumed = nil
+            if contradicted { forgetAssumedServer(headerSemver: headerSemver) }
+            if sentSessionId != nil || contradicted, requiredRPCVersion != nil, method != .sessionGet {
                 // A new id: an hour went by (Transmission renews it hourly) or the daemon restarted,
-                // perhaps as another version (`watch` runs for days). Ask again before resending.
+                // perhaps as another version (`watch` runs for days); or the server is not the one
+                // an earlier run remembered. Ask again before resending.
                 rpcVersion = nil
                 _ = try sessionGet(fields: SessionField.versionInfo)
             }
@@ -231,6 +261,22 @@ public final class RPCClient {
         logger.debug(
             "RPC dialect switched",
             metadata: ["rpc.dialect": .string(newDialect.description), "rpc.reason": .string(reason)])
+    }
+
+    /// The 409 says another server answers here than the one `assume` was given: back to what a
+    /// fresh client knows, with the dialect the 409 shows.
+    private func forgetAssumedServer(headerSemver: String?) {
+        logger.debug(
+            "RPC remembered server contradicted",
+            metadata: ["rpc.header_version": .string(headerSemver ?? "none")])
+        if headerSemver == nil {
+            headerRPCVersion = nil
+            switchDialect(to: .classic, reason: "409 carried no \(Self.rpcVersionHeader)")
+        }
+    }
+
+    func noteVersion(_ text: String?) {
+        if let text { serverVersion = text }
     }
 
     func noteRPCVersion(_ version: Int?) {

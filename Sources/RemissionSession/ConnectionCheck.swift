@@ -80,11 +80,14 @@ public struct ConnectionCheck {
     public var target: ServerTarget
     public var options: TransportOptions
     public var logger: Logger
+    /// Where the check's record goes, as soon as it is over (nil: nowhere).
+    public var journal: DiagnosticsJournal?
 
-    public init(target: ServerTarget, options: TransportOptions, logger: Logger) {
+    public init(target: ServerTarget, options: TransportOptions, logger: Logger, journal: DiagnosticsJournal? = nil) {
         self.target = target
         self.options = options
         self.logger = logger
+        self.journal = journal
     }
 
     public func run(now: Int64) -> CheckObservation {
@@ -110,11 +113,13 @@ public struct ConnectionCheck {
         } catch {
             outcome = .failure(Failure(.transport(error), server: target.label))
         }
-        return CheckObservation(
+        let observation = CheckObservation(
             server: target.label, endpoint: target.endpoint, connection: connection,
             user: target.credentials?.user, passwordSource: target.passwordSource,
             httpAcknowledged: target.trust.httpAcknowledged, sawSessionHandshake: sawHandshake,
             outcome: outcome, now: now)
+        journal?.record(observation)
+        return observation
     }
 }
 

@@ -164,7 +164,9 @@ public struct Onboarding {
         let target = ServerTarget(
             label: name, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: passwordSource,
             profile: existing)
-        return ConnectionCheck(target: target, options: context.transportOptions, logger: context.logger).run(now: now)
+        return ConnectionCheck(
+            target: target, options: context.transportOptions, logger: context.logger, journal: context.journal
+        ).run(now: now)
     }
 
     /// What `save` did, for the view to word.

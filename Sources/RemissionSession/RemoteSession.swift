@@ -1,6 +1,7 @@
 import Logging
 import RemissionModel
 import RemissionRPC
+import RemissionStorage
 import RemissionTransport
 import RemissionTrust
 
@@ -10,6 +11,8 @@ public struct RemoteSession {
     public let target: ServerTarget
     public let transport: CurlTransport
     public let client: RPCClient
+    /// Where this run's diagnostics record is noted (nil: no log).
+    public let journal: DiagnosticsJournal?
 
     /// Resolves NAME (or the context's default target), builds the client. Says nothing: plain HTTP
     /// to a remote host is a view's warning (`target.needsPlainHTTPWarning`).
@@ -25,7 +28,24 @@ public struct RemoteSession {
         let client = RPCClient(transport: transport, credentials: target.credentials, logger: context.logger)
         client.requiredRPCVersion = RPCError.minimumRPCVersion  // refused before any torrent request, as `check` does
         client.deadline = client.deadline(inSeconds: context.transportOptions.timeoutSeconds)
-        return RemoteSession(target: target, transport: transport, client: client)
+        remember(target.endpoint, in: ServerFactsCache(paths: context.paths), client: client, logger: context.logger)
+        return RemoteSession(target: target, transport: transport, client: client, journal: context.journal)
+    }
+
+    /// What an earlier run learned of the server (its rpc-version and dialect) spares this one the
+    /// `session-get` before its request; what this run learns is kept for the next. A cache: a
+    /// failed write costs the next run one exchange, so it is logged, not reported.
+    private static func remember(
+        _ endpoint: ServerEndpoint, in cache: ServerFactsCache, client: RPCClient, logger: Logger
+    ) {
+        let known = cache.load(for: endpoint)
+        if let known { client.assume(known) }
+        client.onServerLearned = { learned in
+            guard learned != known else { return }
+            do { try cache.save(learned, for: endpoint) } catch {
+                logger.debug("server facts not cached", metadata: ["cache.error": .string("\(error)")])
+            }
+        }
     }
 
     /// Gives the next operation the whole `--timeout` again (each refresh of `watch` is one).
@@ -33,9 +53,23 @@ public struct RemoteSession {
         client.deadline = client.deadline(inSeconds: seconds)
     }
 
-    /// Runs RPC calls; an error becomes this server's `Failure`.
+    /// Notes, for the diagnostics log, the ids of the torrents the command acts on or shows.
+    public func noteTorrents(_ ids: [Int]) {
+        journal?.noteTorrents(ids)
+    }
+
+    /// Runs RPC calls; an error becomes this server's `Failure`. What the client learned (version,
+    /// dialect, timings) and the failure are noted for the diagnostics log.
     public func run<T>(_ body: (RPCClient) throws(RPCError) -> T) throws(Failure) -> T {
-        do { return try body(client) } catch { throw target.failure(error) }
+        do {
+            let result = try body(client)
+            journal?.noteProgress(client: client, transport: transport, failure: nil)
+            return result
+        } catch {
+            let failure = target.failure(error)
+            journal?.noteProgress(client: client, transport: transport, failure: failure)
+            throw failure
+        }
     }
 }
 

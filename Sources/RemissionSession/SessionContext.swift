@@ -21,6 +21,8 @@ public struct SessionContext: Sendable {
     public var defaultTarget: String?
     /// The password store; the Secret Service keyring unless a test or `check --all` sets another.
     public var keyring: any PasswordStore
+    /// This run's diagnostics log (`DiagnosticsJournal`); nil in tests that keep none.
+    public var journal: DiagnosticsJournal?
     /// Saved servers and trust read once, for use cases that resolve many servers (`check --all`).
     public var preloaded: (servers: (default: String?, profiles: [ServerProfile]), trust: [String: ServerTrust])?
 
@@ -46,6 +48,9 @@ public struct SessionContext: Sendable {
         prompt: PasswordPrompt?
     ) throws(Failure) -> ServerTarget {
         let (label, endpoint, profile) = try locate(text ?? defaultTarget)
+        // From here on the command is about this server: its record is kept even when the keyring
+        // or the connection fails.
+        journal?.noteServer(label, now: currentUnixTime())
         var trust = try storedTrust(for: endpoint)
         try overrides.apply(to: &trust)
         let input = CredentialInput(

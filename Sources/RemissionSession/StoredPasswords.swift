@@ -58,7 +58,8 @@ public struct StoredPasswords: Sendable {
             label: target.label, endpoint: target.endpoint, trust: try context.storedTrust(for: target.endpoint),
             credentials: BasicCredentials(user: target.key.user, password: password), passwordSource: source,
             profile: target.profile)
-        let check = ConnectionCheck(target: server, options: context.transportOptions, logger: context.logger)
+        let check = ConnectionCheck(
+            target: server, options: context.transportOptions, logger: context.logger, journal: context.journal)
         if let failure = check.run(now: currentUnixTime()).failure {
             throw Failure(.local(.passwordNotChecked(failure)))
         }

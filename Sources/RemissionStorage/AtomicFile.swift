@@ -4,12 +4,26 @@ import Glibc
 ///
 /// A write goes to a temporary file in the target's directory, is flushed with `fsync`, gets mode 0600,
 /// and is renamed over the target; then the directory is flushed so the rename itself survives a crash.
-/// Readers see either the old file or the new one, never a partial one.
+/// Readers see either the old file or the new one, never a partial one. A `.cache` write skips the
+/// directory's flush (see `Durability`).
 ///
 /// - Warning: This makes a single write atomic, not a read-modify-write. Two processes that read,
 ///   change and write the same file must hold a `FileLock` around the whole sequence
 ///   (`VersionedFile.update` does).
 public enum AtomicFile {
+    /// What a write promises after a crash of the machine (power loss, kernel panic) just after it.
+    public enum Durability: Sendable, Equatable {
+        /// The new content survives: the file is flushed before the rename and the directory after it.
+        /// Settings and trust decisions (servers.json, trust.json), which nothing can rebuild.
+        case durable
+        /// The file is flushed before the rename (PRODUCT.md §4: temp file + fsync + rename), so a
+        /// reader never finds a partial or empty file even after a machine crash, but the directory is
+        /// not: a crash within the kernel's writeback delay may leave the old file in place. For
+        /// caches the next run rebuilds: `list`'s snapshot, whose directory flush was half of the
+        /// 1–30 ms its two flushes took on a disk shared with builds (devdoc).
+        case cache
+    }
+
     /// The file's bytes, or `nil` when it does not exist.
     public static func read(_ path: String, limit: Int? = nil) throws(StorageError) -> [UInt8]? {
         try FileSystem.readAll(path, limit: limit)
@@ -19,12 +33,16 @@ public enum AtomicFile {
     /// with mode 0600 whatever mode an earlier version had. A symbolic link at `path` keeps its link:
     /// the file it points to is the one replaced, atomically, in its own directory (PRODUCT.md §4; git
     /// does the same with a symlinked config).
-    public static func write(_ bytes: [UInt8], to path: String) throws(StorageError) {
-        try write(parts: [bytes[...]], to: path)
+    public static func write(
+        _ bytes: [UInt8], to path: String, durability: Durability = .durable
+    ) throws(StorageError) {
+        try write(parts: [bytes[...]], to: path, durability: durability)
     }
 
     /// `write(_:to:)` of the parts one after the other, without joining them in memory first.
-    public static func write(parts: [ArraySlice<UInt8>], to link: String) throws(StorageError) {
+    public static func write(
+        parts: [ArraySlice<UInt8>], to link: String, durability: Durability = .durable
+    ) throws(StorageError) {
         let path = try target(of: link)
         let directory = parentDirectory(of: path)
         try FileSystem.createDirectory(directory)
@@ -39,14 +57,14 @@ public enum AtomicFile {
             _ = unlink(temporary)
             throw error
         }
-        // After fsync, close can only report errors already reported; a failure here still loses nothing.
+        // After fsync, close can only report errors already reported.
         _ = close(descriptor)
         guard rename(temporary, path) == 0 else {
             let code = errno
             _ = unlink(temporary)
             throw .io(path: path, operation: "rename", errno: code)
         }
-        try FileSystem.syncDirectory(directory)
+        if durability == .durable { try FileSystem.syncDirectory(directory) }
     }
 
     /// Creates `path` with `bytes`, mode 0600 from the start (a secret is never readable by others, not

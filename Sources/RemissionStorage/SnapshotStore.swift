@@ -72,7 +72,9 @@ public enum SnapshotError: Error, Sendable, Equatable {
 }
 
 /// Snapshots under `StoragePaths.snapshotsDirectory` (PRODUCT.md §4): one JSON file per server and
-/// connection parameters, written atomically with mode 0600, at most `limit` bytes.
+/// connection parameters, written atomically with mode 0600, at most `limit` bytes. A cache: its
+/// directory is not flushed after the rename (`AtomicFile.Durability.cache`), since the next `list`
+/// rebuilds it.
 ///
 /// File format (version 1):
 /// `{"version":1,"server":LABEL,"fingerprint":HEX,"savedAt":UNIX,"fields":[NAMES],"torrents":[[…],…]}`:
@@ -101,7 +103,7 @@ public struct SnapshotStore: Sendable {
         let path = path(for: key)
         let bytes = Self.encode(torrents, fields: fields, server: key.label, fingerprint: key.fingerprint, at: time)
         guard bytes.count <= limit else { throw .tooLarge(path: path, bytes: bytes.count, limit: limit) }
-        do { try AtomicFile.write(bytes, to: path) } catch { throw .storage(error) }
+        do { try AtomicFile.write(bytes, to: path, durability: .cache) } catch { throw .storage(error) }
     }
 
     /// Saves rows exactly as a `torrent-get` table reply held them (`header`: the field names as
@@ -115,7 +117,9 @@ public struct SnapshotStore: Sendable {
         let tail = Array("]}".utf8)
         let count = head.count + rows.count + tail.count
         guard count <= limit else { throw .tooLarge(path: path, bytes: count, limit: limit) }
-        do { try AtomicFile.write(parts: [head[...], rows, tail[...]], to: path) } catch { throw .storage(error) }
+        do { try AtomicFile.write(parts: [head[...], rows, tail[...]], to: path, durability: .cache) } catch {
+            throw .storage(error)
+        }
     }
 
     /// The snapshot for exactly these connection parameters, or nil when there is none.

@@ -12,7 +12,7 @@
 public struct StoragePaths: Sendable, Equatable {
     /// The configuration directory: `servers.json`, `trust.json`.
     public var config: String
-    /// The cache directory: `snapshots/`.
+    /// The cache directory: `snapshots/`, `servers/` (`ServerFactsCache`).
     public var cache: String
     /// The state directory (history, logs).
     public var state: String

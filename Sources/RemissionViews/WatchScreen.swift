@@ -55,31 +55,60 @@ public enum WatchScreen {
     }
 
     public static func render(torrents: [Torrent], size: Size, state: State, now: Int64) -> String {
-        let lines = lines(torrents: torrents, size: size, state: state, now: now)
+        paint(lines(torrents: torrents, size: size, state: state, now: now), styles: baseStyles(state), state: state)
+    }
+
+    /// The escape sequences of a frame's lines: the title bold, the offline banner red, the header reversed.
+    static func baseStyles(_ state: State) -> [Int: String] {
+        var styles = [0: "\u{1B}[1m", 2: "\u{1B}[7m"]
+        if state.offline != nil { styles[1] = "\u{1B}[1;31m" }
+        return styles
+    }
+
+    /// One frame for one `write`: cursor home, each line overwritten and cleared to its end (styled
+    /// when colours are on), the rest of the screen cleared.
+    static func paint(_ lines: [String], styles: [Int: String], state: State) -> String {
         var frame = "\u{1B}[H"
         for (index, line) in lines.enumerated() {
-            frame += style(line, index: index, state: state) + "\u{1B}[K"
+            if state.useColor, !line.isEmpty, let style = styles[index] {
+                frame += style + line + "\u{1B}[0m"
+            } else {
+                frame += line
+            }
+            frame += "\u{1B}[K"
             if index < lines.count - 1 { frame += "\r\n" }
         }
         return frame + "\u{1B}[J"
     }
 
-    private static func style(_ line: String, index: Int, state: State) -> String {
-        guard state.useColor, !line.isEmpty else { return line }
-        switch index {
-        case 0: return "\u{1B}[1m\(line)\u{1B}[0m"
-        case 1 where state.offline != nil: return "\u{1B}[1;31m\(line)\u{1B}[0m"
-        case 2: return "\u{1B}[7m\(line)\u{1B}[0m"
-        default: return line
+    /// The interactive part of a list frame: the first row shown, the cursor's row and the marked
+    /// ids (a two-cell gutter: `>` at the cursor, `*` when marked), and what replaces the totals.
+    public struct Rows: Equatable, Sendable {
+        public var top = 0
+        public var cursor: Int?
+        public var marked: Set<Int> = []
+        /// A prompt, question or message instead of the totals line.
+        public var footer: String?
+        public init(top: Int = 0, cursor: Int? = nil, marked: Set<Int> = [], footer: String? = nil) {
+            self.top = top
+            self.cursor = cursor
+            self.marked = marked
+            self.footer = footer
         }
     }
 
-    /// The frame's lines, at most `size.rows`, each at most `size.columns` terminal cells.
-    public static func lines(torrents: [Torrent], size: Size, state: State, now: Int64) -> [String] {
+    /// The frame's lines, at most `size.rows`, each at most `size.columns` terminal cells; rows
+    /// from `rows.top` on.
+    public static func lines(
+        torrents: [Torrent], size: Size, state: State, now: Int64, rows: Rows = Rows()
+    ) -> [String] {
+        let gutter = rows.cursor == nil ? 0 : 2
         let width = max(1, size.columns)
-        let rowSpace = max(0, size.rows - 4)
-        let widestName = torrents.prefix(rowSpace).reduce(0) { max($0, TerminalText.width(Layout.name($1))) }
-        let layout = Layout(columns: width, widestName: widestName)
+        let rowSpace = listRows(size)
+        let top = max(0, min(rows.top, torrents.count - rowSpace))
+        let visible = torrents.dropFirst(top).prefix(rowSpace)
+        let widestName = visible.reduce(0) { max($0, TerminalText.width(Layout.name($1))) }
+        let layout = Layout(columns: width - gutter, widestName: widestName)
         var lines: [String] = []
         let down = torrents.reduce(0) { ServerArithmetic.sum($0, $1.rateDownload) }
         let up = torrents.reduce(0) { ServerArithmetic.sum($0, $1.rateUpload) }
@@ -88,22 +117,41 @@ public enum WatchScreen {
                 + tr("\(count: state.totalCount, "torrent", "torrents")")
                 + " · ↓ \(Units.rate(down)) ↑ \(Units.rate(up))")
         lines.append(statusLine(state: state, now: now))
-        lines.append(layout.header)
-        let hidden = max(0, torrents.count - rowSpace)
-        for torrent in torrents.prefix(rowSpace) { lines.append(layout.row(torrent)) }
+        lines.append(String(repeating: " ", count: gutter) + layout.header)
+        for (offset, torrent) in visible.enumerated() {
+            let mark =
+                gutter == 0
+                ? "" : (top + offset == rows.cursor ? ">" : " ") + (rows.marked.contains(torrent.id) ? "*" : " ")
+            lines.append(mark + layout.row(torrent))
+        }
         if lines.count < size.rows - 1 {
             lines += Array(repeating: "", count: size.rows - 1 - lines.count)
         }
+        let below = max(0, torrents.count - top - rowSpace)
         let total = torrents.reduce(0) { ServerArithmetic.sum($0, $1.sizeWhenDone) }
         var totals =
             torrents.count != state.totalCount
             ? tr("Total: \(torrents.count) shown of \(state.totalCount)") : tr("Total: \(torrents.count) shown")
-        if hidden > 0 { totals += " " + tr("(\(hidden) more below)") }
+        if top > 0 { totals += " " + tr("(\(top) above)") }
+        if below > 0 { totals += " " + tr("(\(below) more below)") }
+        if !rows.marked.isEmpty { totals += " · " + tr("\(rows.marked.count) marked") }
         totals += " · \(Units.bytes(total)) · ↓ \(Units.rate(down)) ↑ \(Units.rate(up))"
         if !state.view.isEmpty { totals += " · \(state.view)" }
-        totals += " · " + tr("q quits")
-        lines.append(totals)
+        totals += rows.cursor == nil ? " · " + tr("q quits") : " · " + WatchText.keysHint
+        lines.append(rows.footer ?? totals)
         return lines.prefix(max(1, size.rows)).map { cut($0, width) }
+    }
+
+    /// Rows of torrents a list frame has room for: all but the title, status, header and totals lines.
+    public static func listRows(_ size: Size) -> Int { max(0, size.rows - 4) }
+
+    /// The first row to show so that the cursor's row is on the screen, moving as little as
+    /// possible from `top`, and no empty rows below the last torrent.
+    public static func scrolled(top: Int, cursor: Int, rows: Int, count: Int) -> Int {
+        guard rows > 0, count > 0 else { return 0 }
+        var first = min(top, cursor)
+        if cursor >= first + rows { first = cursor - rows + 1 }
+        return max(0, min(first, count - rows))
     }
 
     /// A refresh is shown as waiting once it has taken this long (a normal one takes a fraction of

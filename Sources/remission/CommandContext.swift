@@ -29,6 +29,10 @@ struct CommandContext: Sendable {
                 timeoutSeconds: global.timeout, connectTimeoutSeconds: min(10, global.timeout),
                 userAgent: "remission/\(RemissionCommand.version)", environment: environment),
             defaultTarget: global.server)
+        if let journal = DiagnosticsJournal.current {
+            journal.attach(paths: paths, environment: environment)
+            session.journal = journal
+        }
     }
 
     /// The clock dates are written in: local time (TZ honoured), UTC with --utc.

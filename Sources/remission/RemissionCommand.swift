@@ -24,7 +24,7 @@ public struct RemissionCommand: ParsableCommand {
         subcommands: [
             Connect.self, Check.self, Trust.self, Servers.self, Credentials.self,
             List.self, Add.self, Start.self, Stop.self, Verify.self, Reannounce.self, Remove.self, Info.self,
-            Files.self, Session.self, Stats.self, Watch.self,
+            Files.self, Session.self, Stats.self, Watch.self, Log.self,
         ]
     )
 
@@ -101,6 +101,7 @@ public struct RemissionCommand: ParsableCommand {
         case "session": Session.self
         case "stats": Stats.self
         case "watch": Watch.self
+        case "log": Log.self
         default: nil
         }
     }
@@ -109,32 +110,51 @@ public struct RemissionCommand: ParsableCommand {
         "-h", "--help", "-help", "help", "--version", "--generate-completion-script", "--experimental-dump-help",
     ]
 
-    /// Runs the command; returns the exit status.
+    /// Runs the command with this run's diagnostics journal bound (the command's context finds it
+    /// there), then lets the journal write the record of the server it talked to, with the outcome.
+    /// Returns the exit status.
     private static func run(_ arguments: [String]) -> Int32 {
+        let journal = DiagnosticsJournal(command: loggedName(arguments))
+        let (status, failure) = DiagnosticsJournal.$current.withValue(journal) { execute(arguments) }
+        journal.finish(status: ExitStatus(rawValue: status) ?? .failure, failure: failure, now: currentUnixTime())
+        return status
+    }
+
+    /// The command as the diagnostics log names it: `list`, `credentials set`.
+    static func loggedName(_ arguments: [String]) -> String {
+        guard let first = arguments.first else { return "" }
+        guard ["credentials", "trust", "servers"].contains(first), arguments.count > 1,
+            !arguments[1].hasPrefix("-")
+        else { return first }
+        return first + " " + arguments[1]
+    }
+
+    /// Parses and runs the command; returns the exit status and the failure it ended with, if any.
+    private static func execute(_ arguments: [String]) -> (Int32, Failure?) {
         if let unknown = unknownCommand(arguments) {
             printError(unknown)
-            return ExitStatus.usage.rawValue
+            return (ExitStatus.usage.rawValue, nil)
         }
         do {
             var command = try parseDirectly(arguments) ?? parseAsRoot(arguments)
             try command.run()
-            return 0
+            return (0, nil)
         } catch let code as ExitCode {
-            return code.rawValue
+            return (code.rawValue, nil)
         } catch let failure as Failure {
             let preamble = FailureText.preamble(failure, now: currentUnixTime())
             if !preamble.isEmpty { printError(preamble.joined(separator: "\n")) }
             printError("remission: " + failure.message)
-            return failure.status.rawValue
+            return (failure.status.rawValue, failure)
         } catch {
             let code = exitCode(for: error)
             let message = UsageText.argumentParser(fullMessage(for: error))
             if code == .success {
                 print(message)
-                return 0
+                return (0, nil)
             }
             if !message.isEmpty { printError(message) }
-            return code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue
+            return (code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue, nil)
         }
     }
 }

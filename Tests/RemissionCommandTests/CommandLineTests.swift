@@ -48,10 +48,10 @@ struct CommandLineTests {
             RemissionCommand.parseDirectly(["list", "nas", "--status", "seeding", "--sort", "ratio", "--json"])
                 as? RemissionCommand.List)
         #expect(command.name == "nas")
-        #expect(command.status == .seeding)
-        #expect(command.sort == .ratio)
+        #expect(command.query.status == .seeding)
+        #expect(command.query.sort == .ratio)
         #expect(command.json)
-        #expect(!command.reverse)
+        #expect(!command.query.reverse)
     }
 }
 

@@ -75,16 +75,19 @@ struct FetchedFieldsTests {
     func watchScreen() {
         let size = WatchScreen.Size(columns: 120, rows: 30)
         let state = WatchScreen.State(server: "nas", lastUpdate: 1_795_000_000, totalCount: Self.objects.count)
-        for sort in WatchSortKey.allCases {
-            for status in [nil] + WatchStatusFilter.allCases.map(Optional.some) {
-                func draw(_ torrents: [Torrent]) -> String {
-                    let shown = WatchScreen.arrange(torrents, status: status, sort: sort, reverse: false)
-                    return WatchScreen.render(torrents: shown, size: size, state: state, now: 1_795_000_000)
+        for sort in ListSortKey.allCases {
+            for status in [nil] + ListStatusFilter.allCases.map(Optional.some) {
+                for label in [nil, "l2"] {
+                    let query = ListQuery(status: status, label: label, sort: sort)
+                    func draw(_ torrents: [Torrent]) -> String {
+                        WatchScreen.render(
+                            torrents: query.apply(torrents), size: size, state: state, now: 1_795_000_000)
+                    }
+                    let fetched = Self.torrents(keeping: RemissionCommand.Watch.fields(query: query))
+                    #expect(
+                        draw(fetched) == draw(Self.torrents(keeping: nil)),
+                        "sort \(sort), status \(status.map(\.rawValue) ?? "none"), label \(label ?? "none")")
                 }
-                let fetched = Self.torrents(keeping: RemissionCommand.Watch.fields(sort: sort))
-                #expect(
-                    draw(fetched) == draw(Self.torrents(keeping: nil)),
-                    "sort \(sort), status \(status.map(\.rawValue) ?? "none")")
             }
         }
     }

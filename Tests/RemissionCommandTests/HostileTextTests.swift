@@ -166,14 +166,14 @@ struct HostileTextTests {
         }
     }
 
-    @Test("a saved server: connect, check NAME, check --all's summary line (the version), servers list")
+    @Test("a saved server: connect, check NAME, check --all's summary line (the version), servers list, log")
     func savedServer() throws {
         let server = try HostileServer(scenario: Self.scenario("classic"))
         let home = CLIHome(bed: try TestBed.shared)
         for command in [
             ["connect", server.url(), "--name", "evil"], ["check", "evil"], ["check", "--all"],
             ["check", "--all", "--json"],
-            ["servers", "list"], ["list", "evil"],
+            ["servers", "list"], ["list", "evil"], ["log"], ["log", "--json"],
         ] {
             let result = try home.runRaw(command)
             #expect(result.status == 0, "\(command): \(result.text)")
@@ -181,6 +181,8 @@ struct HostileTextTests {
         }
         let all = try home.runRaw(["check", "--all"])
         #expect(all.text.contains("Transmission V" + Hostile.shown), "\(all.text)")
+        let log = try home.runRaw(["log", "--server", "evil"])
+        #expect(log.text.contains("Transmission V" + Hostile.shown), "\(log.text)")
     }
 
     @Test("header values: a session id and an X-Transmission-Rpc-Version with ESC/OSC, in check, session and -v")

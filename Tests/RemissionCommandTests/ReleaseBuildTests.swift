@@ -36,8 +36,11 @@ struct ReleaseBuildTests {
             ["--help"],
         ]
         for arguments in runs {
-            let expected = try debug.run(arguments, env: env)
-            let actual = try release.run(arguments, env: env)
+            // Each keeps its own diagnostics log, so check's pointer to earlier failures is the same.
+            let expected = try debug.run(
+                arguments, env: env.merging(["REMISSION_STATE_HOME": debug.directory + "/state-debug"]) { $1 })
+            let actual = try release.run(
+                arguments, env: env.merging(["REMISSION_STATE_HOME": debug.directory + "/state-release"]) { $1 })
             let label = arguments.joined(separator: " ")
             #expect(actual.status == expected.status, "\(label): \(actual.all)")
             // Timings (ms) and the JSON's data time differ from run to run; the rest must not.

@@ -83,14 +83,20 @@ struct WatchCommandTests {
     }
 }
 
-/// `remission ARGS --server <main daemon>` in a detached 120×40 tmux pane on a private tmux server.
-/// After remission exits the pane prints its exit code and the terminal's ICANON/ECHO state, and stays.
+/// `remission ARGS --server <main daemon>` in a detached tmux pane (120×40 unless told) on a private
+/// tmux server. After remission exits the pane prints its exit code, the terminal's ICANON/ECHO
+/// state and whether `stty -g` reads as before (STTY_SAME=1), and stays.
 struct Tmux {
     let socket = "remission-test-\(UUID().uuidString.prefix(8))"
     let directory: String
 
-    /// `server`: another URL than the bed's daemon (a `HostileServer`).
-    init(bed: TestBed, arguments: [String], daemon: TestBed.Daemon = .main, server: String? = nil) throws {
+    /// `server`: another URL than the bed's daemon (a `HostileServer`). `jobControl`: the command
+    /// runs from an interactive bash (so Ctrl-Z stops it and `fg` resumes it); the report comes
+    /// when `report()` is called after it ended.
+    init(
+        bed: TestBed, arguments: [String], daemon: TestBed.Daemon = .main, server: String? = nil, columns: Int = 120,
+        rows: Int = 40, jobControl: Bool = false
+    ) throws {
         let home = CLIHome(bed: bed)
         directory = home.directory
         var environment = home.environment
@@ -99,22 +105,40 @@ struct Tmux {
         let exports = environment.map { "export \($0.key)=\(Self.quoted($0.value))" }.joined(separator: "\n")
         let command = ([home.remission] + arguments + ["--server", server ?? bed.daemonURL(daemon)]).map(Self.quoted)
             .joined(separator: " ")
-        let script = """
-            \(exports)
-            \(command)
+        let report = """
+            report() {
             status=$?
+            same=0; [ "$before" = "$(stty -g)" ] && same=1
             flags=$(stty -a)
             icanon=0; echo_=0
             case "$flags" in *" icanon"*) icanon=1;; esac
             case "$flags" in *" echo "*) echo_=1;; esac
-            echo "EXITED=$status ICANON=$icanon ECHO=$echo_"
-            sleep 120
+            echo "EXITED=$status ICANON=$icanon ECHO=$echo_ STTY_SAME=$same"
+            }
+            """
+        let script = """
+            \(exports)
+            \(report)
+            before=$(stty -g)
+            PS1='$ '
+            \(jobControl ? "" : command + "\nreport\nsleep 120")
             """
         let file = directory + "/watch.sh"
         try script.write(toFile: file, atomically: true, encoding: .utf8)
+        let shell = jobControl ? "bash --noprofile --rcfile \(Self.quoted(file)) -i" : "bash " + file
         let result = try ProcessRunner.run(
-            "tmux", args: ["-L", socket, "-u", "new-session", "-d", "-x", "120", "-y", "40", "bash " + file])
+            "tmux", args: ["-L", socket, "-u", "new-session", "-d", "-x", String(columns), "-y", String(rows), shell])
         guard result.status == 0 else { throw TmuxError(message: result.stderrText) }
+        if jobControl {
+            type(command)
+            send("Enter")
+        }
+    }
+
+    /// With `jobControl`: prints the exit code and terminal state line once the command has ended.
+    func report() {
+        type("report")
+        send("Enter")
     }
 
     struct TmuxError: Error { var message: String }
@@ -133,6 +157,16 @@ struct Tmux {
 
     func send(_ keys: String) {
         _ = try? ProcessRunner.run("tmux", args: ["-L", socket, "send-keys", keys])
+    }
+
+    func resize(columns: Int, rows: Int) {
+        _ = try? ProcessRunner.run(
+            "tmux", args: ["-L", socket, "resize-window", "-x", String(columns), "-y", String(rows)])
+    }
+
+    /// Types `text` as it is (UTF-8), not as key names.
+    func type(_ text: String) {
+        _ = try? ProcessRunner.run("tmux", args: ["-L", socket, "send-keys", "-l", text])
     }
 
     /// Polls the pane every 0.2 s until `condition` holds; false after `timeout` seconds.

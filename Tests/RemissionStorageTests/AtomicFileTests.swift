@@ -96,6 +96,39 @@ struct AtomicFileTests {
     }
 
     @Test(
+        "with either durability: replaced whole, mode 0600, no temporary file left, a link kept",
+        arguments: [AtomicFile.Durability.durable, .cache])
+    func durability(_ durability: AtomicFile.Durability) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("cache/snapshots/box.json")
+        try AtomicFile.write(Array("a longer first version".utf8), to: path, durability: durability)
+        chmod(path, 0o644)
+        try AtomicFile.write(parts: [Array("sec".utf8)[...], Array("ond".utf8)[...]], to: path, durability: durability)
+        #expect(readText(path) == "second")
+        #expect(permissions(of: path) == 0o600)
+        #expect(permissions(of: directory.file("cache/snapshots")) == 0o700)
+        #expect(directoryEntries(directory.file("cache/snapshots")) == ["box.json"])
+
+        let link = directory.file("cache/snapshots/link.json")
+        #expect(Glibc.symlink("box.json", link) == 0)
+        try AtomicFile.write(Array("third".utf8), to: link, durability: durability)
+        var info = stat()
+        #expect(lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK, "the link was replaced")
+        #expect(readText(path) == "third")
+    }
+
+    @Test("a cache write that cannot be put in place leaves what was there and no temporary file")
+    func cacheWriteFails() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("box.json")
+        mkdir(path, 0o700)  // a directory where the file should go: the rename fails
+        writeRaw("kept", to: path + "/inside")
+        #expect(throws: StorageError.self) { try AtomicFile.write(Array("new".utf8), to: path, durability: .cache) }
+        #expect(readText(path + "/inside") == "kept")
+        #expect(directoryEntries(directory.path) == ["box.json"])
+    }
+
+    @Test(
         "path helpers",
         arguments: [
             ("/a/b/c.json", "/a/b", "c.json"),

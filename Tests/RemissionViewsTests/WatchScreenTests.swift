@@ -147,16 +147,6 @@ struct WatchScreenTests {
         #expect(!frame.contains("\u{1B}[1;31m"))
     }
 
-    @Test("filter by status, sort, reverse")
-    func arrange() {
-        let downloading = WatchScreen.arrange(Self.torrents, status: .downloading, sort: .id, reverse: false)
-        #expect(downloading.map(\.id) == [1, 3])
-        #expect(
-            WatchScreen.arrange(Self.torrents, status: nil, sort: .progress, reverse: false).map(\.id) == [3, 1, 2])
-        #expect(WatchScreen.arrange(Self.torrents, status: nil, sort: .name, reverse: true).map(\.id) == [2, 1, 3])
-        #expect(WatchScreen.arrange(Self.torrents, status: .seeding, sort: .id, reverse: false).map(\.id) == [2])
-    }
-
     @Test(
         "units: one vocabulary for sizes, rates, durations, ratios and percentages",
         arguments: [

@@ -72,6 +72,7 @@ extension RemissionCommand {
                 }
             }
             var addedCount = 0
+            var addedIDs: [Int] = []
             var server: String?
             if !loaded.isEmpty {
                 let (context, session) = try connection.open()
@@ -79,17 +80,23 @@ extension RemissionCommand {
                 server = session.target.label
                 for (index, argument, source) in loaded {
                     let result: TorrentAddResult
-                    do {
-                        result = try session.client.torrentAdd(
-                            source, downloadDir: downloadDir, paused: paused ? true : nil, labels: labels)
+                    do throws(Failure) {
+                        result = try session.run { client throws(RPCError) in
+                            try client.torrentAdd(
+                                source, downloadDir: downloadDir, paused: paused ? true : nil, labels: labels)
+                        }
                     } catch {
-                        let failure = session.target.failure(error)
-                        guard case .rpcFailure = error else { throw failure }  // offline, trust, auth: stop here
-                        failed(index, failure, prefix: "\(argument): ")
+                        // Offline, trust, auth: stop here; a refused torrent is this argument's failure.
+                        guard case .rpcRefused = error.cause else { throw error }
+                        failed(index, error, prefix: "\(argument): ")
                         continue
                     }
                     addedCount += 1
                     outcomes.append((index, argument, .added(result)))
+                    switch result {
+                    case .added(let id, _, _), .duplicate(let id, _, _): addedIDs.append(id)
+                    }
+                    session.noteTorrents(addedIDs)
                     if !json { print(TorrentText.added(result)) }
                 }
             }

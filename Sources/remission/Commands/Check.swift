@@ -98,14 +98,17 @@ extension RemissionCommand {
             try requireHTTPEngine()
             let options = context.transportOptions
             let logger = context.logger
+            let journal = context.session.journal
             let now = currentUnixTime()
-            // One thread per server: resolving (profile, trust, keyring) and checking all run at once.
+            // One thread per server: resolving (profile, trust, keyring) and checking all run at once;
+            // each check writes its own record to the diagnostics log when it is over.
             let outcomes = concurrently(names) { name in
                 resolve(name).map { target in
                     (
                         target,
                         CheckReport.build(
-                            ConnectionCheck(target: target, options: options, logger: logger).run(now: now))
+                            ConnectionCheck(target: target, options: options, logger: logger, journal: journal)
+                                .run(now: now))
                     )
                 }
             }
@@ -116,6 +119,9 @@ extension RemissionCommand {
                     context.warnAboutPlainHTTP(target)
                     reports.append(report)
                 case .failure(let failure):
+                    if let server = failure.server ?? name {
+                        journal?.record(server: server, failure: failure, now: now)
+                    }
                     if !several { throw failure }
                     printError("remission: " + failure.message)
                     reports.append(CheckReport.unresolved(server: name ?? "default", failure))
@@ -129,6 +135,7 @@ extension RemissionCommand {
             } else {
                 print(reports.map { $0.render(on: context.terminal) }.joined(separator: "\n\n"))
             }
+            if !json { pointAtTheLog(reports, context: context, now: now) }
             if !several, watch == nil, case .success(let (target, report))? = outcomes.first, report.online {
                 context.offerToStorePassword(target)
             }
@@ -138,6 +145,20 @@ extension RemissionCommand {
 }
 
 extension RemissionCommand.Check {
+    /// A server that failed in the last hour besides now: "offline 3 times in the last hour:
+    /// remission log --server nas", on stderr (what scripts read of stdout stays the report).
+    fileprivate func pointAtTheLog(_ reports: [CheckReport], context: CommandContext, now: Int64) {
+        guard context.session.journal != nil else { return }
+        let history = DiagnosticsHistory(paths: context.paths, environment: context.environment)
+        for report in reports {
+            guard
+                let recent = history.recentFailures(
+                    server: report.server, currentFailed: report.exitStatus != .ok, now: now)
+            else { continue }
+            printError(LogText.recentFailures(recent))
+        }
+    }
+
     /// The saved passwords of all named servers in one keyring search, unless another source wins
     /// anyway (`--password-stdin`, TR_AUTH). A keyring that fails here is asked again per server,
     /// which reports the cause on the right line.

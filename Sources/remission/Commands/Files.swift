@@ -65,6 +65,7 @@ extension RemissionCommand {
             let lookup = try session.run { client throws(RPCError) in
                 try TorrentLookup.find(selection, fields: [.files, .fileStats], client: client)
             }
+            session.noteTorrents(lookup.found.map(\.id))
             try lookup.reportMissing()
             guard var torrent = lookup.found.first else { return }
             if isChange {

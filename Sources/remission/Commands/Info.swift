@@ -59,6 +59,7 @@ extension RemissionCommand {
             let lookup = try session.run { client throws(RPCError) in
                 try TorrentLookup.find(selection, fields: fields, client: client)
             }
+            session.noteTorrents(lookup.found.map(\.id))
             try lookup.reportMissing()
             guard let torrent = lookup.found.first else { return }
             if json {

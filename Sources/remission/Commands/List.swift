@@ -67,11 +67,6 @@ extension RemissionCommand {
         @OptionGroup(title: "Connection options") var global: GlobalOptions
 
         // Shorthands for the options in `own`.
-        var status: ListStatusFilter? { own.status }
-        var search: String? { own.search }
-        var label: String? { own.label }
-        var sort: ListSortKey { own.sort }
-        var reverse: Bool { own.reverse }
         var json: Bool { own.json }
         var width: Int? { own.width }
         var offline: Bool { own.offline }
@@ -96,9 +91,7 @@ extension RemissionCommand {
             return fields
         }
 
-        var query: ListQuery {
-            ListQuery(status: status, search: search, label: label, sort: sort, reverse: reverse)
-        }
+        var query: ListQuery { own.shown.query }
 
         func validate() throws {
             if let width, width < 0 { throw ValidationError("--width takes a number of columns, 0 for no limit.") }
@@ -126,10 +119,11 @@ extension RemissionCommand {
                 label: session.target.label, endpoint: session.target.endpoint, user: session.target.credentials?.user)
             let fields = Self.fields(json: json, query: query)
             let list: TorrentList
-            do {
-                list = try session.client.torrentList(fields: fields, format: .table)
-            } catch {
-                let failure = session.target.failure(error)
+            do throws(Failure) {
+                list = try session.run { client throws(RPCError) in
+                    try client.torrentList(fields: fields, format: .table)
+                }
+            } catch let failure {
                 guard failure.status == .offline else { throw failure }
                 guard let snapshot = try load(store, key) else {
                     throw Failure(.local(.offlineWithoutSnapshot(failure)))
@@ -241,9 +235,6 @@ extension RemissionCommand {
     }
 }
 
-extension ListStatusFilter: ExpressibleByArgument {}
-extension ListSortKey: ExpressibleByArgument {}
-
 /// Standard output as `list` writes it: straight to file descriptor 1, not copied into a `String`
 /// and through stdout's buffer (callers flush what `print` buffered first). The first write error
 /// (a full disk, a closed pipe) is kept, so the command can fail with it instead of exiting 0.
@@ -275,26 +266,7 @@ final class StandardOutput: Sendable {
 extension RemissionCommand.List {
     /// The options of this command alone, listed first in its help (before the connection options).
     struct OwnOptions: ParsableArguments {
-        @Option(
-            help: ArgumentHelp(
-                "Only torrents in this state.",
-                valueName: "state"))
-        var status: ListStatusFilter?
-
-        @Option(
-            help: ArgumentHelp("Only torrents whose name contains this text (case-insensitive).", valueName: "text"))
-        var search: String?
-
-        @Option(help: ArgumentHelp("Only torrents with this label (case-insensitive).", valueName: "label"))
-        var label: String?
-
-        @Option(
-            help: ArgumentHelp(
-                "Sort by this key (ties by id).", valueName: "key"))
-        var sort: ListSortKey = .id
-
-        @Flag(help: "Reverse the order.")
-        var reverse = false
+        @OptionGroup var shown: QueryOptions
 
         @Flag(help: "Print JSON (keys above) instead of the table.")
         var json = false

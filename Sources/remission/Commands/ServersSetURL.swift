@@ -20,8 +20,8 @@ extension RemissionCommand.Servers {
 
                 Examples:
                   remission servers set-url nas https://nas.local:8443/transmission/rpc
-                  printf %s "$PW" | remission servers set-url nas https://10.0.0.5 --password-stdin \\
-                      --accept-fingerprint SHA256:3F… --forget-old
+                  printf %s "$PW" | remission servers set-url nas https://10.0.0.5 \\
+                      --password-stdin --accept-fingerprint SHA256:3F… --forget-old
                 """)
 
         @Argument(help: "The saved server to point elsewhere.", completion: .savedServer)

@@ -22,6 +22,7 @@ extension TorrentAction {
         let (context, session) = try connection.open()
         defer { context.offerToStorePassword(after: session) }
         let lookup = try session.run { client throws(RPCError) in try TorrentLookup.find(selection, client: client) }
+        session.noteTorrents(lookup.found.map(\.id))
         try lookup.reportMissing()
         guard !lookup.found.isEmpty else {
             print(TorrentText.noneFound(selection, for: self))

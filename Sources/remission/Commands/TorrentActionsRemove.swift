@@ -43,6 +43,7 @@ extension RemissionCommand {
             let lookup = try session.run { client throws(RPCError) in
                 try TorrentLookup.find(selection, fields: [.haveValid, .haveUnchecked, .downloadDir], client: client)
             }
+            session.noteTorrents(lookup.found.map(\.id))
             try lookup.reportMissing()
             guard !lookup.found.isEmpty else {
                 print(TorrentText.noneToRemove(selection))

@@ -17,9 +17,9 @@ extension RemissionCommand.Trust {
                 vouches for it. Pin a backup key too (one not in the current chain), or a new server key \
                 would lock you out. Prints the pins now set, one per line.
 
-                --generate-backup FILE makes that backup key here, offline: a new ECDSA P-256 key (every TLS
-                client takes it), its private key written to FILE (a new file, mode 0600; an existing one is
-                refused and left as it is), its pin added. Keep FILE offline, not on the server, and make the
+                --generate-backup FILE makes that backup key here, offline: a new ECDSA P-256 key (every TLS \
+                client takes it), its private key written to FILE (a new file, mode 0600; an existing one is \
+                refused and left as it is), its pin added. Keep FILE offline, not on the server, and make the \
                 next certificate with it when you rotate.
 
                 Examples:

@@ -1,57 +1,103 @@
 import RemissionSession
 import RemissionViews
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// The terminal while `watch` runs: alternate screen, hidden cursor, stdin non-canonical without echo
-/// (VMIN = 0, VTIME = 1: a read waits at most 0.1 s), all restored on `leave()`, Ctrl-C and SIGTERM.
+/// The terminal while `watch` runs: alternate screen, hidden cursor, stdin in raw mode (no echo, no
+/// line editing, no flow control, CR kept; VMIN = 0, VTIME = 1: a read waits at most 0.1 s; Ctrl-C
+/// and Ctrl-Z still signal). Restored on `leave()`, on SIGINT, SIGTERM and SIGHUP (exit 128 + the
+/// signal), and around a suspension: SIGTSTP puts the terminal back before the process stops,
+/// SIGCONT takes it again and asks for a full redraw; SIGWINCH asks for one too.
 enum WatchTerminal {
+    /// The settings before `enter`, and the raw ones: read by the signal handlers, which cannot
+    /// capture context (set before the handlers are installed, cleared after they are removed).
     nonisolated(unsafe) private static var saved: termios? = nil
-    private static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
-    private static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    nonisolated(unsafe) private static var raw: termios? = nil
+    /// Set by SIGCONT and SIGWINCH: the next frame is drawn in full.
+    static let redrawRequested = Atomic<Bool>(false)
+    private static let enterSequence: StaticString = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
+    private static let leaveSequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    private static let endingSignals = [SIGINT, SIGTERM, SIGHUP]
 
     static func enter() {
         var settings = termios()
         if tcgetattr(STDIN_FILENO, &settings) == 0 {
             saved = settings
             var raw = settings
-            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            raw.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
+            raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
             withUnsafeMutableBytes(of: &raw.c_cc) { cc in
                 cc[Int(VMIN)] = 0
                 cc[Int(VTIME)] = 1
             }
-            tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+            Self.raw = raw
         }
-        for number in [SIGINT, SIGTERM, SIGHUP] {
+        for number in endingSignals {
             signal(number) { number in
                 WatchTerminal.restoreTerminal()
                 _exit(128 + number)
             }
         }
-        write(enterSequence)
+        installSuspendHandler()
+        signal(SIGCONT) { _ in  // after an outside SIGSTOP, e.g. a shell's job control
+            WatchTerminal.takeTerminal()
+            WatchTerminal.redrawRequested.store(true, ordering: .relaxed)
+        }
+        signal(SIGWINCH) { _ in WatchTerminal.redrawRequested.store(true, ordering: .relaxed) }
+        takeTerminal()
     }
 
     /// Puts the terminal back as it was; safe to call twice.
     static func leave() {
-        for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_DFL) }
+        for number in endingSignals + [SIGTSTP, SIGCONT, SIGWINCH] { signal(number, SIG_DFL) }
         restoreTerminal()
         saved = nil
+        raw = nil
+    }
+
+    /// SIGTSTP (Ctrl-Z): the terminal as it was, then the default stop, let through at once from
+    /// inside the handler (the signal is blocked while it runs); when the process continues (or
+    /// the kernel dropped the stop, as it does for an orphaned process group), raw mode and the
+    /// alternate screen again, and a full redraw.
+    private static func installSuspendHandler() {
+        signal(SIGTSTP) { _ in
+            WatchTerminal.restoreTerminal()
+            signal(SIGTSTP, SIG_DFL)
+            raise(SIGTSTP)
+            var stop = sigset_t()
+            sigemptyset(&stop)
+            sigaddset(&stop, SIGTSTP)
+            sigprocmask(SIG_UNBLOCK, &stop, nil)  // the process stops here until SIGCONT
+            WatchTerminal.takeTerminal()
+            WatchTerminal.installSuspendHandler()
+            WatchTerminal.redrawRequested.store(true, ordering: .relaxed)
+        }
+    }
+
+    /// Raw mode and the alternate screen. Only async-signal-safe calls: also run from SIGCONT.
+    private static func takeTerminal() {
+        if var settings = raw { tcsetattr(STDIN_FILENO, TCSANOW, &settings) }
+        writeSafely(enterSequence)
     }
 
     /// Only async-signal-safe calls: also run from the signal handlers.
     private static func restoreTerminal() {
         if var settings = saved { tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings) }
-        leaveSequence.utf8CString.withUnsafeBufferPointer { bytes in
-            _ = Glibc.write(STDOUT_FILENO, bytes.baseAddress, bytes.count - 1)
-        }
+        writeSafely(leaveSequence)
     }
 
-    /// One key from stdin, waiting at most 0.1 s; nil when none was pressed.
-    static func readKey() -> UInt8? {
-        var byte: UInt8 = 0
-        return Glibc.read(STDIN_FILENO, &byte, 1) == 1 ? byte : nil
+    private static func writeSafely(_ text: StaticString) {
+        _ = Glibc.write(STDOUT_FILENO, text.utf8Start, text.utf8CodeUnitCount)
+    }
+
+    /// What stdin has, waiting at most 0.1 s; empty when nothing was typed.
+    static func readBytes() -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        return count > 0 ? Array(buffer.prefix(count)) : []
     }
 
     /// The terminal's size now (it may change between frames).

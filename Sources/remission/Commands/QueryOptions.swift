@@ -1,0 +1,34 @@
+import ArgumentParser
+import RemissionViews
+
+/// Which torrents `list` and `watch` show and in what order: one `ListQuery`, filtered and sorted
+/// locally (a group of both commands' own options, so their help and parsing are one).
+struct QueryOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Only torrents in this state.",
+            valueName: "state"))
+    var status: ListStatusFilter?
+
+    @Option(
+        help: ArgumentHelp("Only torrents whose name contains this text (case-insensitive).", valueName: "text"))
+    var search: String?
+
+    @Option(help: ArgumentHelp("Only torrents with this label (case-insensitive).", valueName: "label"))
+    var label: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Sort by this key (ties by id).", valueName: "key"))
+    var sort: ListSortKey = .id
+
+    @Flag(help: "Reverse the order.")
+    var reverse = false
+
+    var query: ListQuery {
+        ListQuery(status: status, search: search, label: label, sort: sort, reverse: reverse)
+    }
+}
+
+extension ListStatusFilter: ExpressibleByArgument {}
+extension ListSortKey: ExpressibleByArgument {}

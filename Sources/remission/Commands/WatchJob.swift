@@ -1,0 +1,115 @@
+import RemissionModel
+import RemissionRPC
+import RemissionSession
+import RemissionViews
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What one request of `watch` came back with.
+enum WatchOutcome {
+    /// The list, and the open detail's torrent when one was asked for (nil when it is gone).
+    case refreshed(Result<(torrents: [Torrent], detail: Torrent?), Failure>, detailID: Int?)
+    case detail(id: Int, Result<Torrent?, Failure>)
+    /// An action, a removal or a file change: done, or why not.
+    case done(WatchEffect, Result<Void, Failure>)
+}
+
+/// One request of `watch` (a refresh, an action, a detail) on a thread of its own: it blocks in
+/// libcurl for up to `--timeout`, and meanwhile the screen keeps its clock and its keys (q quits
+/// at once).
+///
+/// `@unchecked Sendable`: the session is used by the job's thread only; the watch loop starts the
+/// next job only after it has taken this one's outcome (or quits with `_exit`).
+final class WatchJob: @unchecked Sendable {
+    private let session: RemoteSession
+    private let work: (RemoteSession) -> WatchOutcome
+    private let outcome = Mutex<WatchOutcome?>(nil)
+
+    /// Starts the request at once (on the calling thread if no thread can be had), with the whole
+    /// `timeout` for it.
+    init(session: RemoteSession, timeout: Double, work: @escaping (RemoteSession) -> WatchOutcome) {
+        self.session = session
+        self.work = work
+        session.restartDeadline(seconds: timeout)
+        if let thread = startThread({ self.run() }) {
+            pthread_detach(thread)
+        } else {
+            run()
+        }
+    }
+
+    /// The outcome; nil while the request runs.
+    var result: WatchOutcome? { outcome.withLock { $0 } }
+
+    private func run() {
+        let result = work(session)
+        outcome.withLock { $0 = result }
+    }
+}
+
+/// The requests behind the effects, through the same use cases and failures as the commands.
+enum WatchRequests {
+    /// What `info --files --trackers --peers` fetches.
+    static let detailFields: [TorrentField] = TorrentField.details + [.files, .fileStats, .trackerStats, .peers]
+
+    static func refresh(fields: [TorrentField], detailID: Int?) -> (RemoteSession) -> WatchOutcome {
+        { session in
+            do throws(Failure) {
+                let torrents = try session.run { client throws(RPCError) in
+                    try client.torrentGet(fields: fields, format: .table)
+                }
+                var detail: Torrent?
+                if let detailID { detail = try fetchDetail(detailID, session) }
+                return .refreshed(.success((torrents, detail)), detailID: detailID)
+            } catch {
+                return .refreshed(.failure(error), detailID: detailID)
+            }
+        }
+    }
+
+    static func detail(_ id: Int) -> (RemoteSession) -> WatchOutcome {
+        { session in
+            do throws(Failure) { return .detail(id: id, .success(try fetchDetail(id, session))) } catch {
+                return .detail(id: id, .failure(error))
+            }
+        }
+    }
+
+    private static func fetchDetail(_ id: Int, _ session: RemoteSession) throws(Failure) -> Torrent? {
+        try session.run { client throws(RPCError) in
+            try TorrentLookup.find(.id(id), fields: detailFields, client: client).found.first
+        }
+    }
+
+    /// Start, stop, verify, reannounce (`TorrentAction`), remove in `remove`'s batches, a file change.
+    static func perform(_ effect: WatchEffect, timeout: Double) -> (RemoteSession) -> WatchOutcome {
+        { session in
+            do throws(Failure) {
+                switch effect {
+                case .act(let action, let ids):
+                    try session.run { client throws(RPCError) in try action.perform(selection(ids), client) }
+                case .remove(let ids, let deleteData):
+                    for (index, batch) in RemissionCommand.Remove.batches(ids, size: RemissionCommand.Remove.batchSize)
+                        .enumerated()
+                    {
+                        if index > 0 { session.restartDeadline(seconds: timeout) }
+                        try session.run { client throws(RPCError) in
+                            try client.torrentRemove(selection(Array(batch)), deleteLocalData: deleteData)
+                        }
+                    }
+                case .changeFiles(let id, let changes):
+                    try session.run { client throws(RPCError) in try client.torrentSet(.id(id), changes) }
+                default: break
+                }
+                return .done(effect, .success(()))
+            } catch {
+                return .done(effect, .failure(error))
+            }
+        }
+    }
+
+    private static func selection(_ ids: [Int]) -> TorrentSelection { .torrents(ids.map { .id($0) }) }
+}

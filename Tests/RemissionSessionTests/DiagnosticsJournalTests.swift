@@ -1,0 +1,162 @@
+import Foundation
+import RemissionModel
+import RemissionRPC
+import RemissionStorage
+import RemissionTransport
+import RemissionViews
+import Testing
+
+@testable import RemissionSession
+
+@Suite("Use cases: the diagnostics journal and history, and their words (in process)")
+struct DiagnosticsJournalTests {
+    static let now: Int64 = 1_800_000_000
+
+    static func observation(_ outcome: Result<ServerInfo, Failure>, server: String = "nas") -> CheckObservation {
+        CheckObservation(
+            server: server, endpoint: Fixture.nas,
+            connection: ConnectionReport(timings: StepTimings(dns: 1, tcp: 3, tls: 10, firstByte: 14, total: 15)),
+            user: "alice", passwordSource: .keyring, httpAcknowledged: false, sawSessionHandshake: true,
+            outcome: outcome, now: now)
+    }
+
+    static let info = ServerInfo(
+        version: "4.1.3 (6fe0bd8)", rpcVersion: 18, rpcVersionMinimum: 14, rpcVersionSemver: "6.0.0",
+        dialect: .jsonRPC)
+
+    @Test("a check's record: steps in milliseconds each, version and dialect; a failure's step and class")
+    func checkRecords() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let journal = DiagnosticsJournal(command: "check")
+        journal.attach(paths: fixture.context.paths, environment: [:])
+        journal.record(Self.observation(.success(Self.info)))
+        journal.record(Self.observation(.failure(Failure(.transport(.refused(detail: "x")), server: "nas"))))
+        journal.finish(status: .offline, failure: nil, now: Self.now)  // check wrote its own: nothing more
+        let records = try DiagnosticsLog(paths: fixture.context.paths).read().records
+        #expect(records.count == 2)
+        let ok = try #require(records.first)
+        #expect(ok.exitCode == 0 && ok.failedStep == nil && ok.failureClass == nil)
+        #expect(ok.steps.map(\.name) == ["dns", "tcp", "tls", "http", "total"])
+        #expect(ok.steps.map(\.milliseconds) == [1, 2, 7, 4, 15])
+        #expect(ok.version == "4.1.3 (6fe0bd8)" && ok.rpcVersion == 18 && ok.dialect == "jsonrpc")
+        let failed = try #require(records.last)
+        #expect(failed.exitCode == 3 && failed.failedStep == "tcp" && failed.failureClass == "refused")
+        #expect(failed.version == nil && failed.dialect == nil)
+    }
+
+    @Test("another command's record is written at the end, with the thrown or the noted failure")
+    func finishRecords() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let journal = DiagnosticsJournal(command: "list")
+        journal.attach(paths: fixture.context.paths, environment: [:])
+        journal.noteServer("https://admin:pw@nas.example:8443/transmission/rpc?x=1", now: Self.now)
+        journal.noteTorrents(Array(1...100))
+        let offline = Failure(.transport(.timeout(phase: "connect", detail: "")), server: "nas")
+        journal.finish(status: .offline, failure: Failure(.local(.offlineWithoutSnapshot(offline))), now: Self.now)
+        let record = try #require(try DiagnosticsLog(paths: fixture.context.paths).read().records.first)
+        #expect(record.server == "https://nas.example:8443/transmission/rpc")
+        #expect(record.command == "list" && record.exitCode == 3)
+        #expect(record.failedStep == "tcp" && record.failureClass == "timeout")
+        #expect(record.torrents == Array(1...20))
+        #expect(LogText.lines([record])[0].contains("torrents 1,2,3,"))
+
+        let quiet = DiagnosticsJournal(command: "servers list")
+        quiet.attach(paths: fixture.context.paths, environment: [:])
+        quiet.finish(status: .usage, failure: Failure(.profile(.notFound("x", saved: [])), server: "x"), now: Self.now)
+        #expect(try DiagnosticsLog(paths: fixture.context.paths).read().records.count == 1)
+    }
+
+    @Test("REMISSION_LOG=off writes nothing")
+    func off() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        for value in ["off", "OFF", "0", "no", "false"] {
+            #expect(DiagnosticsJournal.isOff(["REMISSION_LOG": value]))
+            let journal = DiagnosticsJournal(command: "check")
+            journal.attach(paths: fixture.context.paths, environment: ["REMISSION_LOG": value])
+            journal.record(Self.observation(.success(Self.info)))
+        }
+        #expect(!DiagnosticsJournal.isOff(["REMISSION_LOG": "on"]) && !DiagnosticsJournal.isOff([:]))
+        #expect(!FileManager.default.fileExists(atPath: DiagnosticsLog(paths: fixture.context.paths).path))
+    }
+
+    @Test("durations: 45s, 30m, 1h, 2d, 1w; anything else is refused")
+    func durations() {
+        #expect(DiagnosticsQuery.seconds(of: "45s") == 45)
+        #expect(DiagnosticsQuery.seconds(of: "30m") == 1800)
+        #expect(DiagnosticsQuery.seconds(of: "1h") == 3600)
+        #expect(DiagnosticsQuery.seconds(of: "2d") == 172_800)
+        #expect(DiagnosticsQuery.seconds(of: "1w") == 604_800)
+        for bad in ["", "h", "0h", "-1h", "1.5h", "1x", "1 h", "99999999999999999999d", "4000w"] {
+            #expect(DiagnosticsQuery.seconds(of: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test("history: --server, --since and --failures select; recent failures count beyond this run's own")
+    func history() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let log = DiagnosticsLog(paths: fixture.context.paths)
+        let records = [
+            DiagnosticsRecord(time: Self.now - 7200, command: "list", server: "nas", exitCode: 3),
+            DiagnosticsRecord(time: Self.now - 600, command: "check", server: "nas", exitCode: 3),
+            DiagnosticsRecord(time: Self.now - 60, command: "check", server: "box", exitCode: 0),
+            DiagnosticsRecord(time: Self.now, command: "check", server: "nas", exitCode: 3),
+        ]
+        for record in records { try log.append(record) }
+        let history = DiagnosticsHistory(paths: fixture.context.paths, environment: [:])
+        func times(_ query: DiagnosticsQuery) throws -> [Int64] {
+            try history.records(query, now: Self.now).records.map { Self.now - $0.time }
+        }
+        #expect(try times(DiagnosticsQuery()) == [7200, 600, 60, 0])
+        #expect(try times(DiagnosticsQuery(server: "nas")) == [7200, 600, 0])
+        #expect(try times(DiagnosticsQuery(withinSeconds: 3600)) == [600, 60, 0])
+        #expect(try times(DiagnosticsQuery(failuresOnly: true)) == [7200, 600, 0])
+        #expect(try times(DiagnosticsQuery(server: "box", failuresOnly: true)) == [])
+
+        let recent = try #require(history.recentFailures(server: "nas", currentFailed: true, now: Self.now))
+        #expect(recent.count == 2 && recent.allOffline)
+        #expect(LogText.recentFailures(recent) == "offline 2 times in the last hour: remission log --server nas")
+        #expect(history.recentFailures(server: "box", currentFailed: false, now: Self.now) == nil)
+        try history.clear()
+        #expect(history.recentFailures(server: "nas", currentFailed: true, now: Self.now) == nil)
+        #expect(try history.records(DiagnosticsQuery(), now: Self.now).records.isEmpty)
+    }
+
+    @Test("failure classes are stable names; a local outcome names the failure inside it")
+    func classes() {
+        #expect(Failure(.transport(.dns(host: "h", detail: ""))).diagnosticClass == "dns")
+        #expect(Failure(.unauthorized(user: "a", passwordSource: .keyring)).diagnosticClass == "unauthorized")
+        #expect(Failure(.httpStatus(502, snippet: "")).diagnosticClass == "http-502")
+        #expect(Failure(.unsupportedVersion(found: 13, minimum: 14)).diagnosticClass == "unsupported-version")
+        let inner = Failure(.unauthorized(user: "a", passwordSource: .standardInput))
+        let outer = Failure(.local(.passwordNotChecked(inner)))
+        #expect(outer.diagnosticClass == "unauthorized" && outer.underlying == inner)
+        #expect(Failure(.local(.noSnapshot)).diagnosticClass == "local")
+    }
+
+    @Test("log lines: aligned, terminal-safe, local time; what a server sent is shown, never obeyed")
+    func lines() {
+        let hostile = DiagnosticsRecord(
+            time: Self.now, command: "check", server: "nas", exitCode: 0,
+            steps: [.init(name: "dns", milliseconds: 1.25)], version: "4.1\u{1B}]0;pwned\u{07}", rpcVersion: 18,
+            dialect: "jsonrpc")
+        let failed = DiagnosticsRecord(
+            time: Self.now + 1, command: "list", server: "дача", exitCode: 3, failedStep: "tcp",
+            failureClass: "refused")
+        let lines = LogText.lines([hostile, failed])
+        #expect(lines.count == 2 && !lines.joined().contains("\n"))
+        let narrow = LogText.lines([hostile, failed], width: 80)
+        #expect(narrow[0].contains("\n    Transmission") && narrow[1].split(separator: "\n").count == 1)
+        #expect(!lines[0].unicodeScalars.contains { $0.value < 0x20 })
+        #expect(lines[0].contains("OK") && lines[0].contains("Transmission 4.1^[]0;pwned^G (jsonrpc, rpc 18)"))
+        #expect(lines[0].contains("dns 1.3 ms") || lines[0].contains("dns 1.2 ms"))
+        #expect(lines[1].contains("дача") && lines[1].contains("OFFLINE (3) at tcp: refused"))
+        let serverColumn = lines.map { $0.range(of: "nas") ?? $0.range(of: "дача")! }
+        #expect(
+            lines[0].distance(from: lines[0].startIndex, to: serverColumn[0].lowerBound)
+                == lines[1].distance(from: lines[1].startIndex, to: serverColumn[1].lowerBound))
+    }
+}
