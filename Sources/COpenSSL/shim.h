@@ -10,4 +10,5 @@
 #include <openssl/bio.h>
 #include <openssl/objects.h>
 #include <openssl/asn1.h>
+#include <openssl/pkcs12.h>
 #endif

@@ -16,3 +16,5 @@ long rm_SSL_CTX_set_session_cache_mode(SSL_CTX *c, long m) { return SSL_CTX_set_
 uint64_t rm_SSL_OP_NO_TICKET(void) { return SSL_OP_NO_TICKET; }
 void rm_OPENSSL_free(void *p) { OPENSSL_free(p); }
 int rm_X509_STORE_CTX_get_ex_new_index(void) { return X509_STORE_CTX_get_ex_new_index(0, NULL, NULL, NULL, NULL); }
+int rm_SSL_CTX_get_ex_new_index(void) { return SSL_CTX_get_ex_new_index(0, NULL, NULL, NULL, NULL); }
+long rm_SSL_add1_chain_cert(SSL *s, X509 *x) { return SSL_add1_chain_cert(s, x); }

@@ -36,20 +36,42 @@ enum CredentialSchema {
     static let attributeNames = ["server", "port", "protocol", "user"]
 
     /// Built once and kept for the life of the process (libsecret only reads it).
-    nonisolated(unsafe) static let pointer: UnsafePointer<SecretSchema> = {
-        let schema = UnsafeMutablePointer<SecretSchema>.allocate(capacity: 1)
-        schema.initialize(to: SecretSchema())
-        schema.pointee.name = UnsafePointer(strdup(name))
-        schema.pointee.flags = SECRET_SCHEMA_NONE
-        withUnsafeMutableBytes(of: &schema.pointee.attributes) { raw in
-            let slots = raw.bindMemory(to: SecretSchemaAttribute.self)
-            for (index, attribute) in attributeNames.enumerated() {
-                slots[index] = SecretSchemaAttribute(
-                    name: UnsafePointer(strdup(attribute)), type: SECRET_SCHEMA_ATTRIBUTE_STRING)
-            }
+    nonisolated(unsafe) static let pointer: UnsafePointer<SecretSchema> = makeSchema(name, attributeNames)
+}
+
+/// The `org.remission.ClientKey` schema: the passphrase of one encrypted client-certificate key,
+/// found by its one attribute `client-key` (the key file's absolute path). A schema of its own, so a
+/// passphrase is never found where an RPC password is looked for, nor the other way round.
+enum ClientKeySchema {
+    static let name = "org.remission.ClientKey"
+    static let attribute = "client-key"
+
+    nonisolated(unsafe) static let pointer: UnsafePointer<SecretSchema> = makeSchema(name, [attribute])
+}
+
+/// The `org.remission.Proxy` schema: a proxy's password, found by `proxy` (`scheme://host:port`) and
+/// `user`.
+enum ProxySchema {
+    static let name = "org.remission.Proxy"
+    static let proxy = "proxy"
+    static let user = "user"
+
+    nonisolated(unsafe) static let pointer: UnsafePointer<SecretSchema> = makeSchema(name, [proxy, user])
+}
+
+private func makeSchema(_ name: String, _ attributeNames: [String]) -> UnsafePointer<SecretSchema> {
+    let schema = UnsafeMutablePointer<SecretSchema>.allocate(capacity: 1)
+    schema.initialize(to: SecretSchema())
+    schema.pointee.name = UnsafePointer(strdup(name))
+    schema.pointee.flags = SECRET_SCHEMA_NONE
+    withUnsafeMutableBytes(of: &schema.pointee.attributes) { raw in
+        let slots = raw.bindMemory(to: SecretSchemaAttribute.self)
+        for (index, attribute) in attributeNames.enumerated() {
+            slots[index] = SecretSchemaAttribute(
+                name: UnsafePointer(strdup(attribute)), type: SECRET_SCHEMA_ATTRIBUTE_STRING)
         }
-        return UnsafePointer(schema)
-    }()
+    }
+    return UnsafePointer(schema)
 }
 
 extension KeyringError {

@@ -131,7 +131,7 @@ public struct SecretServiceKeyring: PasswordStore {
     }
 
     /// Runs `body` once the bus is there and the default collection exists and is unlocked.
-    private func withUnlockedDefaultCollection<T>(
+    func withUnlockedDefaultCollection<T>(
         _ operation: KeyringOperation, _ body: (Deadline) throws(KeyringError) -> T
     ) throws(KeyringError) -> T {
         try prepare()
@@ -148,7 +148,7 @@ public struct SecretServiceKeyring: PasswordStore {
     /// bus name. When the provider is replaced (a keyring daemon restarted), that name is gone
     /// and calls fail with ServiceUnknown; libsecret's own name watch only runs inside a GLib
     /// main loop, which a CLI does not have. So "no provider" is retried once on a fresh proxy.
-    private func defaultCollection(_ deadline: Deadline) throws(KeyringError) -> (label: String, isLocked: Bool) {
+    func defaultCollection(_ deadline: Deadline) throws(KeyringError) -> (label: String, isLocked: Bool) {
         do throws(KeyringError) {
             return try readDefaultCollection(deadline)
         } catch {

@@ -19,11 +19,17 @@ public struct ServerTarget: Sendable {
     public var passwordSource: PasswordSource
     /// The saved profile, when the server is saved.
     public var profile: ServerProfile?
+    /// The client certificate offered to this server once it is trusted (mutual TLS), loaded.
+    public var clientIdentity: ClientIdentity?
+    /// The proxy to go through, and where it came from; nil: none.
+    public var proxy: ProxySettings?
+    public var proxySource: ProxySource?
 
     public init(
         label: String, endpoint: ServerEndpoint, trust: ServerTrust, credentials: BasicCredentials?,
-        passwordSource: PasswordSource, profile: ServerProfile? = nil
+        passwordSource: PasswordSource, profile: ServerProfile? = nil, clientIdentity: ClientIdentity? = nil
     ) {
+        self.clientIdentity = clientIdentity
         self.label = label
         self.endpoint = endpoint
         self.trust = trust
@@ -34,9 +40,13 @@ public struct ServerTarget: Sendable {
 
     /// A failure of a request to this server, with the credentials that were sent.
     public func failure(_ error: RPCError) -> Failure {
-        Failure(
+        var failure = Failure(
             error, server: label, user: credentials?.user,
             passwordSource: credentials == nil ? .none : passwordSource)
+        if case .clientCertificate(.required) = failure.cause {
+            failure.cause = .clientCertificate(.required(url: endpoint.url))
+        }
+        return failure
     }
 }
 
@@ -52,6 +62,10 @@ public struct CheckObservation: Sendable {
     public var outcome: Result<ServerInfo, Failure>
     /// Unix seconds, for "days left".
     public var now: Int64
+    /// The client certificate configured for the server, if any (its expiry is shown like the server's).
+    public var clientCertificate: CertificateFacts?
+    /// The proxy the check went through (URL without credentials) and where it came from.
+    public var proxy: (url: String, source: ProxySource)?
 
     public init(
         server: String, endpoint: ServerEndpoint, connection: ConnectionReport, user: String?,
@@ -67,6 +81,8 @@ public struct CheckObservation: Sendable {
         self.sawSessionHandshake = sawSessionHandshake
         self.outcome = outcome
         self.now = now
+        self.clientCertificate = nil
+        self.proxy = nil
     }
 
     public var failure: Failure? {
@@ -113,11 +129,15 @@ public struct ConnectionCheck {
         } catch {
             outcome = .failure(Failure(.transport(error), server: target.label))
         }
-        let observation = CheckObservation(
+        var observation = CheckObservation(
             server: target.label, endpoint: target.endpoint, connection: connection,
             user: target.credentials?.user, passwordSource: target.passwordSource,
             httpAcknowledged: target.trust.httpAcknowledged, sawSessionHandshake: sawHandshake,
             outcome: outcome, now: now)
+        observation.clientCertificate = target.clientIdentity?.facts
+        if let proxy = target.proxy, let source = target.proxySource {
+            observation.proxy = (proxy.endpoint.url, source)
+        }
         journal?.record(observation)
         return observation
     }
@@ -133,9 +153,11 @@ public func requireHTTPEngine() throws(Failure) {
 /// says whether the system CA store can decide (`TrustPolicy.consultsSystemStore`).
 public func makeTransport(_ target: ServerTarget, options: TransportOptions) throws(TransportError) -> CurlTransport {
     let policy = TrustPolicy(trust: target.trust)
+    var options = options
+    options.proxy = target.proxy
     return try CurlTransport(
         endpoint: target.endpoint, caFile: target.trust.caFile, options: options,
-        systemStoreDecides: policy.consultsSystemStore
+        systemStoreDecides: policy.consultsSystemStore, clientIdentity: target.clientIdentity
     ) { chain in
         policy.evaluate(chain)
     }

@@ -118,9 +118,14 @@ public protocol PasswordPrompt: Sendable {
     /// The same question when the keyring cannot be used: the prompt says so (the password will not
     /// be stored, and why) before asking.
     func askPassword(user: String, endpoint: ServerEndpoint, keyringUnusable: KeyringError) -> String?
+
+    /// The passphrase of the encrypted client-certificate key at `keyFile`; nil when nothing was typed.
+    func askPassphrase(keyFile: String) -> String?
 }
 
 extension PasswordPrompt {
+    public func askPassphrase(keyFile: String) -> String? { nil }
+
     public func askPassword(user: String, endpoint: ServerEndpoint, keyringUnusable: KeyringError) -> String? {
         askPassword(user: user, endpoint: endpoint)
     }

@@ -17,6 +17,10 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case serverRefused = 6
     /// The keyring (Secret Service) is unavailable or locked.
     case keyring = 7
+    /// Client certificate (mutual TLS): the server asked for one and none is configured, refused the
+    /// one offered, or it could not be used (file missing or unreadable, key mismatched, expired,
+    /// passphrase missing or wrong).
+    case clientCertificate = 8
 
     /// The worst of several outcomes, for `check --all`: any failure outranks success, and the
     /// larger code wins among failures.

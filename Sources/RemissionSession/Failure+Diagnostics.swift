@@ -47,6 +47,10 @@ extension Failure {
         case .noSuchTorrents: "no-such-torrents"
         case .fileIndexes: "file-indexes"
         case .local: "local"
+        case .clientCertificate(.required): "client-certificate-required"
+        case .clientCertificate(.rejected): "client-certificate-rejected"
+        case .clientCertificate(.unusable): "client-certificate-unusable"
+        case .proxyInput: "proxy-input"
         }
     }
 
@@ -66,6 +70,13 @@ extension Failure {
         case .caFile: "ca-file"
         case .engineUnavailable: "engine-unavailable"
         case .other: "curl-error"
+        case .clientCertificateRefused(let offered, _):
+            offered ? "client-certificate-rejected" : "client-certificate-required"
+        case .proxy(.unreachable): "proxy-unreachable"
+        case .proxy(.tunnelRefused): "proxy-tunnel-refused"
+        case .proxy(.authenticationRequired): "proxy-unauthorized"
+        case .proxy(.untrusted): "proxy-untrusted"
+        case .proxy(.handshake): "proxy-tls-handshake"
         }
     }
 }

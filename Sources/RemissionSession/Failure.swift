@@ -44,6 +44,8 @@ public struct Failure: Error, Sendable, Equatable {
         case replyTooLarge(bytes: Int, memoryLimit: Int)
         /// The server's rpc-version is older than Remission speaks.
         case unsupportedVersion(found: Int, minimum: Int)
+        /// The client certificate (mutual TLS): required, refused by the server, or unusable here.
+        case clientCertificate(ClientCertificateProblem)
         /// The Secret Service keyring could not be used.
         case keyring(KeyringError)
         /// A keyring item could not be named (no host, no user, NUL).
@@ -58,6 +60,8 @@ public struct Failure: Error, Sendable, Equatable {
         case endpoint(EndpointParseError)
         /// A fingerprint or pin typed by the user that could not be understood.
         case trustInput(TrustInputError)
+        /// A proxy URL (`--proxy`, or a saved server's) that could not be understood.
+        case proxyInput(ProxyParseError)
         /// An IDS argument that could not be understood.
         case selection(TorrentSelectionError)
         /// Input the use cases refuse before talking to anyone.
@@ -101,12 +105,16 @@ extension Failure {
     public init(_ error: RPCError, server: String?, user: String?, passwordSource: PasswordSource) {
         let cause: Cause =
             switch error {
+            case .transport(.clientCertificateRefused(let offered, let alert)):
+                .clientCertificate(offered ? .rejected(alert: alert) : .required(url: nil))
             case .transport(let transport): .transport(transport)
             case .unauthorized(let sent): .unauthorized(user: sent ?? user, passwordSource: passwordSource)
             case .forbidden(let detail): .forbidden(detail: detail)
             case .misdirected(let detail): .misdirected(detail: detail)
             case .sessionHandshakeLoop(let reason): .sessionHandshakeLoop(reason)
-            case .http(let status, let snippet): .httpStatus(status, snippet: snippet)
+            case .http(let status, let snippet):
+                Self.nginxClientCertificateProblem(status: status, snippet: snippet)
+                    ?? .httpStatus(status, snippet: snippet)
             case .rpcFailure(let message): .rpcRefused(message)
             case .malformed(let detail, let offset): .malformedReply(detail: detail, offset: offset)
             case .truncated(let offset): .truncatedReply(bytes: offset)
@@ -116,6 +124,15 @@ extension Failure {
         self.init(cause, server: server)
     }
 
+    /// nginx's answers to a missing or refused client certificate (`ssl_verify_client on`): it
+    /// completes the handshake and answers 400 with these titles instead of a TLS alert.
+    static func nginxClientCertificateProblem(status: Int, snippet: String) -> Cause? {
+        guard status == 400 else { return nil }
+        if snippet.contains("No required SSL certificate was sent") { return .clientCertificate(.required(url: nil)) }
+        if snippet.contains("The SSL certificate error") { return .clientCertificate(.rejected(alert: nil)) }
+        return nil
+    }
+
     /// PRODUCT.md §1, the one mapping from failure to exit code.
     public var status: ExitStatus {
         switch cause {
@@ -123,14 +140,17 @@ extension Failure {
             switch error {
             case .dns, .refused, .unreachable, .timeout: return .offline
             case .trustRefused: return .trustRefused
+            case .clientCertificateRefused: return .clientCertificate
+            case .proxy(let failure): return Self.status(failure)
             case .tlsHandshake, .connection, .responseTooLarge, .caFile, .engineUnavailable, .other: return .failure
             }
         case .httpStatus(let status, _): return RPCError.isGatewayStatus(status) ? .offline : .failure
         case .unauthorized: return .authentication
+        case .clientCertificate: return .clientCertificate
         case .forbidden, .misdirected, .sessionHandshakeLoop, .rpcRefused, .unsupportedVersion: return .serverRefused
         case .malformedReply, .truncatedReply, .replyTooLarge: return .failure
         case .keyring(let error): return error == .passwordContainsNul ? .usage : .keyring
-        case .credentialKey, .endpoint, .trustInput, .selection: return .usage
+        case .credentialKey, .endpoint, .trustInput, .selection, .proxyInput: return .usage
         case .profile(let error):
             switch error {
             case .notFound, .invalidName, .alreadyExists: return .usage
@@ -159,7 +179,7 @@ extension Failure {
         }
     }
 
-    /// The step of `check` (dns → tcp → tls → http → auth → rpc) where this failure stops a request;
+    /// The step of `check` (dns → tcp → proxy → tls → http → auth → rpc) where this failure stops a request;
     /// nil for failures that happen before any request.
     public var step: CheckStepName? {
         switch cause {
@@ -168,16 +188,32 @@ extension Failure {
             case .dns: return .dns
             case .refused, .unreachable: return .tcp
             case .timeout(let phase, _): return phase == "connect" ? .tcp : phase == "tls" ? .tls : .http
-            case .trustRefused, .tlsHandshake, .caFile: return .tls
+            case .trustRefused, .tlsHandshake, .caFile, .clientCertificateRefused: return .tls
+            case .proxy: return .proxy
             case .connection, .responseTooLarge, .other, .engineUnavailable: return .http
             }
         case .forbidden, .misdirected, .sessionHandshakeLoop, .httpStatus: return .http
         case .unauthorized: return .auth
+        case .clientCertificate: return .tls
         case .rpcRefused, .unsupportedVersion, .malformedReply, .truncatedReply, .replyTooLarge: return .rpc
         case .onboarding(.certificateNotTrusted), .onboarding(.fingerprintMismatch): return .tls
-        case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
+        case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .proxyInput, .selection,
+            .input,
             .addSource, .onboarding, .noSuchTorrents, .outputFailed, .fileIndexes, .local:
             return nil
+        }
+    }
+
+    /// A proxy's failure: unreachable or a tunnel refused with 502/503/504 (or by SOCKS) is offline,
+    /// like a gateway's 502; 407 is authentication; an untrusted https proxy is a trust refusal.
+    static func status(_ failure: ProxyFailure) -> ExitStatus {
+        switch failure {
+        case .unreachable: return .offline
+        case .tunnelRefused(_, let status?, _): return RPCError.isGatewayStatus(status) ? .offline : .serverRefused
+        case .tunnelRefused(_, nil, _): return .offline
+        case .authenticationRequired: return .authentication
+        case .untrusted: return .trustRefused
+        case .handshake: return .failure
         }
     }
 
@@ -213,8 +249,9 @@ extension LocalProblem {
             switch error {
             case .dns, .refused, .unreachable, .timeout: return .offline
             case .trustRefused, .tlsHandshake, .connection, .caFile, .engineUnavailable, .responseTooLarge,
-                .other:
+                .other, .clientCertificateRefused:
                 return .failure
+            case .proxy(let failure): return Failure.status(failure)
             }
         case .fingerprintNotPresented, .certificateDeclined, .typedFingerprintMismatch: return .trustRefused
         case .keyringNotChanged(let error, _): return Failure(.keyring(error)).status
@@ -229,7 +266,8 @@ extension LocalProblem {
 
 /// The steps of a connection check, in the order a request meets them.
 public enum CheckStepName: String, Sendable, CaseIterable, Codable {
-    case dns, tcp, tls, http, auth, rpc
+    /// `proxy` is shown only when the request goes through one.
+    case dns, tcp, proxy, tls, http, auth, rpc
 }
 
 /// Where the password used by a request came from, as `check` and 401 messages report it.

@@ -28,13 +28,26 @@ public struct Onboarding {
     var answeredUser: String?
     /// Passwords typed in this run, at most `passwordTries`.
     var passwordsTyped = 0
+    /// The client certificate given with --client-cert (and --client-key), absolute paths; nil keeps
+    /// the saved server's.
+    public let clientCertificate: ClientCertificatePaths?
+    /// The client certificate offered in the check, once loaded (`obtainClientCertificate`).
+    public internal(set) var clientIdentity: ClientIdentity?
+    /// The proxy given with --proxy (and its trust), saved with the profile; nil keeps the saved one.
+    public let proxyFlags: ProxyFlags?
+    /// The proxy this run goes through and where it came from (`ProxyChoice`).
+    let proxy: (settings: ProxySettings, source: ProxySource)?
+    /// A passphrase given now (not the keyring's), stored with the profile by `save`.
+    var passphraseToSave: (keyFile: String, passphrase: String)?
     let now: Int64
 
     public init(
         context: SessionContext, url: String, name: String?, overrides: TrustOverrides, auth: AuthRequest,
-        now: Int64 = currentUnixTime()
+        clientCertificate: ClientCertificatePaths? = nil, proxy: ProxyFlags? = nil, now: Int64 = currentUnixTime()
     ) throws(Failure) {
         self.context = context
+        self.clientCertificate = clientCertificate
+        self.proxyFlags = proxy
         self.auth = auth
         self.now = now
         do { endpoint = try ServerEndpoint.parse(url) } catch {
@@ -49,6 +62,12 @@ public struct Onboarding {
         }
         self.name = chosen
         existing = try context.savedServers().profiles.first { $0.name == chosen }
+        var options = existing?.options ?? ServerOptions()
+        let given = try proxy?.apply(to: &options)
+        self.proxy = try ProxyChoice.resolve(
+            for: endpoint, options: options, environment: context.environment, passwords: context.proxyPasswords,
+            given: given
+        ).map { ($0.0, $0.1) }
         trust = try context.storedTrust(for: endpoint)
         storedTrust = trust
         try overrides.apply(to: &trust)
@@ -70,8 +89,9 @@ public struct Onboarding {
     /// nobody to ask (`mayAsk` false).
     public mutating func trustStep(mayAsk: Bool) throws(Failure) -> TrustStep {
         guard endpoint.scheme == .https else { return .notApplicable }
-        let target = ServerTarget(
+        var target = ServerTarget(
             label: name, endpoint: endpoint, trust: trust, credentials: nil, passwordSource: .none)
+        (target.proxy, target.proxySource) = (proxy?.settings, proxy?.source)
         let report: ConnectionReport
         do { report = try makeTransport(target, options: context.transportOptions).probe() } catch {
             return .notApplicable  // offline, refused…: the check that follows says precisely what.
@@ -161,9 +181,10 @@ public struct Onboarding {
 
     /// The full check with what was decided.
     public func check() -> CheckObservation {
-        let target = ServerTarget(
+        var target = ServerTarget(
             label: name, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: passwordSource,
-            profile: existing)
+            profile: existing, clientIdentity: clientIdentity)
+        (target.proxy, target.proxySource) = (proxy?.settings, proxy?.source)
         return ConnectionCheck(
             target: target, options: context.transportOptions, logger: context.logger, journal: context.journal
         ).run(now: now)
@@ -179,6 +200,8 @@ public struct Onboarding {
         /// Why a password given in this run was not stored: the keyring cannot be used (no D-Bus
         /// session over SSH, no provider, locked…), so profile and trust were saved without it.
         public var passwordNotStored: KeyringError?
+        /// The client key whose passphrase was stored in the keyring, if one was.
+        public var passphraseKeyFile: String? = nil
     }
 
     /// Keyring first (it is the step most likely to fail, exit 7), then trust, then the profile; all
@@ -205,9 +228,34 @@ public struct Onboarding {
                 unusable = error
             }
         }
-        do {
+        do throws(Failure) {
+            // A keyring that cannot be used at all keeps none of the secrets below either; they are
+            // asked for again when needed, as the password is.
+            if unusable == nil, let proxy = try proxyFlags?.endpoint(), let user = proxy.user,
+                let password = proxy.password
+            {
+                do { try context.proxyPasswords.storeProxyPassword(password, proxy: proxy.url, user: user) } catch {
+                    guard Self.keyringUnusable(error) else {
+                        throw Failure(.onboarding(.passwordNotStored(error)), server: name)
+                    }
+                    unusable = error
+                }
+            }
+            var passphraseStored = false
+            if unusable == nil, let (keyFile, passphrase) = passphraseToSave {
+                do {
+                    try context.passphrases.storePassphrase(passphrase, forKey: keyFile)
+                    passphraseStored = true
+                } catch {
+                    guard Self.keyringUnusable(error) else {
+                        throw Failure(.onboarding(.passwordNotStored(error)), server: name)
+                    }
+                    unusable = error
+                }
+            }
             var saved = try saveTrustAndProfile(makeDefault: makeDefault, keyringLabel: stored?.key.label)
             saved.passwordNotStored = unusable
+            saved.passphraseKeyFile = passphraseStored ? passphraseToSave?.keyFile : nil
             return saved
         } catch {
             if let (key, previous) = stored {
@@ -248,9 +296,15 @@ public struct Onboarding {
         } catch {
             throw Failure(.storage(error))
         }
+        var options = existing?.options ?? ServerOptions()
+        if let clientCertificate {
+            options.clientCertificate = clientCertificate.certificate
+            options.clientKey = clientCertificate.key
+        }
+        try proxyFlags?.apply(to: &options)
         let profile = ServerProfile(
             name: name, endpoint: endpoint, user: credentials?.user ?? answeredUser ?? existing?.user,
-            options: existing?.options ?? ServerOptions(), createdAt: existing?.createdAt ?? now,
+            options: options, createdAt: existing?.createdAt ?? now,
             legacyID: existing?.legacyID, needsPassword: false)
         do {
             let saved = try context.profileStore.upsert(profile, makeDefault: makeDefault)

@@ -13,7 +13,13 @@ public struct SavedServers: Sendable {
     public func all() throws(Failure) -> ServerList {
         do {
             let (defaultName, profiles) = try context.profileStore.all()
-            return ServerList(defaultName: defaultName, profiles: profiles)
+            var list = ServerList(defaultName: defaultName, profiles: profiles, now: currentUnixTime())
+            for profile in profiles {
+                if let path = profile.options.clientCertificate {
+                    list.clientCertificates[profile.name] = ClientCertificateStatus(path: path)
+                }
+            }
+            return list
         } catch { throw Failure(.profile(error)) }
     }
 
@@ -97,9 +103,13 @@ public struct SavedServers: Sendable {
 public struct ServerList: Sendable, Equatable {
     public var defaultName: String?
     public var profiles: [ServerProfile]
+    /// The client certificate of each server that has one, by server name, as read now.
+    public var clientCertificates: [String: ClientCertificateStatus] = [:]
+    /// When the list was read (Unix seconds), for "expires in 12 days".
+    public var now: Int64
 
-    public init(defaultName: String?, profiles: [ServerProfile]) {
-        (self.defaultName, self.profiles) = (defaultName, profiles)
+    public init(defaultName: String?, profiles: [ServerProfile], now: Int64 = 0) {
+        (self.defaultName, self.profiles, self.now) = (defaultName, profiles, now)
     }
 }
 

@@ -23,6 +23,10 @@ public struct SessionContext: Sendable {
     public var keyring: any PasswordStore
     /// This run's diagnostics log (`DiagnosticsJournal`); nil in tests that keep none.
     public var journal: DiagnosticsJournal?
+    /// Where client-key passphrases are kept: the Secret Service keyring unless a test sets another.
+    public var passphrases: any PassphraseStore
+    /// Where proxy passwords are kept: the Secret Service keyring unless a test sets another.
+    public var proxyPasswords: any ProxyPasswordStore
     /// Saved servers and trust read once, for use cases that resolve many servers (`check --all`).
     public var preloaded: (servers: (default: String?, profiles: [ServerProfile]), trust: [String: ServerTrust])?
 
@@ -36,6 +40,8 @@ public struct SessionContext: Sendable {
         self.transportOptions = transportOptions
         self.defaultTarget = defaultTarget
         self.keyring = keyring ?? SecretServiceKeyring(environment: environment)
+        self.passphrases = SecretServiceKeyring(environment: environment)
+        self.proxyPasswords = SecretServiceKeyring(environment: environment)
     }
 
     public var trustStore: TrustStore { TrustStore(paths: paths) }
@@ -56,9 +62,23 @@ public struct SessionContext: Sendable {
         let input = CredentialInput(
             auth: auth, environment: environment, savedUser: profile?.user, keyring: keyring, prompt: prompt)
         let (credentials, source) = try input.resolve(for: endpoint)
-        return ServerTarget(
+        var target = ServerTarget(
             label: label, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: source,
             profile: profile)
+        try connectionSettings(for: &target, prompt: prompt)
+        return target
+    }
+
+    /// The saved server's client certificate (loaded, with its passphrase) and its proxy (or the
+    /// environment's), for every use case that connects to `target`.
+    public func connectionSettings(for target: inout ServerTarget, prompt: (any PasswordPrompt)?) throws(Failure) {
+        target.clientIdentity = try target.profile?.options.clientCertificateInput(
+            environment: environment, passphrases: passphrases, prompt: prompt
+        )?.load(now: currentUnixTime()).0
+        (target.proxy, target.proxySource) =
+            try ProxyChoice.resolve(
+                for: target.endpoint, options: target.profile?.options, environment: environment,
+                passwords: proxyPasswords) ?? (nil, nil)
     }
 
     /// Finds the endpoint for a name or URL; nil means the default server.

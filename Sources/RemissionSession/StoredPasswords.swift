@@ -54,10 +54,11 @@ public struct StoredPasswords: Sendable {
     /// `credentials set` checks the password against the server before storing it (unless --no-check):
     /// one check with the server's stored trust; any failure (401, offline, untrusted) stores nothing.
     public func verify(_ password: String, for target: PasswordTarget, source: PasswordSource) throws(Failure) {
-        let server = ServerTarget(
+        var server = ServerTarget(
             label: target.label, endpoint: target.endpoint, trust: try context.storedTrust(for: target.endpoint),
             credentials: BasicCredentials(user: target.key.user, password: password), passwordSource: source,
             profile: target.profile)
+        try context.connectionSettings(for: &server, prompt: nil)
         let check = ConnectionCheck(
             target: server, options: context.transportOptions, logger: context.logger, journal: context.journal)
         if let failure = check.run(now: currentUnixTime()).failure {

@@ -31,9 +31,15 @@ public struct TrustSettings: Sendable {
     /// Connects and completes the TLS handshake with `trust` deciding; sends no HTTP request.
     /// Offline (DNS, refused, unreachable, timeout) is exit 3; other failures exit 1.
     public func probe(_ subject: TrustSubject, trust: ServerTrust) throws(Failure) -> TrustProbe {
-        let target = ServerTarget(
+        var target = ServerTarget(
             label: subject.label, endpoint: subject.endpoint, trust: trust, credentials: nil, passwordSource: .none,
             profile: subject.profile)
+        // Through the server's proxy; no client certificate (no request is sent, and a locked key
+        // would ask for a passphrase only to look at the server's certificate).
+        (target.proxy, target.proxySource) =
+            try ProxyChoice.resolve(
+                for: subject.endpoint, options: subject.profile?.options, environment: context.environment,
+                passwords: context.proxyPasswords) ?? (nil, nil)
         let report: ConnectionReport
         do { report = try makeTransport(target, options: context.transportOptions).probe() } catch {
             throw Failure(.local(.probeFailed(error, authority: subject.endpoint.authority, label: subject.label)))
@@ -129,6 +135,10 @@ public struct TrustSubject: Sendable, Equatable {
     /// `https://host:port`: what trust is kept for.
     public var identity: String { endpoint.trustIdentity }
     public var isHTTPS: Bool { endpoint.scheme == .https }
+    /// The client certificate the saved server offers, read now (without its key).
+    public var clientCertificate: ClientCertificateStatus? {
+        profile?.options.clientCertificate.map(ClientCertificateStatus.init(path:))
+    }
 }
 
 /// What a TLS handshake without any request showed: the chain and the decision stored trust made.

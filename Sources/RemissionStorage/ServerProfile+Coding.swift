@@ -78,6 +78,11 @@ extension ServerProfile: Codable {
 
 extension ServerOptions: Codable {
     private static let timeoutKey = "timeoutSeconds"
+    private static let clientCertificateKey = "clientCertificate"
+    private static let clientKeyKey = "clientKey"
+    private static let proxyKey = "proxy"
+    private static let proxyCAFileKey = "proxyCAFile"
+    private static let proxyPinsKey = "proxyPins"
 
     public init(from decoder: any Decoder) throws {
         var members = try decoder.singleValueContainer().decode([String: DocumentJSON].self)
@@ -89,7 +94,40 @@ extension ServerOptions: Codable {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "timeoutSeconds must be a number"))
         }
+        clientCertificate = try Self.path(members.removeValue(forKey: Self.clientCertificateKey), decoder)
+        clientKey = try Self.path(members.removeValue(forKey: Self.clientKeyKey), decoder)
+        proxyCAFile = try Self.path(members.removeValue(forKey: Self.proxyCAFileKey), decoder)
+        proxy = try Self.strings(members.removeValue(forKey: Self.proxyKey).map { [$0] }, decoder)?.first
+        proxyPins = try Self.strings(members.removeValue(forKey: Self.proxyPinsKey).flatMap(Self.array), decoder) ?? []
         unknown = members
+    }
+
+    private static func array(_ value: DocumentJSON) -> [DocumentJSON] {
+        if case .array(let items) = value { return items }
+        return [value]
+    }
+
+    private static func strings(_ values: [DocumentJSON]?, _ decoder: any Decoder) throws -> [String]? {
+        try values?.compactMap { value in
+            switch value {
+            case .null: return nil
+            case .string(let text): return text
+            default:
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: "proxy settings must be strings"))
+            }
+        }
+    }
+
+    private static func path(_ value: DocumentJSON?, _ decoder: any Decoder) throws -> String? {
+        switch value {
+        case nil, .null?: return nil
+        case .string(let path)? where path.hasPrefix("/"): return path
+        default:
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "a client certificate must be an absolute path")
+            )
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -101,6 +139,11 @@ extension ServerOptions: Codable {
         } else {
             members[Self.timeoutKey] = nil
         }
+        members[Self.clientCertificateKey] = clientCertificate.map { .string($0) }
+        members[Self.clientKeyKey] = clientKey.map { .string($0) }
+        members[Self.proxyKey] = proxy.map { .string($0) }
+        members[Self.proxyCAFileKey] = proxyCAFile.map { .string($0) }
+        members[Self.proxyPinsKey] = proxyPins.isEmpty ? nil : .array(proxyPins.map { .string($0) })
         var container = encoder.singleValueContainer()
         try container.encode(members)
     }

@@ -46,11 +46,27 @@ public struct ServerOptions: Sendable, Hashable {
     /// How long one RPC request may take before it counts as a timeout; `nil` for the built-in default.
     /// Must be a finite number above zero.
     public var timeoutSeconds: Double?
+    /// The client certificate offered to this server (mutual TLS): an absolute path to a PEM file
+    /// (certificate, maybe with its key) or a PKCS#12 file; never a copy. Nil: none.
+    public var clientCertificate: String?
+    /// The client certificate's private key (PEM), when it is not in the certificate's file.
+    public var clientKey: String?
+    /// The proxy to reach this server through (`http://`, `https://`, `socks5h://`…), without
+    /// credentials; nil: none saved (the environment's applies, except to loopback).
+    public var proxy: String?
+    /// An `https://` proxy's own trust: a CA file (absolute path) and SPKI pins (`sha256//…`).
+    public var proxyCAFile: String?
+    public var proxyPins: [String] = []
     /// Options by name that this remission does not understand, kept as they were.
     public var unknown: [String: DocumentJSON]
 
-    public init(timeoutSeconds: Double? = nil, unknown: [String: DocumentJSON] = [:]) {
+    public init(
+        timeoutSeconds: Double? = nil, clientCertificate: String? = nil, clientKey: String? = nil,
+        unknown: [String: DocumentJSON] = [:]
+    ) {
         self.timeoutSeconds = timeoutSeconds
+        self.clientCertificate = clientCertificate
+        self.clientKey = clientKey
         self.unknown = unknown
     }
 }

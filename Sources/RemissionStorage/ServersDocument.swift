@@ -32,6 +32,12 @@ import FoundationEssentials
 ///   and `needsPassword` are always written; `user` and `legacyID` (the `id` from the original Remission
 ///   app, for imported servers) only when set. Missing `options`, `createdAt` and `needsPassword` read as
 ///   `{}`, 0 and `false`.
+/// - `options` may hold `clientCertificate` and `clientKey`: absolute paths of the client certificate
+///   (PEM or PKCS#12) and of its key (PEM), offered to that server (mutual TLS). The files stay where
+///   they are; an encrypted key's passphrase is in the keyring, never here.
+/// - `options` may hold `proxy` (a URL without credentials), `proxyCAFile` (absolute path) and
+///   `proxyPins` (an array of `sha256//…`): the proxy to reach that server through and the rule its own
+///   certificate is judged by (an `https://` proxy).
 /// - `options` may hold members this remission does not know; they are kept when the file is rewritten.
 /// - There are no passwords or other secrets in this file, ever.
 ///

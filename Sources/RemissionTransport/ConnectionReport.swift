@@ -30,11 +30,16 @@ public struct TLSReport: Sendable, Equatable {
     public var chain: PresentedChain?
     /// The decision our policy took inside the handshake.
     public var decision: TrustDecision?
+    /// The server asked for a client certificate (mutual TLS), and whether ours was sent.
+    public var clientCertificateRequested: Bool
+    public var clientCertificateOffered: Bool
 
     public init(
         protocolVersion: String? = nil, cipher: String? = nil, chain: PresentedChain? = nil,
-        decision: TrustDecision? = nil
+        decision: TrustDecision? = nil, clientCertificateRequested: Bool = false, clientCertificateOffered: Bool = false
     ) {
+        self.clientCertificateRequested = clientCertificateRequested
+        self.clientCertificateOffered = clientCertificateOffered
         self.protocolVersion = protocolVersion
         self.cipher = cipher
         self.chain = chain
@@ -51,6 +56,9 @@ public struct ConnectionReport: Sendable, Equatable {
     public var localPort: Int?
     public var reusedConnection: Bool
     public var tls: TLSReport?
+    /// The proxy the exchange went through (its URL without credentials), and an `https://`
+    /// proxy's own TLS facts and decision.
+    public var proxy: ProxyReport?
 
     public init(
         timings: StepTimings = StepTimings(), remoteAddress: String? = nil, localPort: Int? = nil,
@@ -61,6 +69,17 @@ public struct ConnectionReport: Sendable, Equatable {
         self.remoteAddress = remoteAddress
         self.localPort = localPort
         self.reusedConnection = reusedConnection
+        self.tls = tls
+    }
+}
+
+/// The proxy of an exchange, as `check`'s proxy step shows it.
+public struct ProxyReport: Sendable, Equatable {
+    public var url: String
+    public var tls: TLSReport?
+
+    public init(url: String, tls: TLSReport? = nil) {
+        self.url = url
         self.tls = tls
     }
 }

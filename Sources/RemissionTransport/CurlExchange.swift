@@ -7,6 +7,11 @@ import RemissionModel
 final class CurlExchange {
     let handle: UnsafeMutableRawPointer
     let inspector: HandshakeInspector
+    /// Decides an `https://` proxy's own certificate; nil without one.
+    let proxyInspector: HandshakeInspector?
+    /// Set for each new socket when an `https://` proxy is used: the next TLS context libcurl makes
+    /// is the proxy's (it is set up before the tunnel's), and gets `proxyInspector`.
+    var nextTLSIsProxy = false
     let maximumResponseBytes: Int
     let errorBuffer: UnsafeMutablePointer<CChar>
 
@@ -19,9 +24,13 @@ final class CurlExchange {
     /// a body over `maximumResponseBytes` before reading any of it.
     private(set) var announcedLength: Int?
 
-    init(handle: UnsafeMutableRawPointer, inspector: HandshakeInspector, maximumResponseBytes: Int) {
+    init(
+        handle: UnsafeMutableRawPointer, inspector: HandshakeInspector, proxyInspector: HandshakeInspector?,
+        maximumResponseBytes: Int
+    ) {
         self.handle = handle
         self.inspector = inspector
+        self.proxyInspector = proxyInspector
         self.maximumResponseBytes = maximumResponseBytes
         self.errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -37,6 +46,8 @@ final class CurlExchange {
         announcedLength = nil
         errorBuffer[0] = 0
         inspector.reset()
+        proxyInspector?.reset()
+        nextTLSIsProxy = false
     }
 
     func errorMessage(for code: CURLcode) -> String {
@@ -78,7 +89,8 @@ final class CurlExchange {
             sawHandshake
             ? TLSReport(
                 protocolVersion: inspector.protocolVersion, cipher: inspector.cipher, chain: inspector.chain,
-                decision: inspector.decision) : nil
+                decision: inspector.decision, clientCertificateRequested: inspector.clientCertificateRequested,
+                clientCertificateOffered: inspector.clientCertificateOffered) : nil
         return ConnectionReport(
             timings: timings, remoteAddress: address, localPort: localPort > 0 ? localPort : nil,
             reusedConnection: connects == 0 && status != 0, tls: tls)
@@ -175,13 +187,19 @@ func sslContextCallback(
     _ handle: UnsafeMutableRawPointer?, _ sslContext: UnsafeMutableRawPointer?, _ pointer: UnsafeMutableRawPointer?
 ) -> CURLcode {
     guard let exchange = context(pointer), let sslContext else { return CURLE_ABORTED_BY_CALLBACK }
-    exchange.inspector.configureContext(OpaquePointer(sslContext))
+    if exchange.nextTLSIsProxy, let proxyInspector = exchange.proxyInspector {
+        exchange.nextTLSIsProxy = false
+        proxyInspector.configureContext(OpaquePointer(sslContext))
+    } else {
+        exchange.inspector.configureContext(OpaquePointer(sslContext))
+    }
     return CURLE_OK
 }
 
 func socketCallback(_ pointer: UnsafeMutableRawPointer?, _ socket: curl_socket_t, _ purpose: curlsocktype) -> Int32 {
-    if let exchange = context(pointer), exchange.inspector.socketOpenedAt == nil {
-        exchange.inspector.socketOpenedAt = monotonicMilliseconds()
+    if let exchange = context(pointer) {
+        if exchange.inspector.socketOpenedAt == nil { exchange.inspector.socketOpenedAt = monotonicMilliseconds() }
+        exchange.nextTLSIsProxy = exchange.proxyInspector != nil
     }
     return Int32(CURL_SOCKOPT_OK)
 }

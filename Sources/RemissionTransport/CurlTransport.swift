@@ -28,24 +28,29 @@ public final class CurlTransport: HTTPTransport {
     ///   - caFile: a PEM file of extra trust anchors for this server; read now, so a bad file fails before any connection.
     ///   - systemStoreDecides: false when pins or an accepted certificate decide trust, so the system
     ///     CA bundle only adds notes and need not be parsed.
+    ///   - clientIdentity: the client certificate offered to this server when it asks for one, and only
+    ///     after its own certificate was trusted.
     ///   - evaluate: the trust policy, called inside the handshake with what the server presented.
     public init(
         endpoint: ServerEndpoint, caFile: String? = nil, options: TransportOptions = TransportOptions(),
-        systemStoreDecides: Bool = true, evaluate: @escaping (PresentedChain) -> TrustDecision
+        systemStoreDecides: Bool = true, clientIdentity: ClientIdentity? = nil,
+        evaluate: @escaping (PresentedChain) -> TrustDecision
     ) throws(TransportError) {
         try CurlLibrary.load()
         guard let handle = rm_curl_easy_init() else {
             throw .other(code: -1, detail: "libcurl could not be initialised")
         }
         let anchors = try TrustAnchors(caFile: caFile, environment: options.environment)
+        let proxyInspector = try Self.proxyInspector(options)
         self.endpoint = endpoint
         self.options = options
         self.handle = handle
         self.exchange = CurlExchange(
             handle: handle,
             inspector: HandshakeInspector(
-                endpoint: endpoint, anchors: anchors, systemStoreDecides: systemStoreDecides, evaluate: evaluate),
-            maximumResponseBytes: options.maximumResponseBytes)
+                endpoint: endpoint, anchors: anchors, systemStoreDecides: systemStoreDecides,
+                clientIdentity: clientIdentity, evaluate: evaluate),
+            proxyInspector: proxyInspector, maximumResponseBytes: options.maximumResponseBytes)
         configureHandle()
     }
 
@@ -91,6 +96,7 @@ public final class CurlTransport: HTTPTransport {
             return rm_curl_easy_perform(handle)
         }
         lastReport = exchange.report(started: started)
+        lastReport.proxy = proxyReport
         if !lastReport.reusedConnection { lastConnectionOpening = lastReport }
         guard code == CURLE_OK else {
             throw classify(code)
@@ -114,6 +120,7 @@ public final class CurlTransport: HTTPTransport {
             exchange.inspector.readTLSInfo(handle: handle)
         }
         lastReport = exchange.report(started: started)
+        lastReport.proxy = proxyReport
         if code != CURLE_OK, exchange.inspector.chain == nil {
             throw classify(code)
         }
@@ -144,7 +151,7 @@ public final class CurlTransport: HTTPTransport {
         if !endpoint.isLoopback { rm_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "") }
         rm_curl_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent)
         rm_curl_setopt_string(handle, CURLOPT_NETRC_FILE, nil)
-        if let proxy = options.proxy { rm_curl_setopt_string(handle, CURLOPT_PROXY, proxy) }
+        configureProxy()
 
         rm_curl_setopt_long(handle, CURLOPT_SSLVERSION, Int(CURL_SSLVERSION_TLSv1_2))
         // Our callback replaces curl's verification (see HandshakeInspector); curl's own checks are off.
@@ -171,13 +178,13 @@ public final class CurlTransport: HTTPTransport {
         if let decision = inspector.decision, !decision.isTrusted, let chain = inspector.chain {
             return .trustRefused(decision, chain: chain)
         }
+        if let failure = proxyFailure(code, detail: detail) { return .proxy(failure) }
+        if let refusal = clientCertificateRefusal(code) { return refusal }
         var osError = 0
         _ = rm_curl_getinfo_long(handle, CURLINFO_OS_ERRNO, &osError)
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST:
             return .dns(host: endpoint.host, detail: detail)
-        case CURLE_COULDNT_RESOLVE_PROXY:
-            return .dns(host: options.proxy ?? "proxy", detail: detail)
         case CURLE_COULDNT_CONNECT:
             switch Int32(osError) {
             case ECONNREFUSED: return .refused(detail: detail)
@@ -195,6 +202,92 @@ public final class CurlTransport: HTTPTransport {
             return .responseTooLarge(limit: options.maximumResponseBytes, announced: exchange.announcedLength)
         default:
             return .other(code: Int(code.rawValue), detail: detail)
+        }
+    }
+}
+
+extension CurlTransport {
+    /// A handshake or first read that failed after the server asked for a client certificate: the
+    /// server refused ours, or wanted one and got none (its alert says which, when it sent one).
+    fileprivate func clientCertificateRefusal(_ code: CURLcode) -> TransportError? {
+        let inspector = exchange.inspector
+        guard inspector.clientCertificateRequested, inspector.decision?.isTrusted == true else { return nil }
+        switch code {
+        case CURLE_SSL_CONNECT_ERROR, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_SSL_CERTPROBLEM:
+            return .clientCertificateRefused(
+                offered: inspector.clientCertificateOffered, alert: inspector.receivedAlert)
+        default:
+            return nil
+        }
+    }
+}
+
+extension CurlTransport {
+    /// The inspector that judges an `https://` proxy's own certificate by its own trust (its CA file
+    /// read now, like the server's), against the proxy's name; nil for other proxies.
+    fileprivate static func proxyInspector(_ options: TransportOptions) throws(TransportError) -> HandshakeInspector? {
+        guard let proxy = options.proxy, proxy.endpoint.scheme == .https else { return nil }
+        let anchors = try TrustAnchors(caFile: proxy.trust.caFile, environment: options.environment)
+        let policy = TrustPolicy(trust: proxy.trust)
+        return HandshakeInspector(
+            endpoint: proxy.endpoint.tlsEndpoint, anchors: anchors, systemStoreDecides: policy.consultsSystemStore,
+            clientIdentity: nil, evaluate: policy.evaluate)
+    }
+
+    /// The proxy, or none: libcurl must never pick one from the environment on its own (the session
+    /// decides, and says which). A tunnel is always asked for, so an http:// proxy relays bytes and
+    /// never sees a request (nor its Authorization header) in clear.
+    fileprivate func configureProxy() {
+        guard let proxy = options.proxy else {
+            rm_curl_setopt_string(handle, CURLOPT_PROXY, "")
+            return
+        }
+        rm_curl_setopt_string(handle, CURLOPT_PROXY, proxy.endpoint.url)
+        rm_curl_setopt_long(handle, CURLOPT_HTTPPROXYTUNNEL, 1)
+        // Our proxy inspector replaces curl's checks of an https:// proxy, as for the server.
+        rm_curl_setopt_long(handle, CURLOPT_PROXY_SSL_VERIFYPEER, 0)
+        rm_curl_setopt_long(handle, CURLOPT_PROXY_SSL_VERIFYHOST, 0)
+        if let user = proxy.endpoint.user {
+            rm_curl_setopt_string(handle, CURLOPT_PROXYUSERNAME, user)
+            rm_curl_setopt_string(handle, CURLOPT_PROXYPASSWORD, proxy.endpoint.password ?? "")
+        }
+    }
+
+    fileprivate var proxyReport: ProxyReport? {
+        guard let proxy = options.proxy else { return nil }
+        let inspector = exchange.proxyInspector
+        let tls = inspector.flatMap { inspector in
+            inspector.chain.map { TLSReport(chain: $0, decision: inspector.decision) }
+        }
+        return ProxyReport(url: proxy.endpoint.url, tls: tls)
+    }
+
+    /// A failure that happened at the proxy, before anything reached the server.
+    fileprivate func proxyFailure(_ code: CURLcode, detail: String) -> ProxyFailure? {
+        guard let proxy = options.proxy else { return nil }
+        let url = proxy.endpoint.url
+        if let inspector = exchange.proxyInspector, let decision = inspector.decision, !decision.isTrusted,
+            let chain = inspector.chain
+        {
+            return .untrusted(proxy: url, decision: decision, chain: chain)
+        }
+        var connectCode = 0
+        _ = rm_curl_getinfo_long(handle, CURLINFO_HTTP_CONNECTCODE, &connectCode)
+        if connectCode >= 300, [CURLE_COULDNT_CONNECT, CURLE_RECV_ERROR, CURLE_SEND_ERROR].contains(code) {
+            return connectCode == 407
+                ? .authenticationRequired(proxy: url) : .tunnelRefused(proxy: url, status: connectCode, detail: detail)
+        }
+        let handshakeFailed = code == CURLE_SSL_CONNECT_ERROR || code == CURLE_PEER_FAILED_VERIFICATION
+        if handshakeFailed, let proxyInspector = exchange.proxyInspector, proxyInspector.decision == nil {
+            return .handshake(proxy: url, detail: detail)
+        }
+        switch code {
+        case CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT:
+            return .unreachable(proxy: url, detail: detail)
+        case CURLE_PROXY:
+            return .tunnelRefused(proxy: url, status: nil, detail: detail)
+        default:
+            return nil
         }
     }
 }

@@ -84,6 +84,11 @@ public enum TransportError: Error, Sendable, Equatable {
     case timeout(phase: String, detail: String)
     /// Our trust policy refused the certificate chain inside the handshake; nothing was sent.
     case trustRefused(TrustDecision, chain: PresentedChain)
+    /// The server asked for a client certificate and then refused the connection: `offered` says
+    /// whether ours was sent; `alert` is the TLS alert it sent ("unknown CA"), if any.
+    case clientCertificateRefused(offered: Bool, alert: String?)
+    /// The proxy between us and the server failed; nothing reached the server.
+    case proxy(ProxyFailure)
     /// The TLS handshake failed for another reason (protocol version, cipher, alert from the server).
     case tlsHandshake(detail: String)
     /// The connection broke or the server sent something that is not HTTP.
@@ -109,6 +114,9 @@ extension TransportError: CustomStringConvertible {
         case .unreachable(let detail): return "unreachable: \(detail)"
         case .timeout(let phase, let detail): return "timeout (\(phase)): \(detail)"
         case .trustRefused(let decision, _): return "trust refused: \(decision.isTrusted ? "trusted" : "refused")"
+        case .clientCertificateRefused(let offered, let alert):
+            return "client certificate \(offered ? "refused" : "required")" + (alert.map { " (alert: \($0))" } ?? "")
+        case .proxy(let failure): return "proxy: \(failure)"
         case .tlsHandshake(let detail): return "tls: \(detail)"
         case .connection(let detail): return "connection: \(detail)"
         case .responseTooLarge(let limit, let announced):
@@ -118,4 +126,18 @@ extension TransportError: CustomStringConvertible {
         case .other(let code, let detail): return "curl \(code): \(detail)"
         }
     }
+}
+
+/// How the proxy failed. `proxy` is its URL without credentials.
+public enum ProxyFailure: Error, Sendable, Equatable {
+    /// The proxy itself could not be reached (name, refused, unreachable, timeout).
+    case unreachable(proxy: String, detail: String)
+    /// The proxy would not open the tunnel: its CONNECT answer (`status`) or a SOCKS refusal (nil).
+    case tunnelRefused(proxy: String, status: Int?, detail: String)
+    /// The proxy asks for credentials (407).
+    case authenticationRequired(proxy: String)
+    /// An `https://` proxy's certificate failed its own trust rule; nothing was sent through it.
+    case untrusted(proxy: String, decision: TrustDecision, chain: PresentedChain)
+    /// The TLS handshake with an `https://` proxy failed for another reason.
+    case handshake(proxy: String, detail: String)
 }

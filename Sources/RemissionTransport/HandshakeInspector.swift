@@ -23,6 +23,8 @@ final class HandshakeInspector {
     /// False when pins or an accepted certificate decide: the CA store then only adds notes, and the
     /// slow bundle file is not worth parsing for them.
     let systemStoreDecides: Bool
+    /// Offered to a server that asks for a client certificate, once its own certificate is trusted.
+    let clientIdentity: ClientIdentity?
 
     /// Results of the handshake in progress; reset before each exchange.
     var chain: PresentedChain?
@@ -34,9 +36,18 @@ final class HandshakeInspector {
     var verifyStartedAt: Double?
     var requestReadyAt: Double?
     var firstByteAt: Double?
+    /// What the handshake showed of mutual TLS: the server asked for a client certificate, we sent
+    /// ours, and the TLS alert the server sent, if any (its description, e.g. "unknown CA").
+    var clientCertificateRequested = false
+    var clientCertificateOffered = false
+    var receivedAlert: String?
 
-    init(endpoint: ServerEndpoint, anchors: TrustAnchors, systemStoreDecides: Bool, evaluate: @escaping Evaluate) {
+    init(
+        endpoint: ServerEndpoint, anchors: TrustAnchors, systemStoreDecides: Bool, clientIdentity: ClientIdentity?,
+        evaluate: @escaping Evaluate
+    ) {
         self.systemStoreDecides = systemStoreDecides
+        self.clientIdentity = clientIdentity
         self.expectedHost = endpoint.host
         self.hostKind = endpoint.hostKind
         self.anchors = anchors
@@ -52,6 +63,9 @@ final class HandshakeInspector {
         verifyStartedAt = nil
         requestReadyAt = nil
         firstByteAt = nil
+        clientCertificateRequested = false
+        clientCertificateOffered = false
+        receivedAlert = nil
     }
 
     func configureContext(_ context: OpaquePointer) {
@@ -62,6 +76,28 @@ final class HandshakeInspector {
         _ = rm_SSL_CTX_set_session_cache_mode(context, Int(SSL_SESS_CACHE_OFF))
         SSL_CTX_set_options(context, rm_SSL_OP_NO_TICKET())
         SSL_CTX_set_cert_verify_callback(context, verifyChainCallback, Unmanaged.passUnretained(self).toOpaque())
+        // The client-certificate and info callbacks take no argument: they find us through the context.
+        SSL_CTX_set_ex_data(context, inspectorIndex, Unmanaged.passUnretained(self).toOpaque())
+        SSL_CTX_set_client_cert_cb(context, clientCertificateCallback)
+        SSL_CTX_set_info_callback(context, alertCallback)
+    }
+
+    /// The server asked for a client certificate (OpenSSL calls this after the server's certificate
+    /// was verified, in TLS 1.2 and 1.3 alike). Ours is offered only when the policy trusted the
+    /// server in this very handshake: a server that is not trusted never sees it.
+    func provideClientCertificate(
+        _ ssl: OpaquePointer, certificate: UnsafeMutablePointer<OpaquePointer?>,
+        key: UnsafeMutablePointer<OpaquePointer?>
+    ) -> Int32 {
+        clientCertificateRequested = true
+        guard let identity = clientIdentity, decision?.isTrusted == true else { return 0 }
+        for extra in identity.chain { _ = rm_SSL_add1_chain_cert(ssl, extra) }
+        X509_up_ref(identity.certificate)
+        EVP_PKEY_up_ref(identity.key)
+        certificate.pointee = identity.certificate
+        key.pointee = identity.key
+        clientCertificateOffered = true
+        return 1
     }
 
     /// Runs OpenSSL's chain verification collecting every error, checks the host ourselves,
@@ -193,6 +229,34 @@ private func collectVerificationError(_ preverifyOK: Int32, _ storeContext: Opaq
             .record(code: code, certificate: X509_STORE_CTX_get_current_cert(storeContext))
     }
     return 1
+}
+
+/// Our own ex-data slot on SSL_CTX, where the inspector of the handle is kept.
+private let inspectorIndex: Int32 = rm_SSL_CTX_get_ex_new_index()
+
+private func inspector(of ssl: OpaquePointer?) -> HandshakeInspector? {
+    guard let ssl, let context = SSL_get_SSL_CTX(ssl), let raw = SSL_CTX_get_ex_data(context, inspectorIndex) else {
+        return nil
+    }
+    return Unmanaged<HandshakeInspector>.fromOpaque(raw).takeUnretainedValue()
+}
+
+private func clientCertificateCallback(
+    _ ssl: OpaquePointer?, _ certificate: UnsafeMutablePointer<OpaquePointer?>?,
+    _ key: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    guard let ssl, let certificate, let key, let inspector = inspector(of: ssl) else { return 0 }
+    return inspector.provideClientCertificate(ssl, certificate: certificate, key: key)
+}
+
+/// Records a fatal alert the server sent: how a server that is not nginx refuses a client certificate.
+private func alertCallback(_ ssl: OpaquePointer?, _ whereFlags: Int32, _ value: Int32) {
+    guard whereFlags & (SSL_CB_ALERT | SSL_CB_READ) == (SSL_CB_ALERT | SSL_CB_READ), value >> 8 == SSL3_AL_FATAL,
+        let inspector = inspector(of: ssl)
+    else {
+        return
+    }
+    inspector.receivedAlert = String(cString: SSL_alert_desc_string_long(value))
 }
 
 private func verifyChainCallback(_ storeContext: OpaquePointer?, _ argument: UnsafeMutableRawPointer?) -> Int32 {

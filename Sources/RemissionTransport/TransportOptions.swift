@@ -1,3 +1,6 @@
+import RemissionModel
+import RemissionTrust
+
 /// How a `CurlTransport` connects. Defaults are documented in place.
 public struct TransportOptions: Sendable, Equatable {
     /// Whole-exchange limit in seconds (connect, TLS, request, response). Default 15 s (the
@@ -5,8 +8,9 @@ public struct TransportOptions: Sendable, Equatable {
     public var timeoutSeconds: Double
     /// Limit for TCP connect plus TLS handshake, in seconds. Default 10 s, capped at `timeoutSeconds`.
     public var connectTimeoutSeconds: Double
-    /// Proxy URL (`http://proxy:3128`); nil lets libcurl read `http_proxy`, `https_proxy` and `no_proxy`.
-    public var proxy: String?
+    /// The proxy to go through, with its own trust; nil: none (libcurl never reads the environment
+    /// itself: the session resolves `https_proxy`, `all_proxy` and `no_proxy` into this).
+    public var proxy: ProxySettings?
     /// Sent as `User-Agent`.
     public var userAgent: String
     /// Environment used for `SSL_CERT_FILE` and `SSL_CERT_DIR`.
@@ -23,7 +27,7 @@ public struct TransportOptions: Sendable, Equatable {
     public static let defaultMaximumResponseBytes = 128 << 20
 
     public init(
-        timeoutSeconds: Double = 15, connectTimeoutSeconds: Double = 10, proxy: String? = nil,
+        timeoutSeconds: Double = 15, connectTimeoutSeconds: Double = 10, proxy: ProxySettings? = nil,
         userAgent: String = "remission", environment: [String: String] = [:],
         maximumResponseBytes: Int = defaultMaximumResponseBytes
     ) {
@@ -33,5 +37,17 @@ public struct TransportOptions: Sendable, Equatable {
         self.userAgent = userAgent
         self.environment = environment
         self.maximumResponseBytes = maximumResponseBytes
+    }
+}
+
+/// A proxy and, for an `https://` proxy, the rule its own certificate is judged by: its pins or CA
+/// file, else the system CAs. Never the server's pins or accepted certificate.
+public struct ProxySettings: Sendable, Equatable {
+    public var endpoint: ProxyEndpoint
+    public var trust: ServerTrust
+
+    public init(endpoint: ProxyEndpoint, trust: ServerTrust = .none) {
+        self.endpoint = endpoint
+        self.trust = trust
     }
 }

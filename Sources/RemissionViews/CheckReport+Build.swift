@@ -37,6 +37,10 @@ public enum CheckStatus: String, Sendable, Equatable {
             self = .online
             return
         }
+        if case .transport(.proxy(.untrusted)) = failure.cause {
+            self = .untrusted
+            return
+        }
         guard case .transport(.trustRefused(let decision, _)) = failure.cause else {
             self = .offline
             return
@@ -79,6 +83,7 @@ public struct CheckReportBuilder {
     public mutating func build() -> CheckReport {
         let failedAt = failure.map { $0.step ?? .http }
         for name in CheckStepName.allCases {
+            if name == .proxy, observation.proxy == nil, failedAt != .proxy { continue }
             if let failedAt, stepIndex(name) > stepIndex(failedAt) {
                 steps.append(CheckStep(name, .skipped, tr("not reached")))
                 continue
@@ -104,6 +109,11 @@ public struct CheckReportBuilder {
         case .tcp:
             let summary = failed ? reasonText : tr("connected to port \(observation.endpoint.port)")
             return CheckStep(.tcp, failed ? .failed : .ok, summary, milliseconds: timings.tcp)
+        case .proxy:
+            let proxy = observation.proxy ?? ("", .configured)
+            return ProxyText.step(
+                url: proxy.url, source: proxy.source, report: observation.connection.proxy, failed: failed,
+                reason: reasonText, now: observation.now)
         case .tls:
             return tlsStep(failed: failed)
         case .http:
@@ -144,6 +154,12 @@ public struct CheckReportBuilder {
         }
         if let leaf = tls?.chain?.leaf {
             details.append(CheckText.expiryLine(leaf, now: observation.now))
+        }
+        if let tls, tls.clientCertificateRequested {
+            details.append(ClientCertificateText.offered(tls.clientCertificateOffered))
+        }
+        if let client = observation.clientCertificate {
+            details += ClientCertificateText.lines(client, now: observation.now)
         }
         if failed {
             return CheckStep(.tls, .failed, reasonText, details: details, milliseconds: timings.tls)

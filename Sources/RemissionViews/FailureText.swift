@@ -49,6 +49,7 @@ public enum FailureText {
                 "(a flood of tiny values, not what Transmission sends); refused")
         case .unsupportedVersion(let found, let minimum):
             return tr("rpc-version \(found) is too old (remission needs \(minimum) or later)")
+        case .clientCertificate(let problem): return ClientCertificateText.reason(problem)
         case .keyring(let error): return keyringReason(error)
         case .credentialKey(let error): return credentialKeyReason(error)
         case .profile(let error): return profileReason(error)
@@ -56,6 +57,7 @@ public enum FailureText {
         case .snapshot(let error): return snapshotReason(error)
         case .endpoint(let error): return endpointReason(error)
         case .trustInput(let error): return trustInputReason(error)
+        case .proxyInput(let error): return ProxyText.parseReason(error)
         case .selection(let error): return selectionReason(error)
         case .input(let problem): return inputReason(problem)
         case .addSource(let problem): return addSourceReason(problem)
@@ -78,6 +80,9 @@ public enum FailureText {
                 ? tr("timed out waiting for the connection")
                 : phase == "tls"
                     ? tr("timed out waiting for the TLS handshake") : tr("timed out waiting for the response")
+        case .clientCertificateRefused(let offered, let alert):
+            return ClientCertificateText.reason(offered ? .rejected(alert: alert) : .required(url: nil))
+        case .proxy(let failure): return ProxyText.reason(failure)
         case .trustRefused(let decision, _):
             if decision.hasProblem({ if case .certificateChanged = $0 { true } else { false } }) {
                 return tr("CERTIFICATE CHANGED")
@@ -133,6 +138,8 @@ public enum FailureText {
             return status == 404 || status == 301
                 ? tr("Check the RPC path (usually /transmission/rpc).")
                 : tr("Check that the URL points at Transmission's RPC endpoint and the proxy in front of it.")
+        case .clientCertificate(let problem):
+            return ClientCertificateText.hint(problem, server: server, place: .command)
         case .rpcRefused: return tr("Check the command's arguments; run with -v to see the exchange.")
         case .unsupportedVersion: return tr("Upgrade Transmission on the server to 2.40 or later.")
         case .malformedReply:
@@ -148,7 +155,7 @@ public enum FailureText {
                 : tr("Name one (\(saved.joined(separator: ", "))) or set one with: remission servers default NAME")
         case .addSource(.missing): return tr("Give a .torrent file, a magnet: link or an http(s):// URL.")
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
-            .addSource, .onboarding, .outputFailed, .fileIndexes, .local:
+            .addSource, .onboarding, .outputFailed, .fileIndexes, .local, .proxyInput:
             return nil
         }
     }
@@ -178,6 +185,8 @@ public enum FailureText {
                 "Run connect on a terminal to be asked, or give the decision: --accept-fingerprint SHA256:…, ",
                 "--pin sha256//… or --ca-file FILE.")
         case .transport(.caFile): return tr("Point --ca-file at a readable PEM file of CA certificates.")
+        case .clientCertificate(let problem):
+            return ClientCertificateText.hint(problem, server: failure.server ?? "SERVER", place: .connect)
         default: return nil
         }
     }
@@ -205,6 +214,10 @@ public enum FailureText {
                 "Inspect it with: remission trust show \(server); then trust it with trust accept, trust pin ",
                 "or trust ca.")
         case .tlsHandshake: return tr("Is this an HTTPS port? The server must offer TLS 1.2 or later.")
+        case .clientCertificateRefused(let offered, let alert):
+            return ClientCertificateText.hint(
+                offered ? .rejected(alert: alert) : .required(url: nil), server: server, place: .command)
+        case .proxy(let failure): return ProxyText.hint(failure, server: server)
         case .caFile: return tr("Point --ca-file (or remission trust ca) at a readable PEM file of CA certificates.")
         case .engineUnavailable: return tr("Install it: apt-get install libcurl4.")
         case .connection, .other: return tr("The connection broke: try again, or run `remission check` to diagnose.")

@@ -90,6 +90,7 @@ public enum LogText {
         case .serverRefused: tr(context: "log", "REFUSED")
         case .keyring: tr(context: "log", "KEYRING")
         case .usage: tr(context: "log", "USAGE")
+        case .clientCertificate: tr(context: "log", "CLIENT CERTIFICATE")
         case .failure, nil: tr(context: "log", "FAILED")
         }
     }

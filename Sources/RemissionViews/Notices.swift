@@ -24,6 +24,11 @@ public enum Prompts {
     public static func password(user: String, endpoint: ServerEndpoint) -> String {
         tr("Password for \(TerminalText.safe(user))@\(TerminalText.safe(endpoint.authority)): ")
     }
+
+    /// "Passphrase for the client key /home/ann/me.key: ".
+    public static func passphrase(keyFile: String) -> String {
+        tr("Passphrase for the client key \(TerminalText.safe(keyFile)): ")
+    }
 }
 
 /// The exit-code table of `--help` and README (PRODUCT.md §1).
@@ -39,6 +44,7 @@ public enum ExitStatusText {
         case .trustRefused: return tr("trust refused (certificate, pin, HTTP)")
         case .serverRefused: return tr("server refused or RPC error (403, 421, rpc-version)")
         case .keyring: return tr("keyring unavailable or locked")
+        case .clientCertificate: return tr("client certificate required, refused or unusable")
         }
     }
 
@@ -61,6 +67,11 @@ public enum ExitStatusText {
                 "server refused or RPC error: 403 (rpc-whitelist), 421 (rpc-host-whitelist), RPC error, ",
                 "rpc-version too old, 409 loop")
         case .keyring: return tr("keyring unavailable or locked")
+        case .clientCertificate:
+            return tr(
+                "client certificate: the server asks for one and none is configured, it refused the one ",
+                "offered, or it cannot be used (file missing or unreadable, key mismatched, expired, ",
+                "passphrase missing or wrong)")
         }
     }
 
@@ -146,6 +157,9 @@ extension Warnings {
             }
         var notes = [first]
         if let label = saved.keyringLabel { notes.append(tr("password stored in the keyring as \"\(label)\"")) }
+        if let keyFile = saved.passphraseKeyFile {
+            notes.append(tr("the passphrase of \(TerminalText.safe(keyFile)) stored in the keyring"))
+        }
         guard let unusable = saved.passwordNotStored else { return notes.joined(separator: "; ") + "." }
         return notes.joined(separator: "; ") + tr("; the password was not stored. ")
             + FailureText.keyringReason(unusable)

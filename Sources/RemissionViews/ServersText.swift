@@ -39,7 +39,13 @@ public enum ServersText {
                     ? cell : cell + String(repeating: " ", count: widths[index] - TerminalText.width(cell) + 2)
             }
             while line.hasSuffix(" ") { line.removeLast() }
-            return number == 0 ? terminal.styled(line, .bold) : line
+            guard number > 0 else { return terminal.styled(line, .bold) }
+            let name = list.profiles[number - 1].name
+            var details = list.clientCertificates[name].map { ClientCertificateText.status($0, now: list.now) } ?? []
+            if let proxy = list.profiles[number - 1].options.proxy {
+                details.append("Proxy: \(TerminalText.safe(proxy))")
+            }
+            return ([line] + details.map { "    " + $0 }).joined(separator: "\n")
         }.joined(separator: "\n")
     }
 
@@ -59,11 +65,24 @@ public enum ServersText {
                     ("default", .bool(profile.name == list.defaultName)),
                     ("needsPassword", .bool(profile.needsPassword)),
                     ("createdAt", .int(profile.createdAt)),
+                    ("clientCertificate", list.clientCertificates[profile.name].map(clientCertificateJSON) ?? .null),
+                    ("proxy", profile.options.proxy.map { .string($0) } ?? .null),
                 ]))
         }
         let document: JSONValue = .object(
             JSONObject([("default", list.defaultName.map { .string($0) } ?? .null), ("servers", .array(servers))]))
         return document.serializedString(pretty: false)
+    }
+
+    /// `{"path", "subject", "issuer", "notAfter"}`; the facts null when they cannot be read.
+    static func clientCertificateJSON(_ status: ClientCertificateStatus) -> JSONValue {
+        .object(
+            JSONObject([
+                ("path", .string(status.path)),
+                ("subject", status.facts.map { .string($0.subject) } ?? .null),
+                ("issuer", status.facts.map { .string($0.issuer) } ?? .null),
+                ("notAfter", status.facts.map { .int($0.notAfter) } ?? .null),
+            ]))
     }
 
     /// What `servers remove` did, one line each.

@@ -139,6 +139,10 @@ struct TerminalPasswordPrompt: PasswordPrompt {
         printError(Warnings.keyringUnusable(keyringUnusable))
         return askSecret(Prompts.password(user: user, endpoint: endpoint))
     }
+
+    func askPassphrase(keyFile: String) -> String? {
+        askSecret(Prompts.passphrase(keyFile: keyFile))
+    }
 }
 
 /// The process environment as a dictionary, read once.

@@ -11,6 +11,8 @@ struct OnboardingChoices {
     var makeDefault = false
     /// --forget-old / --keep-old; nil: asked on a terminal, kept without one.
     var oldAddress: OldAddressChoice?
+    /// --client-key-passphrase-stdin: the client key's passphrase is the first line of standard input.
+    var passphraseFromStandardInput = false
 }
 
 extension OnboardingConversation {
@@ -19,6 +21,9 @@ extension OnboardingConversation {
     /// as one unit, and what a re-point left at the old address offered for forgetting.
     func run(_ onboarding: inout Onboarding, _ choices: OnboardingChoices, now: Int64) throws {
         if onboarding.schemeAssumed { printError(Warnings.assumedURL(onboarding.endpoint)) }
+        try onboarding.obtainClientCertificate(
+            prompt: context.passwordPrompt,
+            passphraseFromStandardInput: choices.passphraseFromStandardInput ? readLine(strippingNewline: true) : nil)
         try decideTrust(&onboarding, now: now)
         try decidePlainHTTP(&onboarding, allowed: choices.allowHTTP)
         try onboarding.obtainCredentials(prompt: context.passwordPrompt)

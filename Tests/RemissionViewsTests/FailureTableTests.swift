@@ -54,6 +54,41 @@ enum FailureCatalogue {
             row(
                 .transport(.engineUnavailable(detail: "no libcurl")), .failure, .http, hint: "apt-get install libcurl4"),
             row(.transport(.other(code: 2, detail: "init")), .failure, .http, hint: "remission check"),
+            row(
+                .transport(.clientCertificateRefused(offered: true, alert: "unknown CA")), .clientCertificate, .tls,
+                hint: "CA"),
+            row(
+                .clientCertificate(.required(url: "https://nas:8443/transmission/rpc")), .clientCertificate, .tls,
+                hint: "remission connect https://nas:8443/transmission/rpc --server nas --client-cert FILE"),
+            row(.clientCertificate(.rejected(alert: nil)), .clientCertificate, .tls, hint: "remission servers"),
+            row(.proxyInput(.path), .usage, nil, hint: nil),
+            row(
+                .transport(.proxy(.unreachable(proxy: "http://p:1", detail: "refused"))), .offline, .proxy,
+                hint: "no_proxy"),
+            row(
+                .transport(.proxy(.tunnelRefused(proxy: "http://p:1", status: 502, detail: ""))), .offline, .proxy,
+                hint: "host and port"),
+            row(
+                .transport(.proxy(.tunnelRefused(proxy: "http://p:1", status: 403, detail: ""))), .serverRefused,
+                .proxy,
+                hint: "host and port"),
+            row(
+                .transport(.proxy(.authenticationRequired(proxy: "http://p:1"))), .authentication, .proxy,
+                hint: "--proxy http://USER:PASSWORD"),
+            row(
+                .transport(
+                    .proxy(
+                        .untrusted(
+                            proxy: "https://p:1", decision: .refused([.verification(.selfSigned)]), chain: refusedChain)
+                    )),
+                .trustRefused, .proxy, hint: "--proxy-ca-file"),
+            row(.transport(.proxy(.handshake(proxy: "https://p:1", detail: "x"))), .failure, .proxy, hint: "http://"),
+            row(
+                .clientCertificate(.unusable(.wrongPassphrase(path: "/k.pem"))), .clientCertificate, .tls,
+                hint: "REMISSION_CLIENT_KEY_PASSPHRASE"),
+            row(
+                .clientCertificate(.unusable(.expired(path: "/c.pem", notAfter: 0))), .clientCertificate, .tls,
+                hint: "--client-cert FILE"),
             row(.unauthorized(user: nil, passwordSource: .none), .authentication, .auth, hint: "--password-stdin"),
             row(
                 .unauthorized(user: "alice", passwordSource: .keyring), .authentication, .auth,
@@ -150,6 +185,8 @@ enum FailureCatalogue {
         case .replyTooLarge: "replyTooLarge"
         case .unsupportedVersion: "unsupportedVersion"
         case .keyring: "keyring"
+        case .clientCertificate: "clientCertificate"
+        case .proxyInput: "proxyInput"
         case .credentialKey: "credentialKey"
         case .profile: "profile"
         case .storage: "storage"
@@ -169,7 +206,8 @@ enum FailureCatalogue {
 
     static let allKinds = Set([
         "transport", "unauthorized", "forbidden", "misdirected", "sessionHandshakeLoop", "httpStatus", "rpcRefused",
-        "malformedReply", "truncatedReply", "replyTooLarge", "unsupportedVersion", "keyring", "credentialKey",
+        "malformedReply", "truncatedReply", "replyTooLarge", "unsupportedVersion", "keyring", "clientCertificate",
+        "proxyInput", "credentialKey",
         "profile", "storage",
         "snapshot", "endpoint", "trustInput", "selection", "input", "addSource", "onboarding", "noSuchTorrents",
         "outputFailed", "fileIndexes",
@@ -204,6 +242,19 @@ struct FailureTableTests {
             (.transport(.refused(detail: "x")), .transport(.refused(detail: "x"))),
             (.truncated(offset: 3), .truncatedReply(bytes: 3)),
             (.rpcFailure("bad"), .rpcRefused("bad")),
+            (
+                .http(status: 400, snippet: "<title>400 No required SSL certificate was sent</title>"),
+                .clientCertificate(.required(url: nil))
+            ),
+            (
+                .http(status: 400, snippet: "<title>400 The SSL certificate error</title>"),
+                .clientCertificate(.rejected(alert: nil))
+            ),
+            (.http(status: 400, snippet: "Bad Request"), .httpStatus(400, snippet: "Bad Request")),
+            (
+                .transport(.clientCertificateRefused(offered: false, alert: "certificate required")),
+                .clientCertificate(.required(url: nil))
+            ),
         ]
         for (error, cause) in errors {
             let failure = Failure(error, server: "nas", user: "alice", passwordSource: .keyring)

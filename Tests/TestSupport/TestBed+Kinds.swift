@@ -27,6 +27,11 @@ extension TestBed {
         /// ca-signed certificate, in front of the Transmission 4.1.3 daemon; only when it runs
         /// (`TestBed.hasModern`).
         case modern
+        /// ca-signed certificate; requires a client certificate signed by the test client CA
+        /// (`ssl_verify_client on`): 400 without one or with another; logs `client_verify`.
+        case clientCert = "client-cert"
+        /// self-signed (untrusted) certificate with the same client-certificate requirement.
+        case clientCertUntrusted = "client-cert-untrusted"
         /// Plain HTTP in front of the main daemon.
         case httpProxy = "http-proxy"
         /// Plain HTTP in front of the hostcheck daemon, sending `Host: rebind.example`:
@@ -38,10 +43,10 @@ extension TestBed {
         /// The certificate the listener serves, if it is a TLS listener.
         public var certificate: Certificate? {
             switch self {
-            case .caSigned, .stripSession, .redirect, .volatile, .ipv6, .modern: .caSigned
+            case .caSigned, .stripSession, .redirect, .volatile, .ipv6, .modern, .clientCert: .caSigned
             case .chained: .chained
             case .incomplete: .incomplete
-            case .selfSigned: .selfSigned
+            case .selfSigned, .clientCertUntrusted: .selfSigned
             case .changed: .changed
             case .expired: .expired
             case .wrongHost: .wrongHost
@@ -103,7 +108,9 @@ extension TestBed {
 }
 
 /// One line of a listener's access log, whose fields are `key=value` pairs:
-/// `time client_port connection requests method uri status user session_id tls reused`.
+/// `time client_port connection requests method uri status user session_id tls reused bytes_in
+/// client_verify` (the last is nginx's `$ssl_client_verify`: `NONE`, `SUCCESS`, or `FAILED:` and a
+/// reason, cut at its first space here).
 /// nginx writes `-` for an empty value; `reused` is `r` for a resumed TLS session, `.` if not.
 ///
 /// Tests run in parallel and share the listeners: find your own requests by a marker in

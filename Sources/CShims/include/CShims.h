@@ -21,4 +21,8 @@ uint64_t rm_SSL_OP_NO_TICKET(void);
 void rm_OPENSSL_free(void *pointer);
 int rm_X509_STORE_CTX_get_ex_new_index(void);
 
+/* Client certificates (mutual TLS). */
+int rm_SSL_CTX_get_ex_new_index(void);
+long rm_SSL_add1_chain_cert(SSL *ssl, X509 *certificate);
+
 #endif

@@ -25,10 +25,23 @@ extension RemissionCommand {
                 Nothing is saved when the check fails, unless --save-offline. The password goes to the \
                 keyring (Secret Service), never to a file.
 
+                A server that asks for a client certificate (mutual TLS) gets the one given with --client-cert \
+                (PEM, with --client-key when the key is in its own file; or PKCS#12 .p12/.pfx), offered only \
+                once the server's own certificate is trusted. The files are kept by path. An encrypted key's \
+                passphrase is asked on a terminal, or read from --client-key-passphrase-stdin or \
+                REMISSION_CLIENT_KEY_PASSPHRASE, and stored in the keyring.
+
+                --proxy saves the proxy this server is reached through (http://, https://, socks5h://); without \
+                it https_proxy, all_proxy and no_proxy apply as curl reads them, never to a loopback server. The \
+                server's certificate is decided through the tunnel exactly as without a proxy; an https:// \
+                proxy's own certificate by --proxy-ca-file, --proxy-pin or the system CAs.
+
                 Examples:
                   remission connect https://nas.local/transmission/rpc --name nas --user admin
                   printf %s "$PW" | remission connect https://10.0.0.5:8443 --name box \\
                       --user admin --password-stdin --accept-fingerprint SHA256:3F…
+                  remission connect https://seedbox.example/transmission/rpc --name box \\
+                      --client-cert ~/certs/me.crt --client-key ~/certs/me.key
                 """)
 
         @Argument(
@@ -49,8 +62,24 @@ extension RemissionCommand {
         var makeDefault: Bool { own.makeDefault }
         var saveOffline: Bool { own.saveOffline }
         var yes: Bool { own.yes }
+        var clientCertificate: String? { own.clientCertificate }
+        var clientKey: String? { own.clientKey }
+        var passphraseFromStandardInput: Bool { own.passphraseFromStandardInput }
+        var proxy: String? { own.proxy }
+        var proxyCAFile: String? { own.proxyCAFile }
+        var proxyPins: [String] { own.proxyPins }
 
         func validate() throws {
+            if proxy == nil, proxyCAFile != nil || !proxyPins.isEmpty {
+                throw ValidationError("--proxy-ca-file and --proxy-pin need --proxy (the proxy they are for).")
+            }
+            if clientKey != nil, clientCertificate == nil {
+                throw ValidationError("--client-key needs --client-cert (the certificate the key belongs to).")
+            }
+            if passphraseFromStandardInput, auth.passwordFromStandardInput {
+                throw ValidationError(
+                    "--password-stdin and --client-key-passphrase-stdin both read standard input: give one of them.")
+            }
             // --server names the saved server to update; it is never ignored (issue 14).
             if let server = global.server, let name, server != name {
                 throw ValidationError(
@@ -64,12 +93,15 @@ extension RemissionCommand {
             let now = currentUnixTime()
             var onboarding = try Onboarding(
                 context: context.session, url: url, name: name ?? global.server, overrides: trustFlags.overrides,
-                auth: auth.request, now: now)
+                auth: auth.request,
+                clientCertificate: clientCertificate.map { ClientCertificatePaths(certificate: $0, key: clientKey) },
+                proxy: proxy.map { ProxyFlags(url: $0, caFile: proxyCAFile, pins: proxyPins) },
+                now: now)
             if global.server != nil { try onboarding.requireSaved() }
             if let repointing = onboarding.repointing, !yes { try confirm(repointing, terminal: context.terminal) }
             let choices = OnboardingChoices(
                 allowHTTP: allowHTTP, saveOffline: saveOffline, savePassword: !noSavePassword, makeDefault: makeDefault,
-                oldAddress: oldAddress.choice)
+                oldAddress: oldAddress.choice, passphraseFromStandardInput: passphraseFromStandardInput)
             try OnboardingConversation(context: context).run(&onboarding, choices, now: now)
         }
     }
@@ -97,5 +129,42 @@ extension RemissionCommand.Connect {
             help: ArgumentHelp(
                 "Point a saved server at this URL without asking (it is asked on a terminal). " + Answers.rule))
         var yes = false
+
+        @Option(
+            name: .customLong("client-cert"),
+            help: ArgumentHelp(
+                "A client certificate for servers that ask for one: PEM (maybe with its key) or PKCS#12.",
+                valueName: "file"),
+            completion: .certificateFile)
+        var clientCertificate: String?
+
+        @Option(
+            name: .customLong("client-key"),
+            help: ArgumentHelp("The client certificate's private key (PEM), when apart.", valueName: "file"),
+            completion: .certificateFile)
+        var clientKey: String?
+
+        @Flag(
+            name: .customLong("client-key-passphrase-stdin"),
+            help: "Read the client key's passphrase from standard input (one line).")
+        var passphraseFromStandardInput = false
+
+        @Option(
+            name: .customLong("proxy"),
+            help: ArgumentHelp(
+                "Reach the server through this proxy: http://, https:// or socks5h://HOST:PORT (saved with it).",
+                valueName: "url"))
+        var proxy: String?
+
+        @Option(
+            name: .customLong("proxy-ca-file"),
+            help: ArgumentHelp("A PEM file of CAs for an https:// proxy's own certificate.", valueName: "file"),
+            completion: .certificateFile)
+        var proxyCAFile: String?
+
+        @Option(
+            name: .customLong("proxy-pin"),
+            help: ArgumentHelp("Trust an https:// proxy's key: sha256//BASE64. Repeatable.", valueName: "sha256//…"))
+        var proxyPins: [String] = []
     }
 }

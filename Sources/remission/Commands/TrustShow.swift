@@ -46,6 +46,9 @@ extension RemissionCommand.Trust {
                     print(TrustCommandText.showJSON(subject, stored: stored, probe: probe, now: now))
                 } else {
                     print(TrustCommandText.show(subject, stored: stored, probe: probe, now: now))
+                    if let client = subject.clientCertificate {
+                        print(ClientCertificateText.status(client, now: now).joined(separator: "\n"))
+                    }
                     printError(TrustCommandText.noRequestSent)
                 }
                 if !probe.decision.isTrusted { throw ExitCode(ExitStatus.trustRefused.rawValue) }

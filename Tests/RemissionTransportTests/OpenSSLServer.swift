@@ -1,0 +1,66 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A real `openssl s_server` on a free loopback port, for faults the bed's nginx does not produce
+/// (a chain with an appended CA certificate, a TLS alert refusing a client certificate).
+struct OpenSSLServer {
+    let pid: pid_t
+    let port: Int
+
+    /// Starts `openssl` with the arguments `arguments(port)` gives and waits until it listens.
+    static func start(_ bed: TestBed, _ arguments: (Int) -> [String]) throws -> OpenSSLServer {
+        let port = try freePort(bed)
+        let server = OpenSSLServer(pid: try spawnServer(arguments(port)), port: port)
+        try waitForListener(port)
+        return server
+    }
+
+    /// SIGKILL: a child spawned from a test thread inherits its blocked signals, SIGTERM included.
+    func stop() {
+        kill(pid, SIGKILL)
+        waitpid(pid, nil, 0)
+    }
+
+    private static func freePort(_ bed: TestBed) throws -> Int {
+        let helper = TestBed.repositoryRoot + "/scripts/lib/testbed_helper.py"
+        // Prints `ipv6=yes|no`, then the ports.
+        let result = try bed.run("python3", args: [helper, "ports", "1"])
+        let lines = result.stdoutText.split(separator: "\n")
+        return try #require(lines.last.flatMap { Int($0) })
+    }
+
+    private static func spawnServer(_ arguments: [String]) throws -> pid_t {
+        var pid: pid_t = 0
+        let argv = (["openssl"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        let status = posix_spawnp(&pid, "openssl", &actions, nil, argv, environ)
+        try #require(status == 0)
+        return pid
+    }
+
+    private static func waitForListener(_ port: Int) throws {
+        for _ in 0..<100 {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            close(fd)
+            if connected == 0 { return }
+            usleep(50_000)
+        }
+        Issue.record("openssl s_server did not start on port \(port)")
+    }
+}

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""A small forwarding proxy on loopback for the tests (issue 17): SOCKS5 or HTTP CONNECT,
+optionally behind TLS (an https:// proxy with its own certificate).
+
+    test_proxy.py socks5|connect [--tls CERT KEY] [--log FILE] [--port-file FILE] [--auth USER:PASSWORD]
+
+Listens on a free 127.0.0.1 port, prints it on stdout (one line) and, with --port-file, writes
+"port=N" and "pid=N" lines there (atomically), then serves until killed.
+Each tunnel it opens is logged as one line "MODE HOST:PORT" to --log (flushed at once), so a
+test can tell that its request went through the proxy. It only tunnels bytes: the TLS inside
+the tunnel is between the client and the server, which the proxy never sees in clear.
+--auth makes the CONNECT proxy answer 407 to a request without that Proxy-Authorization (Basic).
+SOCKS5: no authentication, CONNECT only, IPv4, domain names (socks5h) and IPv6 addresses.
+"""
+import argparse
+import base64
+import os
+import socket
+import ssl
+import struct
+import sys
+import threading
+
+
+def pump(source, target):
+    try:
+        while True:
+            data = source.recv(65536)
+            if not data:
+                break
+            target.sendall(data)
+    except OSError:
+        pass
+    finally:
+        for sock in (source, target):
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+
+def read_exact(sock, count):
+    data = b""
+    while len(data) < count:
+        chunk = sock.recv(count - len(data))
+        if not chunk:
+            raise ConnectionError("closed")
+        data += chunk
+    return data
+
+
+def socks5(client):
+    version, methods = read_exact(client, 2)
+    if version != 5:
+        raise ConnectionError("not SOCKS5")
+    read_exact(client, methods)
+    client.sendall(b"\x05\x00")
+    _, command, _, kind = read_exact(client, 4)
+    if kind == 1:
+        host = socket.inet_ntop(socket.AF_INET, read_exact(client, 4))
+    elif kind == 3:
+        host = read_exact(client, read_exact(client, 1)[0]).decode()
+    elif kind == 4:
+        host = socket.inet_ntop(socket.AF_INET6, read_exact(client, 16))
+    else:
+        raise ConnectionError("address type")
+    port = struct.unpack("!H", read_exact(client, 2))[0]
+    if command != 1:
+        client.sendall(b"\x05\x07\x00\x01" + bytes(6))
+        raise ConnectionError("not CONNECT")
+    try:
+        upstream = socket.create_connection((host, port), timeout=10)
+    except OSError:
+        client.sendall(b"\x05\x05\x00\x01" + bytes(6))
+        raise
+    client.sendall(b"\x05\x00\x00\x01" + bytes(6))
+    return upstream, f"{host}:{port}"
+
+
+def http_connect(client, auth=None):
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = client.recv(4096)
+        if not chunk:
+            raise ConnectionError("closed")
+        head += chunk
+        if len(head) > 65536:
+            raise ConnectionError("headers too long")
+    line = head.split(b"\r\n", 1)[0].decode("latin-1")
+    method, target, _ = line.split(" ", 2)
+    if method != "CONNECT":
+        client.sendall(b"HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\n\r\n")
+        raise ConnectionError("not CONNECT")
+    if auth is not None:
+        expected = "proxy-authorization: basic " + base64.b64encode(auth.encode()).decode().lower()
+        lines = [line.decode("latin-1").lower() for line in head.split(b"\r\n")[1:]]
+        if expected not in lines:
+            client.sendall(
+                b"HTTP/1.1 407 Proxy Authentication Required\r\n"
+                b'Proxy-Authenticate: Basic realm="test"\r\nContent-Length: 0\r\n\r\n'
+            )
+            raise ConnectionError("no credentials")
+    host, _, port = target.rpartition(":")
+    host = host.strip("[]")
+    try:
+        upstream = socket.create_connection((host, int(port)), timeout=10)
+    except OSError:
+        client.sendall(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n")
+        raise
+    client.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
+    return upstream, target
+
+
+def serve(client, mode, log, auth):
+    try:
+        upstream, target = socks5(client) if mode == "socks5" else http_connect(client, auth)
+    except (OSError, ValueError, ConnectionError, ssl.SSLError):
+        client.close()
+        return
+    upstream.settimeout(None)
+    if log:
+        with open(log, "a") as handle:
+            handle.write(f"{mode} {target}\n")
+    threading.Thread(target=pump, args=(upstream, client), daemon=True).start()
+    pump(client, upstream)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("mode", choices=["socks5", "connect"])
+    parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
+    parser.add_argument("--log")
+    parser.add_argument("--port-file")
+    parser.add_argument("--auth")
+    args = parser.parse_args()
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(64)
+    context = None
+    if args.tls:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.tls[0], args.tls[1])
+    port = listener.getsockname()[1]
+    if args.port_file:
+        with open(args.port_file + ".tmp", "w") as handle:
+            handle.write(f"port={port}\npid={os.getpid()}\n")
+        os.rename(args.port_file + ".tmp", args.port_file)
+    print(port, flush=True)
+    sys.stdout.close()
+    while True:
+        client, _ = listener.accept()
+
+        def handle(client=client):
+            try:
+                wrapped = context.wrap_socket(client, server_side=True) if context else client
+            except (OSError, ssl.SSLError):
+                client.close()
+                return
+            serve(wrapped, args.mode, args.log, args.auth)
+
+        threading.Thread(target=handle, daemon=True).start()
+
+
+if __name__ == "__main__":
+    main()
