@@ -13,13 +13,15 @@ public struct RemissionCommand: ParsableCommand {
 
     public static let configuration = CommandConfiguration(
         commandName: "remission",
-        abstract: "A Transmission remote that connects securely: TLS trust you understand, passwords in the keyring.",
-        discussion: """
+        abstract: tr(
+            "A Transmission remote that connects securely: TLS trust you understand, passwords in the keyring."),
+        discussion: tr(
+            """
             Trust is decided inside the TLS handshake: pinned keys, certificates you accepted, your CA file, \
             or the system CAs. No credential is sent before that decision.
 
             \(ExitStatusText.help)
-            """,
+            """),
         version: version,
         subcommands: [
             Connect.self, Check.self, Trust.self, Servers.self, Credentials.self,
