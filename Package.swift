@@ -19,6 +19,8 @@ let package = Package(
         .target(name: "CCurl"),
         .target(name: "CSecret"),
         .target(name: "CShims", dependencies: ["COpenSSL"]),
+        // po/ru.po, compiled into the binary (#embed) for RemissionViews' Catalog.
+        .target(name: "CCatalog"),
 
         // Pure values: endpoints, JSON, torrents, sessions.
         .target(name: "RemissionModel"),
@@ -55,7 +57,7 @@ let package = Package(
         .target(
             name: "RemissionViews",
             dependencies: [
-                "RemissionModel", "RemissionTrust", "RemissionTransport", "RemissionRPC", "RemissionCredentials",
+                "CCatalog", "RemissionModel", "RemissionTrust", "RemissionTransport", "RemissionRPC", "RemissionCredentials",
                 "RemissionStorage", "RemissionSession",
             ]),
         // The executable: commands (swift-argument-parser), terminal I/O; parse → use case → view → exit.

@@ -5,18 +5,19 @@ import RemissionModel
 /// Kept small and in one place so other languages' words can be added beside the English ones.
 public enum Answers {
     /// The rule as `--help` states it.
-    public static let rule = "A question takes yes or y; any other answer, or none, is no."
+    public static var rule: String { tr("A question takes yes or y; any other answer, or none, is no.") }
 
     /// The choices shown after a question.
-    public static let choices = "(yes/no)"
+    public static var choices: String { tr("(yes/no)") }
 
     /// True for yes, false for no, nil for anything else (a question that must be answered asks
     /// again). Case and surrounding blanks are ignored; end of input is no.
     public static func yesOrNo(_ text: String?) -> Bool? {
         guard let text else { return false }
         switch text.trimmingASCIIWhitespace().lowercased() {
-        case "yes", "y": return true
-        case "no", "n": return false
+        // Russian's words count in either language: a Russian speaker's habit works everywhere.
+        case "yes", "y", "да", "д": return true
+        case "no", "n", "нет", "н": return false
         default: return nil
         }
     }

@@ -85,7 +85,7 @@ public struct CheckReportBuilder {
         for name in CheckStepName.allCases {
             if name == .proxy, observation.proxy == nil, failedAt != .proxy { continue }
             if let failedAt, stepIndex(name) > stepIndex(failedAt) {
-                steps.append(CheckStep(name, .skipped, "not reached"))
+                steps.append(CheckStep(name, .skipped, tr("not reached")))
                 continue
             }
             steps.append(step(name, failed: name == failedAt))
@@ -107,7 +107,7 @@ public struct CheckReportBuilder {
             let summary = failed ? reasonText : (observation.connection.remoteAddress ?? observation.endpoint.host)
             return CheckStep(.dns, failed ? .failed : .ok, summary, milliseconds: timings.dns)
         case .tcp:
-            let summary = failed ? reasonText : "connected to port \(observation.endpoint.port)"
+            let summary = failed ? reasonText : tr("connected to port \(observation.endpoint.port)")
             return CheckStep(.tcp, failed ? .failed : .ok, summary, milliseconds: timings.tcp)
         case .proxy:
             let proxy = observation.proxy ?? ("", .configured)
@@ -118,18 +118,19 @@ public struct CheckReportBuilder {
             return tlsStep(failed: failed)
         case .http:
             let summary =
-                failed ? reasonText : (observation.sawSessionHandshake ? "session handshake (409) done" : "answered")
+                failed
+                ? reasonText : (observation.sawSessionHandshake ? tr("session handshake (409) done") : tr("answered"))
             return CheckStep(.http, failed ? .failed : .ok, summary, milliseconds: timings.firstByte)
         case .auth:
             return authStep(failed: failed)
         case .rpc:
             if failed { return CheckStep(.rpc, .failed, reasonText, milliseconds: timings.total) }
             guard case .success(let version) = observation.outcome else {
-                return CheckStep(.rpc, .skipped, "not reached")
+                return CheckStep(.rpc, .skipped, tr("not reached"))
             }
-            var summary = "Transmission \(TerminalText.safe(version.version)), rpc-version \(version.rpcVersion)"
+            var summary = "Transmission \(TerminalText.safe(version.version)), rpc-version \(version.rpcVersion)"  // verbatim
             if let semver = version.rpcVersionSemver { summary += " (\(TerminalText.safe(semver)))" }
-            summary += ": compatible, \(version.dialect) dialect"
+            summary += tr(": compatible, \(version.dialect) dialect")
             return CheckStep(.rpc, .ok, summary, milliseconds: timings.total)
         }
     }
@@ -138,10 +139,11 @@ public struct CheckReportBuilder {
 
     private func tlsStep(failed: Bool) -> CheckStep {
         guard isHTTPS else {
-            if observation.endpoint.isLoopback { return CheckStep(.tls, .skipped, "plain HTTP on loopback") }
+            if observation.endpoint.isLoopback { return CheckStep(.tls, .skipped, tr("plain HTTP on loopback")) }
             if failed { return CheckStep(.tls, .failed, reasonText) }
             let note =
-                observation.httpAcknowledged ? "plain HTTP (acknowledged): not encrypted" : "plain HTTP: not encrypted"
+                observation.httpAcknowledged
+                ? tr("plain HTTP (acknowledged): not encrypted") : tr("plain HTTP: not encrypted")
             return CheckStep(.tls, .warning, note)
         }
         let tls = observation.connection.tls
@@ -166,7 +168,7 @@ public struct CheckReportBuilder {
         let hasNotes =
             if case .trusted(_, let notes)? = tls?.decision.map(Self.userDecided) { !notes.isEmpty } else { false }
         return CheckStep(
-            .tls, hasNotes ? .warning : .ok, summary.isEmpty ? "trusted" : summary, details: details,
+            .tls, hasNotes ? .warning : .ok, summary.isEmpty ? tr("trusted") : summary, details: details,
             milliseconds: timings.tls)
     }
 
@@ -194,8 +196,9 @@ public struct CheckReportBuilder {
 
     private func authStep(failed: Bool) -> CheckStep {
         if failed { return CheckStep(.auth, .failed, reasonText) }
-        guard let user = observation.user else { return CheckStep(.auth, .ok, "no authentication required") }
-        return CheckStep(
-            .auth, .ok, "\(TerminalText.safe(user)), password from \(FailureText.describe(observation.passwordSource))")
+        guard let user = observation.user else { return CheckStep(.auth, .ok, tr("no authentication required")) }
+        let source = FailureText.describe(observation.passwordSource)
+        return CheckStep(.auth, .ok, tr("\(TerminalText.safe(user)), password from \(source)"))
+
     }
 }

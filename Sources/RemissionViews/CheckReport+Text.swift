@@ -19,7 +19,7 @@ extension CheckReport {
             }
         }
         lines.append(verdictLine(terminal))
-        if let hint { lines.append("  hint: " + hint) }
+        if let hint { lines.append("  " + tr("hint: ") + hint) }
         return lines.joined(separator: "\n")
     }
 
@@ -28,16 +28,18 @@ extension CheckReport {
     public func verdictLine(_ terminal: Terminal) -> String {
         if online {
             return insecure
-                ? terminal.styled("ONLINE (insecure: plain HTTP)", .yellow) : terminal.styled("ONLINE", .green)
+                ? terminal.styled(tr("ONLINE (insecure: plain HTTP)"), .yellow) : terminal.styled(tr("ONLINE"), .green)
         }
-        guard let step = failedStep else { return terminal.styled("FAILED", .red) + " — \(reason ?? "unknown")" }
+        guard let step = failedStep else {
+            return terminal.styled(tr("FAILED"), .red) + " — \(reason ?? tr("unknown"))"
+        }
         let word =
             switch status {
-            case .untrusted: "UNTRUSTED"
-            case .certificateChanged: "CERTIFICATE CHANGED"
-            case .online, .offline: "OFFLINE"
+            case .untrusted: tr("UNTRUSTED")
+            case .certificateChanged: tr("CERTIFICATE CHANGED")
+            case .online, .offline: tr("OFFLINE")
             }
-        return terminal.styled(word, .red) + " — \(step.rawValue): \(reason ?? "unknown")"
+        return terminal.styled(word, .red) + " — \(step.rawValue): \(reason ?? tr("unknown"))"
     }
 
     /// One line for `check --all`.
@@ -52,17 +54,18 @@ extension CheckReport {
 
     public static func marker(_ state: StepState, _ terminal: Terminal) -> String {
         switch state {
-        case .ok: return terminal.styled("ok  ", .green)
-        case .warning: return terminal.styled("warn", .yellow)
-        case .failed: return terminal.styled("FAIL", .red)
+        case .ok: return terminal.styled(tr("ok").padding(to: 4), .green)
+        case .warning: return terminal.styled(tr("warn").padding(to: 4), .yellow)
+        case .failed: return terminal.styled(tr("FAIL").padding(to: 4), .red)
         case .skipped: return terminal.styled("--  ", .dim)
         }
     }
 
     public static func formatMilliseconds(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10) ms"
+        return Numbers.localized("\(tenths / 10).\(tenths % 10)") + " " + tr("ms")
     }
+
 }
 
 extension String {

@@ -4,22 +4,23 @@ import RemissionSession
 
 /// The words of `credentials …`: what `set` and `forget` did, and the `status` report (text and JSON).
 public enum CredentialsText {
-    public static let again = "Again: "
+    public static var again: String { tr("Again: ") }
 
     /// What `credentials set` did, one line each.
     public static func stored(_ stored: StoredPassword) -> [String] {
         var lines = [
-            "Stored the password for \(safe(stored.user))@\(safe(stored.authority)) in the keyring as "
-                + "\"\(safe(stored.label))\"."
+            tr(
+                "Stored the password for \(safe(stored.user))@\(safe(stored.authority)) in the keyring as ",
+                "\"\(safe(stored.label))\".")
         ]
         guard let (server, previous) = stored.previousUser else { return lines }
-        lines.append("'\(safe(server))' now logs in as '\(safe(stored.user))' (was '\(safe(previous))').")
+        lines.append(tr("'\(safe(server))' now logs in as '\(safe(stored.user))' (was '\(safe(previous))')."))
         switch stored.previousItem {
         case .shared(let label, let servers):
-            lines.append("Kept the keyring item \"\(safe(label))\": also used by \(ServersText.names(servers)).")
+            lines.append(tr("Kept the keyring item \"\(safe(label))\": also used by \(ServersText.names(servers))."))
         case .removed(let label):
-            lines.append("Removed the previous user's password \"\(safe(label))\" from the keyring.")
-        case .notStored: lines.append("No password was stored for the previous user.")
+            lines.append(tr("Removed the previous user's password \"\(safe(label))\" from the keyring."))
+        case .notStored: lines.append(tr("No password was stored for the previous user."))
         case nil: break
         }
         return lines
@@ -27,10 +28,10 @@ public enum CredentialsText {
 
     public static func forgotten(_ outcome: ForgottenPassword) -> String {
         switch outcome {
-        case .noUser(let label): return "'\(safe(label))' has no user, so no password is stored for it."
-        case .removed(let label): return "Removed the password \"\(safe(label))\" from the keyring."
+        case .noUser(let label): return tr("'\(safe(label))' has no user, so no password is stored for it.")
+        case .removed(let label): return tr("Removed the password \"\(safe(label))\" from the keyring.")
         case .notStored(let user, let authority):
-            return "No password for \(safe(user))@\(safe(authority)) was stored in the keyring; nothing changed."
+            return tr("No password for \(safe(user))@\(safe(authority)) was stored in the keyring; nothing changed.")
         }
     }
 
@@ -65,47 +66,46 @@ public enum CredentialsText {
 
     static func keyringWords(_ keyring: KeyringStatus) -> String {
         switch keyringState(keyring) {
-        case "available": return "available"
-        case "locked": return "locked"
-        case "no-session-bus": return "no D-Bus session"
-        case "no-provider": return "no provider"
-        default: return "unavailable"
+        case "available": return tr("available")
+        case "locked": return tr("locked")
+        case "no-session-bus": return tr("no D-Bus session")
+        case "no-provider": return tr("no provider")
+        default: return tr("unavailable")
         }
     }
 
     /// Server, user, where the password comes from, and the keyring's state.
     public static func status(_ status: PasswordStatus) -> String {
         let user = status.user
-        var lines = [
-            "Server:   \(safe(status.label)) (\(safe(status.endpoint.url)))",
-            "User:     \(user.map(safe) ?? "none")",
-        ]
         let password: String
         switch status.source {
-        case .environment: password = "from TR_AUTH (the environment); the keyring is not asked"
-        case .netrc(let path): password = "from the netrc file \(safe(path)); the keyring is not asked"
+        case .environment: password = tr("from TR_AUTH (the environment); the keyring is not asked")
+        case .netrc(let path): password = tr("from the netrc file \(safe(path)); the keyring is not asked")
         case .keyring:
-            let item = user.flatMap { try? CredentialKey(endpoint: status.endpoint, user: $0) }.map {
-                " (item \"\(safe($0.label))\")"
-            }
-            password = "from the keyring\(item ?? "")"
-        case .standardInput: password = "from --password-stdin"
-        case .prompt: password = "from the prompt"
+            let item = user.flatMap { try? CredentialKey(endpoint: status.endpoint, user: $0) }
+            password = item.map { tr("from the keyring (item \"\(safe($0.label))\")") } ?? tr("from the keyring")
+        case .standardInput: password = tr("from --password-stdin")
+        case .prompt: password = tr("from the prompt")
         case .some(.none), nil:
             if status.keyringFailure != nil {
-                password = "would come from the keyring, which cannot be used now (see below)"
+                password = tr("would come from the keyring, which cannot be used now (see below)")
             } else if user == nil {
-                password = "none: the server has no user, so none is sent"
+                password = tr("none: the server has no user, so none is sent")
             } else {
+                let store = tr("Store one with: remission credentials set \(safe(status.label))")
                 password =
-                    "none stored (a terminal would be asked)"
-                    + "\(status.needsPassword ? "; imported server, never given one" : "")."
-                    + " Store one with: remission credentials set \(safe(status.label))"
+                    status.needsPassword
+                    ? tr("none stored (a terminal would be asked); imported server, never given one. \(store)")
+                    : tr("none stored (a terminal would be asked). \(store)")
             }
         }
-        lines.append("Password: \(password)")
-        lines.append("Keyring:  \(keyringWords(status.keyring)) — \(FailureText.keyringStatus(status.keyring))")
-        return lines.joined(separator: "\n")
+        return ChainText.aligned([
+            (tr("Server:"), "\(safe(status.label)) (\(safe(status.endpoint.url)))"),
+            (tr("User:"), user.map(safe) ?? tr("none")),
+            (tr("Password:"), password),
+            (tr("Keyring:"), "\(keyringWords(status.keyring)) — \(FailureText.keyringStatus(status.keyring))"),
+        ]).joined(separator: "\n")
+
     }
 
     /// `{"server", "url", "user", "source", "netrcFile", "keyring": {"state", "message"}}`, exact.

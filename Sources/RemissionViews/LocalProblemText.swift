@@ -10,103 +10,117 @@ extension FailureText {
         switch problem {
         case .confirmationNeedsTerminal(let confirmation): return needsTerminal(confirmation)
         case .declined(.removeAllPins), .declined(.forgetTrust), .declined(.repointServer):
-            return "Nothing was changed."
-        case .declined(.removeServer): return "Nothing was removed."
-        case .declined(.removeTorrents), .declined(.deleteTorrentData): return "Nothing removed."
+            return tr("Nothing was changed.")
+        case .declined(.removeServer): return tr("Nothing was removed.")
+        case .declined(.removeTorrents), .declined(.deleteTorrentData): return tr("Nothing removed.")
         case .deleteDataNeedsTerminal(let ids):
-            return "Refusing to delete data without confirmation: no terminal to ask on. "
-                + "Confirm with --yes: remission remove \(safe(ids)) --delete-data --yes"
+            return tr(
+                "Refusing to delete data without confirmation: no terminal to ask on. ",
+                "Confirm with --yes: remission remove \(safe(ids)) --delete-data --yes")
         case .noCertificate(let url, let label, let change):
-            let action =
-                switch change {
-                case .accept: "accept"
-                case .pin: "pin"
-                case .caFile: "verify with a CA file"
-                }
-            return "\(safe(url)) is plain HTTP: there is no certificate to \(action). "
-                + "To acknowledge plain HTTP use: remission trust http \(quotedForShell(label)) --acknowledge"
+            let advice = tr(
+                "To acknowledge plain HTTP use: remission trust http \(quotedForShell(label)) --acknowledge")
+            return
+                switch change
+            {
+            case .accept: tr("\(safe(url)) is plain HTTP: there is no certificate to accept. \(advice)")
+            case .pin: tr("\(safe(url)) is plain HTTP: there is no certificate to pin. \(advice)")
+            case .caFile: tr("\(safe(url)) is plain HTTP: there is no certificate to verify with a CA file. \(advice)")
+            }
         case .noPlainHTTPWarning(let url, let label):
-            return "\(safe(url)) uses https: there is no plain-HTTP warning to acknowledge or revoke; "
-                + "nothing was changed. Trust for https servers: remission trust accept|pin|ca \(quotedForShell(label))"
+            return tr(
+                "\(safe(url)) uses https: there is no plain-HTTP warning to acknowledge or revoke; ",
+                "nothing was changed. Trust for https servers: remission trust accept|pin|ca \(quotedForShell(label))")
         case .probeFailed(let error, let authority, let label): return probeReason(error, authority, label)
         case .noCertificatePresented(let authority):
-            return "\(safe(authority)) completed no TLS handshake with a certificate; nothing was changed."
+            return tr("\(safe(authority)) completed no TLS handshake with a certificate; nothing was changed.")
         case .fingerprintNotPresented(let given, let presented, let authority, let label):
-            return "The fingerprint given (\(given)) is not the one \(safe(authority)) presents "
-                + "(\(presented)). Refused; nothing was changed. Compare with the server's own "
-                + "certificate, e.g. `remission trust show \(quotedForShell(label))`."
+            return tr(
+                "The fingerprint given (\(given)) is not the one \(safe(authority)) presents ",
+                "(\(presented)). Refused; nothing was changed. Compare with the server's own ",
+                "certificate, e.g. `remission trust show \(quotedForShell(label))`.")
         case .acceptNeedsTerminal(let label):
-            return "Not on a terminal, so nothing is asked and nothing was changed. Compare the fingerprint above "
-                + "with the server's, then run: remission trust accept \(quotedForShell(label)) --fingerprint SHA256:…"
-        case .certificateDeclined: return "The certificate was not trusted; nothing was changed."
+            return tr(
+                "Not on a terminal, so nothing is asked and nothing was changed. Compare the fingerprint above ",
+                "with the server's, then run: remission trust accept \(quotedForShell(label)) --fingerprint SHA256:…")
+        case .certificateDeclined: return tr("The certificate was not trusted; nothing was changed.")
         case .typedFingerprintMismatch(let typed, let presented):
-            return
+            return tr(
                 "The fingerprint you typed (\(typed)) is not the server's (\(presented)): refused; nothing was changed."
+            )
         case .notPinned(let pin, let identity, let pinned):
-            return "\(pin) is not pinned for \(safe(identity)) (pinned: "
-                + "\(pinned.map(\.description).joined(separator: ", "))); nothing was changed."
+            return tr(
+                "\(pin) is not pinned for \(safe(identity)) (pinned: ",
+                "\(pinned.map(\.description).joined(separator: ", "))); nothing was changed.")
         case .caFileUnusable(let error):
-            return "\(transportReason(error)). Give a readable PEM file with at least one certificate; "
-                + "nothing was changed."
-        case .trustNotChanged(let error): return "\(storageReason(error)) Nothing was changed."
-        case .backupKeyNotGenerated: return "OpenSSL could not generate a key; nothing was written or pinned."
+            return tr(
+                "\(transportReason(error)). Give a readable PEM file with at least one certificate; ",
+                "nothing was changed.")
+        case .trustNotChanged(let error): return tr("\(storageReason(error)) Nothing was changed.")
+        case .backupKeyNotGenerated: return tr("OpenSSL could not generate a key; nothing was written or pinned.")
         case .backupKeyNotWritten(let path, let error) where error.alreadyExists:
-            return "\(safe(path)) already exists and was left as it is: name a new file for the spare key. "
-                + "Nothing was pinned."
-        case .backupKeyNotWritten(_, let error): return "\(storageReason(error)) Nothing was pinned."
-        case .keyringNotChanged(let error, .nothingStored): return "\(keyringReason(error)) Nothing was stored."
+            return tr(
+                "\(safe(path)) already exists and was left as it is: name a new file for the spare key. ",
+                "Nothing was pinned.")
+        case .backupKeyNotWritten(_, let error): return tr("\(storageReason(error)) Nothing was pinned.")
+        case .keyringNotChanged(let error, .nothingStored): return tr("\(keyringReason(error)) Nothing was stored.")
         case .keyringNotChanged(let error, .serverKept):
-            return "\(keyringReason(error)) Nothing was removed; to remove the server and leave the keyring alone, "
-                + "add --keep-password."
+            return tr(
+                "\(keyringReason(error)) Nothing was removed; to remove the server and leave the keyring alone, ",
+                "add --keep-password.")
         case .noUserForPassword(let label):
-            return "'\(safe(label))' has no user name, and a password is stored per user: add --user NAME."
+            return tr("'\(safe(label))' has no user name, and a password is stored per user: add --user NAME.")
         case .passwordNeedsTerminal:
-            return "Not on a terminal, so the password cannot be asked for: pipe it in with --password-stdin."
-        case .noPasswordGiven: return "No password given; nothing was stored."
-        case .passwordsDiffer: return "The two passwords differ; nothing was stored."
-        case .watchNeedsTerminal: return "watch needs a terminal; use `remission list`."
+            return tr("Not on a terminal, so the password cannot be asked for: pipe it in with --password-stdin.")
+        case .noPasswordGiven: return tr("No password given; nothing was stored.")
+        case .passwordsDiffer: return tr("The two passwords differ; nothing was stored.")
+        case .watchNeedsTerminal: return tr("watch needs a terminal; use `remission list`.")
         case .noSnapshot:
-            return "no snapshot for these connection parameters; run list while the server is online."
+            return tr("no snapshot for these connection parameters; run list while the server is online.")
         case .offlineWithoutSnapshot(let failure): return reason(failure)
         case .passwordNotChecked(let failure): return reason(failure)
         case .snapshotLacksFields(let names, let savedAt, _):
-            return "the snapshot from \(Units.dateTime(WallClock(unixSeconds: savedAt, .utc), seconds: false)) lacks "
-                + "\(names.joined(separator: ", ")), which this view needs (it was saved by a list that did not "
-                + "show them); while the server is online, run this list once to keep them."
+            return tr(
+                "the snapshot from \(Units.dateTime(WallClock(unixSeconds: savedAt, .utc), seconds: false)) lacks ",
+                "\(names.joined(separator: ", ")), which this view needs (it was saved by a list that did not ",
+                "show them); while the server is online, run this list once to keep them.")
         case .removalInterrupted(let failure, _, _): return reason(failure)
         case .partialAdd(let succeeded, let total, let failed):
-            return "\(succeeded) of \(total) added or already present; failed: "
-                + failed.map { safe($0.argument) }.joined(separator: ", ")
+            let names = failed.map { safe($0.argument) }.joined(separator: ", ")
+            return tr("\(succeeded) of \(total) added or already present; failed: \(names)")
         }
     }
 
     /// The question asked on a terminal before the change (answered with yes or no).
     public static func question(_ confirmation: Confirmation) -> String {
         switch confirmation {
-        case .removeAllPins(let count): return count == 1 ? "Remove the pin?" : "Remove all \(count) pins?"
-        case .forgetTrust: return "Forget all of it?"
+        case .removeAllPins(let count):
+            return count == 1 ? tr("Remove the pin?") : tr("Remove all \(count: count, "pin", "pins")?")
+        case .forgetTrust: return tr("Forget all of it?")
         case .removeServer(let name, let url):
-            return "Remove server '\(safe(name))' (\(safe(url))), its password in the keyring and its trust settings?"
+            return tr(
+                "Remove server '\(safe(name))' (\(safe(url))), its password in the keyring and its trust settings?")
         case .repointServer(let name, let from, let to):
-            return "Server '\(safe(name))' is saved for \(safe(from)). Point it at \(safe(to)) instead?"
-        case .removeTorrents(let count): return "Remove \(TorrentText.count(count, "torrent")) (the data stays)?"
+            return tr("Server '\(safe(name))' is saved for \(safe(from)). Point it at \(safe(to)) instead?")
+        case .removeTorrents(let count): return tr("Remove \(count: count, "torrent", "torrents") (the data stays)?")
         case .deleteTorrentData(let count, let bytes):
-            return "Delete the data of \(TorrentText.count(count, "torrent")) (\(Units.bytes(bytes)))?"
+            return tr("Delete the data of \(count: count, "torrent", "torrents") (\(Units.bytes(bytes)))?")
         }
     }
 
     static func needsTerminal(_ confirmation: Confirmation) -> String {
         switch confirmation {
         case .removeAllPins, .forgetTrust:
-            return "\(question(confirmation)) Not on a terminal, so nothing is asked: add --yes to confirm."
+            return tr("\(question(confirmation)) Not on a terminal, so nothing is asked: add --yes to confirm.")
         case .removeServer(let name, _):
-            return
-                "Not on a terminal, so nothing is asked and nothing was removed: add --yes to remove '\(safe(name))'."
+            return tr(
+                "Not on a terminal, so nothing is asked and nothing was removed: add --yes to remove '\(safe(name))'.")
         case .repointServer(let name, let from, let to):
-            return "Server '\(safe(name))' is saved for \(safe(from)). Not on a terminal, so nothing is asked and "
-                + "nothing was changed: add --yes to point it at \(safe(to)), or choose another --name."
+            return tr(
+                "Server '\(safe(name))' is saved for \(safe(from)). Not on a terminal, so nothing is asked and ",
+                "nothing was changed: add --yes to point it at \(safe(to)), or choose another --name.")
         case .removeTorrents, .deleteTorrentData:
-            return "Refusing to remove without confirmation: no terminal to ask on. Confirm with --yes."
+            return tr("Refusing to remove without confirmation: no terminal to ask on. Confirm with --yes.")
         }
     }
 
@@ -114,14 +128,16 @@ extension FailureText {
         let reason = transportReason(error)
         switch error {
         case .dns, .refused, .unreachable, .timeout:
-            return "\(safe(authority)) is offline: \(reason). Nothing was changed; run `remission check "
-                + "\(quotedForShell(label))` for a diagnosis."
+            return tr(
+                "\(safe(authority)) is offline: \(reason). Nothing was changed; run `remission check ",
+                "\(quotedForShell(label))` for a diagnosis.")
         case .caFile:
-            return "\(reason). Point to a readable PEM file with: remission trust ca \(quotedForShell(label)) FILE"
-                + ", or remove it with: remission trust forget \(quotedForShell(label))"
+            return tr(
+                "\(reason). Point to a readable PEM file with: remission trust ca \(quotedForShell(label)) FILE",
+                ", or remove it with: remission trust forget \(quotedForShell(label))")
         case .trustRefused, .tlsHandshake, .connection, .engineUnavailable, .responseTooLarge, .other,
             .clientCertificateRefused, .proxy:
-            return "\(safe(authority)): \(reason). Nothing was changed."
+            return tr("\(safe(authority)): \(reason). Nothing was changed.")
         }
     }
 
@@ -129,18 +145,20 @@ extension FailureText {
     static func localNote(_ problem: LocalProblem) -> (inner: Failure, note: String)? {
         switch problem {
         case .offlineWithoutSnapshot(let failure):
-            return (failure, "no snapshot for these connection parameters")
+            return (failure, tr("no snapshot for these connection parameters"))
         case .passwordNotChecked(let failure):
             return (
                 failure,
-                "Nothing was stored: the password was checked against the server first. "
-                    + "Store it without checking with --no-check."
+                tr(
+                    "Nothing was stored: the password was checked against the server first. ",
+                    "Store it without checking with --no-check.")
             )
         case .removalInterrupted(let failure, let removed, let total):
             return (
                 failure,
-                "\(TorrentText.count(removed, "torrent")) of \(total) were removed before this failure; "
-                    + "run `remission list` to see what is left."
+                tr(
+                    "\(count: removed, "torrent", "torrents") of \(total) \(plural: removed, "was", "were") removed ",
+                    "before this failure; run `remission list` to see what is left.")
             )
         default: return nil
         }
@@ -149,16 +167,17 @@ extension FailureText {
     public static func fileIndexesReason(_ error: FileIndexesError) -> String {
         switch error {
         case .malformed(let text):
-            return "\"\(safe(text))\" is not a list of file indexes. Use all, or indexes from 0 such as 0,2,4-6."
-        case .reversed(let text): return "\"\(safe(text))\" is a reversed range. Write it low to high."
+            return tr("\"\(safe(text))\" is not a list of file indexes. Use all, or indexes from 0 such as 0,2,4-6.")
+        case .reversed(let text): return tr("\"\(safe(text))\" is a reversed range. Write it low to high.")
         case .outOfRange(let indexes, let count, let torrent):
             let list = indexes.prefix(10).map(String.init).joined(separator: ", ")
             if count == 0 {
-                return "The torrent has no files yet (its metadata has not been downloaded); no index \(list)."
+                return tr("The torrent has no files yet (its metadata has not been downloaded); no index \(list).")
             }
-            return
-                "No file with index \(list): the torrent has \(count) file\(count == 1 ? "" : "s") (0-\(count - 1)). "
-                + "See them with: remission files \(torrent)"
+            return tr(
+                "No file with index \(list): the torrent has \(count: count, "file", "files") (0-\(count - 1)). ",
+                "See them with: remission files \(torrent)")
+
         }
     }
 }

@@ -37,20 +37,22 @@ public enum LogText {
     /// Said (on stderr) when nothing matched.
     public static func empty(_ query: DiagnosticsQuery, logIsOff: Bool) -> String {
         let filtered = query.server != nil || query.withinSeconds != nil || query.failuresOnly
-        let what = filtered ? "No records match." : "The diagnostics log is empty."
+        let what = filtered ? tr("No records match.") : tr("The diagnostics log is empty.")
         return logIsOff ? what + " " + off : what
     }
 
     /// Said (on stderr) when REMISSION_LOG turns the log off.
-    public static let off = "(REMISSION_LOG=off: nothing new is recorded.)"
+    public static var off: String { tr("(REMISSION_LOG=off: nothing new is recorded.)") }
 
     /// Said (on stderr) when lines of the files were not records.
     public static func skipped(_ count: Int) -> String {
-        "warning: \(count) \(count == 1 ? "line" : "lines") of the diagnostics log could not be read and \(count == 1 ? "was" : "were") skipped."
+        tr(
+            "warning: \(count: count, "line", "lines") of the diagnostics log could not be read and ",
+            "\(plural: count, "was", "were") skipped.")
     }
 
     /// `remission log --clear`.
-    public static let cleared = "The diagnostics log is empty now."
+    public static var cleared: String { tr("The diagnostics log is empty now.") }
 
     /// `log --json`: `{"records":[…],"skipped":N}`, one line.
     public static func json(_ listing: DiagnosticsListing) -> String {
@@ -60,16 +62,20 @@ public enum LogText {
 
     /// `check`'s pointer: "offline 3 times in the last hour: remission log --server nas".
     public static func recentFailures(_ recent: RecentFailures) -> String {
-        let what = recent.allOffline ? "offline" : "failed"
-        let times = recent.count == 1 ? "once" : "\(recent.count) times"
-        return "\(what) \(times) in the last hour: remission log --server \(quotedForShell(safe(recent.server)))"
+        let server = quotedForShell(safe(recent.server))
+        switch (recent.allOffline, recent.count) {
+        case (true, 1): return tr("offline once in the last hour: remission log --server \(server)")
+        case (true, let count): return tr("offline \(count) times in the last hour: remission log --server \(server)")
+        case (false, 1): return tr("failed once in the last hour: remission log --server \(server)")
+        case (false, let count): return tr("failed \(count) times in the last hour: remission log --server \(server)")
+        }
     }
 
     /// `OK`, or `OFFLINE (3) at tcp: refused`.
     static func outcome(_ record: DiagnosticsRecord) -> String {
-        guard record.failed else { return "OK" }
+        guard record.failed else { return tr(context: "log", "OK") }
         var text = "\(verdict(record.exitCode)) (\(record.exitCode))"
-        if let step = record.failedStep { text += " at \(safe(step))" }
+        if let step = record.failedStep { text += " " + tr("at \(safe(step))") }
         if let failureClass = record.failureClass { text += ": \(safe(failureClass))" }
         return text
     }
@@ -77,15 +83,15 @@ public enum LogText {
     /// The verdict word of an exit code, as `check` says it.
     static func verdict(_ code: Int32) -> String {
         switch ExitStatus(rawValue: code) {
-        case .ok: "OK"
-        case .offline: "OFFLINE"
-        case .authentication: "AUTH FAILED"
-        case .trustRefused: "UNTRUSTED"
-        case .serverRefused: "REFUSED"
-        case .keyring: "KEYRING"
-        case .usage: "USAGE"
-        case .clientCertificate: "CLIENT CERTIFICATE"
-        case .failure, nil: "FAILED"
+        case .ok: tr(context: "log", "OK")
+        case .offline: tr(context: "log", "OFFLINE")
+        case .authentication: tr(context: "log", "AUTH FAILED")
+        case .trustRefused: tr(context: "log", "UNTRUSTED")
+        case .serverRefused: tr(context: "log", "REFUSED")
+        case .keyring: tr(context: "log", "KEYRING")
+        case .usage: tr(context: "log", "USAGE")
+        case .clientCertificate: tr(context: "log", "CLIENT CERTIFICATE")
+        case .failure, nil: tr(context: "log", "FAILED")
         }
     }
 
@@ -99,7 +105,7 @@ public enum LogText {
             parts.append(server)
         }
         if !record.torrents.isEmpty {
-            parts.append("torrents " + record.torrents.map(String.init).joined(separator: ","))
+            parts.append(tr("torrents \(record.torrents.map(String.init).joined(separator: ","))"))
         }
         if !record.steps.isEmpty {
             parts.append(

@@ -16,18 +16,23 @@ extension FailureText {
     public static func profileReason(_ error: ProfileError) -> String {
         switch error {
         case .invalidName(let name, let problem):
-            return "'\(safe(name))' is not a valid server name: \(problem). Use a short label without spaces, "
-                + "'/' or ':', such as 'nas' or 'seedbox-2'."
+            return tr(
+                "'\(safe(name))' is not a valid server name: \(problem). Use a short label without spaces, ",
+                "'/' or ':', such as 'nas' or 'seedbox-2'.")
         case .notFound(let name, let saved):
-            let next =
-                "Add one with: remission connect URL --name \(ServerProfile.nameProblem(name) == nil ? name : "NAME")"
-            guard !saved.isEmpty else { return "No server named '\(safe(name))': no servers are saved yet. \(next)" }
-            return "No server named '\(safe(name))'. Saved servers: \(saved.map(safe).joined(separator: ", ")). \(next)"
+            let next = tr(
+                "Add one with: remission connect URL --name \(ServerProfile.nameProblem(name) == nil ? name : "NAME")")
+            guard !saved.isEmpty else {
+                return tr("No server named '\(safe(name))': no servers are saved yet. \(next)")
+            }
+            return tr(
+                "No server named '\(safe(name))'. Saved servers: \(saved.map(safe).joined(separator: ", ")). \(next)")
         case .alreadyExists(let name):
-            return "A server named '\(safe(name))' already exists. Choose another name, or remove it first with: "
-                + "remission servers remove \(quotedForShell(name))"
+            return tr(
+                "A server named '\(safe(name))' already exists. Choose another name, or remove it first with: ",
+                "remission servers remove \(quotedForShell(name))")
         case .invalidProfile(let name, let detail):
-            return "The server '\(safe(name))' cannot be saved: \(safe(detail))."
+            return tr("The server '\(safe(name))' cannot be saved: \(safe(detail)).")
         case .storage(let error):
             return storageReason(error)
         }
@@ -36,74 +41,94 @@ extension FailureText {
     public static func storageReason(_ error: StorageError) -> String {
         switch error {
         case .corrupt(let path, let detail):
-            return "\(safe(path)) could not be read: \(safe(detail)). The file was left untouched; "
-                + "fix it or move it away, then try again."
+            return tr(
+                "\(safe(path)) could not be read: \(safe(detail)). The file was left untouched; ",
+                "fix it or move it away, then try again.")
         case .newerVersion(let path, let found, let supported):
-            return "\(safe(path)) was written by a newer remission (version \(found); this one understands up to "
-                + "\(supported)). Upgrade remission; the file was left untouched."
+            return tr(
+                "\(safe(path)) was written by a newer remission (version \(found); this one understands up to ",
+                "\(supported)). Upgrade remission; the file was left untouched.")
         case .lockTimeout(let lockPath, let timeout):
-            return "Gave up after \(timeout) waiting for the lock \(safe(lockPath)): another remission process is "
-                + "still using it. Try again; `fuser \(quotedForShell(lockPath))` shows who holds it."
+            return tr(
+                "Gave up after \(timeout) waiting for the lock \(safe(lockPath)): another remission process is ",
+                "still using it. Try again; `fuser \(quotedForShell(lockPath))` shows who holds it.")
         case .io(let path, let operation, let code):
-            return "\(safe(path)): \(operation) failed: \(errorText(code))."
+            return tr("\(safe(path)): \(operation) failed: \(errorText(code)).")
         case .noHomeDirectory(let variable):
-            return "Cannot find the home directory: HOME is not set to an absolute path. "
-                + "Set HOME, or set \(variable) to the directory remission should use."
+            return tr(
+                "Cannot find the home directory: HOME is not set to an absolute path. ",
+                "Set HOME, or set \(variable) to the directory remission should use.")
         case .relativeOverride(let variable, let value):
-            return "\(variable) must be an absolute path, not '\(safe(value))'."
+            return tr("\(variable) must be an absolute path, not '\(safe(value))'.")
         }
     }
 
     public static func snapshotReason(_ error: SnapshotError) -> String {
         switch error {
         case .tooLarge(let path, let bytes, let limit):
-            return "snapshot for \(safe(path)) not saved: \(bytes) bytes is over the \(limit)-byte limit; "
-                + "the previous one was kept"
+            return tr(
+                "snapshot for \(safe(path)) not saved: \(bytes) bytes is over the \(limit)-byte limit; ",
+                "the previous one was kept")
         case .storage(let error): return storageReason(error)
         }
     }
 
     /// The ways to go on without the keyring, ending most keyring messages.
-    static let keyringAlternatives =
-        "pass the password with --password-stdin or TR_AUTH=user:password; remission never stores passwords in plain text."
+    static var keyringAlternatives: String {
+        tr(
+            "pass the password with --password-stdin or TR_AUTH=user:password; ",
+            "remission never stores passwords in plain text.")
+    }
 
     public static func keyringReason(_ error: KeyringError) -> String {
         let instead = keyringAlternatives
         switch error {
         case .noSessionBus(let reason):
-            return "No D-Bus session bus (\(safe(reason))). Run remission inside a desktop session, or \(instead)"
+            return tr("No D-Bus session bus (\(safe(reason))). Run remission inside a desktop session, or \(instead)")
         case .sessionBusUnreachable(let reason):
-            return "The D-Bus session bus cannot be reached (\(safe(reason))); its address (DBUS_SESSION_BUS_ADDRESS "
-                + "or $XDG_RUNTIME_DIR/bus) may be stale. "
-                + "Run remission inside the desktop session that owns your keyring, or \(instead)"
+            return tr(
+                "The D-Bus session bus cannot be reached (\(safe(reason))); its address (DBUS_SESSION_BUS_ADDRESS ",
+                "or $XDG_RUNTIME_DIR/bus) may be stale. ",
+                "Run remission inside the desktop session that owns your keyring, or \(instead)")
         case .noProvider:
-            return "No Secret Service on the D-Bus session bus (org.freedesktop.secrets is not provided). "
-                + "Install and start gnome-keyring or KeePassXC's Secret Service, or \(instead)"
+            return tr(
+                "No Secret Service on the D-Bus session bus (org.freedesktop.secrets is not provided). ",
+                "Install and start gnome-keyring or KeePassXC's Secret Service, or \(instead)")
         case .noDefaultCollection(let reason):
-            return "The Secret Service has no default keyring (\(safe(reason))). "
-                + "Create or unlock your login keyring, e.g. with your desktop's keyring tool, or \(instead)"
+            return tr(
+                "The Secret Service has no default keyring (\(safe(reason))). ",
+                "Create or unlock your login keyring, e.g. with your desktop's keyring tool, or \(instead)")
         case .locked(let collection):
-            let name = collection.map { "The keyring '\(safe($0))'" } ?? "The keyring"
-            return "\(name) is locked. Unlock it, e.g. with your desktop's keyring tool, and try again, or \(instead)"
+            guard let collection else {
+                return tr(
+                    "The keyring is locked. Unlock it, e.g. with your desktop's keyring tool, and try again, ",
+                    "or \(instead)")
+            }
+            return tr(
+                "The keyring '\(safe(collection))' is locked. Unlock it, e.g. with your desktop's keyring tool, ",
+                "and try again, or \(instead)")
         case .promptDismissed:
-            return
-                "The keyring prompt was dismissed, so the keyring stayed locked. Try again and unlock it, or \(instead)"
+            return tr(
+                "The keyring prompt was dismissed, so the keyring stayed locked. Try again and unlock it, ",
+                "or \(instead)")
         case .timedOut(let operation):
-            return "The Secret Service did not answer in time when asked to \(operation.rawValue); it may be hung "
-                + "or showing a prompt nobody can see. Restart it (gnome-keyring-daemon, KeePassXC), or \(instead)"
+            return tr(
+                "The Secret Service did not answer in time when asked to \(operation.rawValue); it may be hung ",
+                "or showing a prompt nobody can see. Restart it (gnome-keyring-daemon, KeePassXC), or \(instead)")
         case .passwordContainsNul:
-            return "The password contains a NUL character, which the keyring cannot store as text. Nothing was stored."
+            return tr(
+                "The password contains a NUL character, which the keyring cannot store as text. Nothing was stored.")
         case .failure(let operation, let domain, let code, let message):
-            return
-                "The keyring failed when asked to \(operation.rawValue): \(safe(message)) [\(safe(domain)) \(code)]. "
-                + "Check the keyring, or \(instead)"
+            return tr(
+                "The keyring failed when asked to \(operation.rawValue): \(safe(message)) [\(safe(domain)) \(code)]. ",
+                "Check the keyring, or \(instead)")
         }
     }
 
     /// One line for `credentials status`: where passwords go, or why they cannot.
     public static func keyringStatus(_ status: KeyringStatus) -> String {
         if case .available(let collection) = status {
-            return "Secret Service keyring available (collection '\(safe(collection))', unlocked)."
+            return tr("Secret Service keyring available (collection '\(safe(collection))', unlocked).")
         }
         return status.error.map(keyringReason) ?? ""
     }
@@ -111,82 +136,97 @@ extension FailureText {
     public static func credentialKeyReason(_ error: CredentialKeyError) -> String {
         switch error {
         case .emptyServer:
-            return "No server host for the keyring item: remission never looks up or removes passwords by wildcard."
+            return tr("No server host for the keyring item: remission never looks up or removes passwords by wildcard.")
         case .emptyUser:
-            return "No user name for the keyring item: pass --user (remission never looks up or removes passwords "
-                + "by wildcard)."
-        case .invalidPort(let port): return "'\(port)' is not a valid port (1-65535)."
-        case .containsNul(let field): return "The \(field) contains a NUL character, which the keyring cannot store."
+            return tr(
+                "No user name for the keyring item: pass --user (remission never looks up or removes passwords ",
+                "by wildcard).")
+        case .invalidPort(let port): return tr("'\(port)' is not a valid port (1-65535).")
+        case .containsNul(let field):
+            return tr("The \(field) contains a NUL character, which the keyring cannot store.")
         }
     }
 
     public static func endpointReason(_ error: EndpointParseError) -> String {
         switch error {
         case .empty:
-            return "The server URL is empty. Use http(s)://host[:port][/path], e.g. https://nas.local/transmission/rpc."
-        case .unsupportedScheme(let scheme): return "Unsupported scheme '\(safe(scheme))': use http:// or https://."
-        case .missingHost: return "The server URL has no host. Use http(s)://host[:port][/path]."
-        case .invalidHost(let host): return "'\(safe(host))' is not a valid host name or IP address."
-        case .invalidPort(let port): return "'\(safe(port))' is not a valid port (1-65535)."
+            return tr(
+                "The server URL is empty. Use http(s)://host[:port][/path], e.g. https://nas.local/transmission/rpc.")
+        case .unsupportedScheme(let scheme): return tr("Unsupported scheme '\(safe(scheme))': use http:// or https://.")
+        case .missingHost: return tr("The server URL has no host. Use http(s)://host[:port][/path].")
+        case .invalidHost(let host): return tr("'\(safe(host))' is not a valid host name or IP address.")
+        case .invalidPort(let port): return tr("'\(safe(port))' is not a valid port (1-65535).")
         case .containsCredentials:
-            return "Do not put a user or password in the URL: use --user and --password-stdin "
-                + "(the password goes to the keyring)."
-        case .containsQueryOrFragment: return "The server URL must not contain '?' or '#'."
+            return tr(
+                "Do not put a user or password in the URL: use --user and --password-stdin ",
+                "(the password goes to the keyring).")
+        case .containsQueryOrFragment: return tr("The server URL must not contain '?' or '#'.")
         }
     }
 
-    static let fingerprintForm =
-        "Expected SHA256: and 64 hex digits, colons allowed, as `remission trust show` prints it"
-    static let pinForm =
-        "Expected sha256// and 44 base64 characters, as `remission trust show` prints it "
-        + "and `curl --pinnedpubkey` takes it"
+    static var fingerprintForm: String {
+        tr("Expected SHA256: and 64 hex digits, colons allowed, as `remission trust show` prints it.")
+    }
+    static var pinForm: String {
+        tr(
+            "Expected sha256// and 44 base64 characters, as `remission trust show` prints it ",
+            "and `curl --pinnedpubkey` takes it.")
+    }
 
     public static func trustInputReason(_ error: TrustInputError) -> String {
         switch error {
         case .unsupportedFingerprintAlgorithm(let input, let algorithm):
-            return "'\(safe(input))' is a \(safe(algorithm)) fingerprint; only SHA-256 fingerprints are accepted. "
-                + fingerprintForm + "."
+            return tr("'\(safe(input))' is a \(safe(algorithm)) fingerprint; only SHA-256 fingerprints are accepted. ")
+                + fingerprintForm
         case .fingerprintNotHex(let input, let character):
-            return "'\(safe(input))' is not a SHA-256 fingerprint: '\(safe(String(character)))' is not a hex digit "
-                + "(remission fingerprints are hex, not the base64 ssh prints). " + fingerprintForm + "."
+            return tr(
+                "'\(safe(input))' is not a SHA-256 fingerprint: '\(safe(String(character)))' is not a hex digit ",
+                "(remission fingerprints are hex, not the base64 ssh prints). ") + fingerprintForm
         case .fingerprintLength(let input, let digits):
-            return "'\(safe(input))' is not a SHA-256 fingerprint: it has \(digits) hex digits, not 64. "
-                + fingerprintForm + "."
+            return tr("'\(safe(input))' is not a SHA-256 fingerprint: it has \(digits) hex digits, not 64. ")
+                + fingerprintForm
         case .pinPrefix(let input):
-            return "'\(safe(input))' is not an SPKI pin: it must start with sha256//. " + pinForm + "."
+            return tr("'\(safe(input))' is not an SPKI pin: it must start with sha256//. ") + pinForm
         case .pinNotBase64(let input):
-            return "'\(safe(input))' is not an SPKI pin: the text after sha256// is not valid base64. " + pinForm + "."
+            return tr("'\(safe(input))' is not an SPKI pin: the text after sha256// is not valid base64. ") + pinForm
         case .pinLength(let input, let bytes):
-            return "'\(safe(input))' is not an SPKI pin: it decodes to \(bytes) bytes, not the 32 of a SHA-256 "
-                + "digest. " + pinForm + "."
+            return tr(
+                "'\(safe(input))' is not an SPKI pin: it decodes to \(bytes) bytes, not the 32 of a SHA-256 ",
+                "digest. ") + pinForm
         }
     }
 
     public static func selectionReason(_ error: TorrentSelectionError) -> String {
-        let forms = "Use all, active, ids such as 1,3,5-7, or a 40-character info hash."
+        let forms = tr("Use all, active, ids such as 1,3,5-7, or a 40-character info hash.")
         switch error {
-        case .empty: return "No torrents given. \(forms)"
-        case .emptyItem(let text): return "\"\(safe(text))\" has an empty item between commas. Remove the extra comma."
+        case .empty: return tr("No torrents given. \(forms)")
+        case .emptyItem(let text):
+            return tr("\"\(safe(text))\" has an empty item between commas. Remove the extra comma.")
         case .reversedRange(let text):
             let parts = text.split(separator: "-")
-            let hint =
-                parts.count == 2 ? " Write it low to high: \(safe(String(parts[1])))-\(safe(String(parts[0])))." : ""
-            return "\"\(safe(text))\" is a reversed range.\(hint)"
+            guard parts.count == 2 else { return tr("\"\(safe(text))\" is a reversed range.") }
+            return tr(
+                "\"\(safe(text))\" is a reversed range. ",
+                "Write it low to high: \(safe(String(parts[1])))-\(safe(String(parts[0]))).")
+
         case .rangeTooLarge(let text):
-            return "\"\(safe(text))\" spans more than \(TorrentSelection.maximumRangeLength) ids. "
-                + "Use all, or a smaller range."
-        case .zeroId(let text): return "\"\(safe(text))\": torrent ids start at 1. Run `remission list` to see them."
+            return tr(
+                "\"\(safe(text))\" spans more than \(TorrentSelection.maximumRangeLength) ids. ",
+                "Use all, or a smaller range.")
+        case .zeroId(let text):
+            return tr("\"\(safe(text))\": torrent ids start at 1. Run `remission list` to see them.")
         case .invalidHash(let text):
-            return "\"\(safe(text))\" looks like an info hash but has \(text.utf8.count) characters; "
-                + "an info hash has 40 hex digits."
-        case .notAnId(let text): return "\"\(safe(text))\" is not a torrent id, range or info hash. \(forms)"
-        case .keywordInList(let text): return "\"\(safe(text))\" cannot be combined with other ids. Give it alone."
+            return tr(
+                "\"\(safe(text))\" looks like an info hash but has \(text.utf8.count) characters; ",
+                "an info hash has 40 hex digits.")
+        case .notAnId(let text): return tr("\"\(safe(text))\" is not a torrent id, range or info hash. \(forms)")
+        case .keywordInList(let text): return tr("\"\(safe(text))\" cannot be combined with other ids. Give it alone.")
         }
     }
 
     /// The C library's text for an errno value ("Permission denied").
     static func errorText(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
+        guard let text = strerror(code) else { return tr("error \(code)") }
         return String(cString: text)
     }
 }

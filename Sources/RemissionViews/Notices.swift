@@ -5,27 +5,29 @@ import RemissionSession
 /// Warnings and questions the commands show on stderr.
 public enum Warnings {
     /// `connect` when the check failed and --save-offline was not given.
-    public static let nothingSaved =
-        "Nothing was saved: fix the problem above and run it again, or add --save-offline."
+    public static var nothingSaved: String {
+        tr("Nothing was saved: fix the problem above and run it again, or add --save-offline.")
+    }
 
     /// Plain HTTP to a host that is not loopback, until the user acknowledges it (PRODUCT.md §2).
     public static func plainHTTP(_ target: ServerTarget, terminal: Terminal) -> String {
-        terminal.styled("warning:", .yellow)
-            + " \(TerminalText.safe(target.endpoint.authority)) is reached over plain HTTP: the password and all data"
-            + " travel unencrypted. Use https://, or acknowledge with: remission trust http"
-            + " \(quotedForShell(target.label)) --acknowledge"
+        terminal.styled(tr("warning:"), .yellow)
+            + tr(
+                " \(TerminalText.safe(target.endpoint.authority)) is reached over plain HTTP: the password and all data",
+                " travel unencrypted. Use https://, or acknowledge with: remission trust http",
+                " \(quotedForShell(target.label)) --acknowledge")
     }
 }
 
 public enum Prompts {
     /// "Password for alice@nas:443: ".
     public static func password(user: String, endpoint: ServerEndpoint) -> String {
-        "Password for \(TerminalText.safe(user))@\(TerminalText.safe(endpoint.authority)): "
+        tr("Password for \(TerminalText.safe(user))@\(TerminalText.safe(endpoint.authority)): ")
     }
 
     /// "Passphrase for the client key /home/ann/me.key: ".
     public static func passphrase(keyFile: String) -> String {
-        "Passphrase for the client key \(TerminalText.safe(keyFile)): "
+        tr("Passphrase for the client key \(TerminalText.safe(keyFile)): ")
     }
 }
 
@@ -34,38 +36,42 @@ public enum ExitStatusText {
     /// What each exit code means, one short phrase each.
     public static func meaning(_ status: ExitStatus) -> String {
         switch status {
-        case .ok: return "ok / online"
-        case .failure: return "general failure"
-        case .usage: return "usage error"
-        case .offline: return "offline (dns, refused, unreachable, timeout)"
-        case .authentication: return "authentication failed (401)"
-        case .trustRefused: return "trust refused (certificate, pin, HTTP)"
-        case .serverRefused: return "server refused or RPC error (403, 421, rpc-version)"
-        case .keyring: return "keyring unavailable or locked"
-        case .clientCertificate: return "client certificate required, refused or unusable"
+        case .ok: return tr("ok / online")
+        case .failure: return tr("general failure")
+        case .usage: return tr("usage error")
+        case .offline: return tr("offline (dns, refused, unreachable, timeout)")
+        case .authentication: return tr("authentication failed (401)")
+        case .trustRefused: return tr("trust refused (certificate, pin, HTTP)")
+        case .serverRefused: return tr("server refused or RPC error (403, 421, rpc-version)")
+        case .keyring: return tr("keyring unavailable or locked")
+        case .clientCertificate: return tr("client certificate required, refused or unusable")
         }
     }
 
     /// The longer meaning, as README's exit-code table gives it (a test keeps the two equal).
     public static func detail(_ status: ExitStatus) -> String {
         switch status {
-        case .ok: return "ok / online"
-        case .failure: return "general failure (unexpected HTTP status, malformed reply, TLS handshake, local files)"
-        case .usage: return "usage error (unknown option, malformed URL, IDS, pin or fingerprint, missing flag)"
+        case .ok: return tr("ok / online")
+        case .failure:
+            return tr("general failure (unexpected HTTP status, malformed reply, TLS handshake, local files)")
+        case .usage: return tr("usage error (unknown option, malformed URL, IDS, pin or fingerprint, missing flag)")
         case .offline:
-            return "offline: DNS, connection refused, unreachable, timeout, or a proxy answering 502/503/504"
-        case .authentication: return "authentication failed (401)"
+            return tr("offline: DNS, connection refused, unreachable, timeout, or a proxy answering 502/503/504")
+        case .authentication: return tr("authentication failed (401)")
         case .trustRefused:
-            return "trust refused: untrusted certificate, pin mismatch, certificate changed, "
-                + "plain HTTP not acknowledged"
+            return tr(
+                "trust refused: untrusted certificate, pin mismatch, certificate changed, ",
+                "plain HTTP not acknowledged")
         case .serverRefused:
-            return "server refused or RPC error: 403 (rpc-whitelist), 421 (rpc-host-whitelist), RPC error, "
-                + "rpc-version too old, 409 loop"
-        case .keyring: return "keyring unavailable or locked"
+            return tr(
+                "server refused or RPC error: 403 (rpc-whitelist), 421 (rpc-host-whitelist), RPC error, ",
+                "rpc-version too old, 409 loop")
+        case .keyring: return tr("keyring unavailable or locked")
         case .clientCertificate:
-            return "client certificate: the server asks for one and none is configured, it refused the one "
-                + "offered, or it cannot be used (file missing or unreadable, key mismatched, expired, "
-                + "passphrase missing or wrong)"
+            return tr(
+                "client certificate: the server asks for one and none is configured, it refused the one ",
+                "offered, or it cannot be used (file missing or unreadable, key mismatched, expired, ",
+                "passphrase missing or wrong)")
         }
     }
 
@@ -77,108 +83,131 @@ public enum ExitStatusText {
 
     /// The table in `remission --help`: one code a line, so it reads at 80 columns.
     public static var help: String {
-        "Exit codes:\n" + ExitStatus.allCases.map { "  \($0.rawValue)  \(meaning($0))" }.joined(separator: "\n")
+        tr("Exit codes:") + "\n"
+            + ExitStatus.allCases.map { "  \($0.rawValue)  \(meaning($0))" }.joined(separator: "\n")
     }
 }
 
 extension Warnings {
     /// Before `connect` asks whether plain HTTP may be used.
     public static func plainHTTPQuestion(_ endpoint: ServerEndpoint, terminal: Terminal) -> String {
-        terminal.styled("warning:", .yellow) + " \(TerminalText.safe(endpoint.authority)) is reached over plain HTTP:"
-            + " the password and all data travel unencrypted."
+        terminal.styled(tr("warning:"), .yellow)
+            + tr(
+                " \(TerminalText.safe(endpoint.authority)) is reached over plain HTTP:",
+                " the password and all data travel unencrypted.")
     }
 
     /// Before a terminal asks for a password that the keyring could not give (no D-Bus session…).
     public static func keyringUnusable(_ error: KeyringError) -> String {
-        "The keyring cannot be used, so the password is asked here and will not be stored. "
+        tr("The keyring cannot be used, so the password is asked here and will not be stored. ")
             + FailureText.keyringReason(error)
     }
 
     /// `connect nas.local`: which URL a bare host[:port] became.
     public static func assumedURL(_ endpoint: ServerEndpoint) -> String {
-        "No scheme given: using \(TerminalText.safe(endpoint.url))"
-            + (endpoint.scheme == .http ? " (plain HTTP; give https://… for TLS)." : ".")
+        endpoint.scheme == .http
+            ? tr("No scheme given: using \(TerminalText.safe(endpoint.url)) (plain HTTP; give https://… for TLS).")
+            : tr("No scheme given: using \(TerminalText.safe(endpoint.url)).")
     }
 
     /// After connect re-pointed a server: what its old address kept, and how to forget it.
     public static func leftBehind(_ left: LeftBehind) -> String {
         var commands: [String] = []
         if left.trustIdentity != nil {
-            commands.append("remission trust forget \(quotedForShell(left.oldURL)) --yes")
+            commands.append("remission trust forget \(quotedForShell(left.oldURL)) --yes")  // verbatim
         }
         if let key = left.keyring {
             commands.append(
-                "secret-tool clear "
+                "secret-tool clear "  // verbatim
                     + key.attributes.map { "\($0.name) \(quotedForShell($0.value))" }.joined(separator: " "))
         }
-        return "The old address \(TerminalText.safe(left.oldURL)) kept \(keptThings(left)); "
-            + "nothing is deleted implicitly (--forget-old forgets at once). Forget "
-            + (commands.count == 1 ? "it" : "them") + " now with: "
-            + commands.joined(separator: "; ")
+        let (old, kept, how) = (TerminalText.safe(left.oldURL), keptThings(left), commands.joined(separator: "; "))
+        return commands.count == 1
+            ? tr(
+                "The old address \(old) kept \(kept); nothing is deleted implicitly (--forget-old forgets at once). ",
+                "Forget it now with: \(how)")
+            : tr(
+                "The old address \(old) kept \(kept); nothing is deleted implicitly (--forget-old forgets at once). ",
+                "Forget them now with: \(how)")
     }
 
     /// After the old address's trust entry and keyring item were forgotten.
     public static func forgotOld(_ removed: LeftBehind) -> String {
-        "Forgot what the old address \(TerminalText.safe(removed.oldURL)) kept: \(keptThings(removed))."
+        tr("Forgot what the old address \(TerminalText.safe(removed.oldURL)) kept: \(keptThings(removed)).")
     }
 
     static func keptThings(_ left: LeftBehind) -> String {
         var kept: [String] = []
-        if let identity = left.trustIdentity { kept.append("its trust settings (\(TerminalText.safe(identity)))") }
-        if let key = left.keyring { kept.append("its password in the keyring (\"\(TerminalText.safe(key.label))\")") }
-        return kept.joined(separator: " and ")
+        if let identity = left.trustIdentity { kept.append(tr("its trust settings (\(TerminalText.safe(identity)))")) }
+        if let key = left.keyring {
+            kept.append(tr("its password in the keyring (\"\(TerminalText.safe(key.label))\")"))
+        }
+        return kept.joined(separator: tr(" and "))
     }
 
     /// What `connect` saved.
     public static func saved(_ saved: Onboarding.Saved) -> String {
-        var notes = [
-            "\(saved.updated ? "updated" : "saved") server '\(saved.name)'\(saved.isDefault ? " (default)" : "")"
-        ]
-        if let label = saved.keyringLabel { notes.append("password stored in the keyring as \"\(label)\"") }
+        let name = TerminalText.safe(saved.name)
+        let first =
+            switch (saved.updated, saved.isDefault) {
+            case (true, true): tr("updated server '\(name)' (default)")
+            case (true, false): tr("updated server '\(name)'")
+            case (false, true): tr("saved server '\(name)' (default)")
+            case (false, false): tr("saved server '\(name)'")
+            }
+        var notes = [first]
+        if let label = saved.keyringLabel { notes.append(tr("password stored in the keyring as \"\(label)\"")) }
         if let keyFile = saved.passphraseKeyFile {
-            notes.append("the passphrase of \(TerminalText.safe(keyFile)) stored in the keyring")
+            notes.append(tr("the passphrase of \(TerminalText.safe(keyFile)) stored in the keyring"))
         }
         guard let unusable = saved.passwordNotStored else { return notes.joined(separator: "; ") + "." }
-        return notes.joined(separator: "; ") + "; the password was not stored. " + FailureText.keyringReason(unusable)
-            + " On a terminal remission asks for it when it is needed; once the keyring works,"
-            + " `remission credentials set \(quotedForShell(saved.name))` stores it."
+        return notes.joined(separator: "; ") + tr("; the password was not stored. ")
+            + FailureText.keyringReason(unusable)
+            + tr(
+                " On a terminal remission asks for it when it is needed; once the keyring works, ",
+                "`remission credentials set \(quotedForShell(saved.name))` stores it.")
     }
 }
 
 extension Prompts {
     /// The question after a re-point, when the old address kept something (`LeftBehind`).
     public static func forgetOldQuestion(_ left: LeftBehind) -> String {
-        "Forget what the old address \(TerminalText.safe(left.oldURL)) kept (\(Warnings.keptThings(left)))? \(Answers.choices) "
+        tr("Forget what the old address \(TerminalText.safe(left.oldURL)) kept (\(Warnings.keptThings(left)))? ")
+            + Answers.choices + " "
     }
 
     /// After a command worked with a typed password (git's credential approve).
     public static func storePassword(_ offer: PasswordOffer) -> String {
-        "Store this password in the keyring as \"\(TerminalText.safe(offer.target.key.label))\"? \(Answers.choices) "
+        tr("Store this password in the keyring as \"\(TerminalText.safe(offer.target.key.label))\"? ")
+            + Answers.choices + " "
     }
 
-    public static let trustCertificate = "Trust this certificate? (yes/no/[fingerprint]) "
-    public static let trustCertificateAgain = "Please type 'yes', 'no', or the fingerprint you expect (SHA256:…)."
-    public static let usePlainHTTP = "Use plain HTTP for this server anyway? (yes/no) "
+    public static var trustCertificate: String { tr("Trust this certificate? (yes/no/[fingerprint]) ") }
+    public static var trustCertificateAgain: String {
+        tr("Please type 'yes', 'no', or the fingerprint you expect (SHA256:…).")
+    }
+    public static var usePlainHTTP: String { tr("Use plain HTTP for this server anyway? (yes/no) ") }
 }
 
 extension Prompts {
     /// "User name for nas:443: " (connect, when the daemon asks for one and none was given).
     public static func userName(endpoint: ServerEndpoint) -> String {
-        "User name for \(TerminalText.safe(endpoint.authority)): "
+        tr("User name for \(TerminalText.safe(endpoint.authority)): ")
     }
 
     /// The sentence before connect asks for a user or a password after a 401, saying why it asks.
     public static func credentialsNeeded(_ question: CredentialQuestion, endpoint: ServerEndpoint) -> String? {
         let authority = TerminalText.safe(endpoint.authority)
         switch question {
-        case .user: return "\(authority) asks for a user name and password (401)."
+        case .user: return tr("\(authority) asks for a user name and password (401).")
         case .password(_, let attempt, let refused):
             let left = Onboarding.passwordTries - attempt + 1
-            let tries = left == 1 ? "last try" : "\(left) tries left"
+            let tries = left == 1 ? tr("last try") : tr("\(count: left, "try", "tries") left")
             switch refused {
-            case .none: return attempt == 1 ? nil : "No password was typed (\(tries))."
-            case .keyring: return "The password stored in the keyring was refused (401); type it (\(tries))."
-            default: return "Wrong user name or password (401); try again (\(tries))."
+            case .none: return attempt == 1 ? nil : tr("No password was typed (\(tries)).")
+
+            case .keyring: return tr("The password stored in the keyring was refused (401); type it (\(tries)).")
+            default: return tr("Wrong user name or password (401); try again (\(tries)).")
             }
         }
     }

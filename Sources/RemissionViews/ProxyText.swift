@@ -8,43 +8,47 @@ import RemissionTrust
 public enum ProxyText {
     public static func reason(_ failure: ProxyFailure) -> String {
         switch failure {
-        case .unreachable(let proxy, let detail): return "cannot reach the proxy \(safe(proxy)) (\(safe(detail)))"
+        case .unreachable(let proxy, let detail): return tr("cannot reach the proxy \(safe(proxy)) (\(safe(detail)))")
         case .tunnelRefused(let proxy, let status?, _):
-            return "the proxy \(safe(proxy)) refused the tunnel (CONNECT answered \(status))"
+            return tr("the proxy \(safe(proxy)) refused the tunnel (CONNECT answered \(status))")
         case .tunnelRefused(let proxy, nil, let detail):
-            return "the proxy \(safe(proxy)) refused the tunnel (\(safe(detail)))"
-        case .authenticationRequired(let proxy): return "the proxy \(safe(proxy)) asks for credentials (407)"
-        case .untrusted(let proxy, _, _): return "the proxy's certificate is not trusted (\(safe(proxy)))"
+            return tr("the proxy \(safe(proxy)) refused the tunnel (\(safe(detail)))")
+        case .authenticationRequired(let proxy): return tr("the proxy \(safe(proxy)) asks for credentials (407)")
+        case .untrusted(let proxy, _, _): return tr("the proxy's certificate is not trusted (\(safe(proxy)))")
         case .handshake(let proxy, let detail):
-            return "TLS handshake with the proxy \(safe(proxy)) failed: \(safe(detail))"
+            return tr("TLS handshake with the proxy \(safe(proxy)) failed: \(safe(detail))")
         }
     }
 
     public static func hint(_ failure: ProxyFailure, server: String) -> String {
         switch failure {
         case .unreachable:
-            return "Is the proxy running, and its address right? Without it: unset https_proxy/all_proxy, "
-                + "or add the host to no_proxy."
+            return tr(
+                "Is the proxy running, and its address right? Without it: unset https_proxy/all_proxy, ",
+                "or add the host to no_proxy.")
         case .tunnelRefused:
-            return "The proxy could not or would not reach the server: check that it may connect to the server's "
-                + "host and port."
+            return tr(
+                "The proxy could not or would not reach the server: check that it may connect to the server's ",
+                "host and port.")
         case .authenticationRequired:
-            return "Give the proxy's user and password: remission connect URL --server \(server) --proxy "
-                + "http://USER:PASSWORD@HOST:PORT (the password goes to the keyring)."
+            return tr(
+                "Give the proxy's user and password: remission connect URL --server \(server) --proxy ",
+                "http://USER:PASSWORD@HOST:PORT (the password goes to the keyring).")
         case .untrusted:
-            return "The proxy's certificate is judged by its own rule, not the server's: give it with "
-                + "remission connect URL --server \(server) --proxy-ca-file FILE or --proxy-pin sha256//…"
-        case .handshake: return "Is this an https:// proxy? A plain one is http://."
+            return tr(
+                "The proxy's certificate is judged by its own rule, not the server's: give it with ",
+                "remission connect URL --server \(server) --proxy-ca-file FILE or --proxy-pin sha256//…")
+        case .handshake: return tr("Is this an https:// proxy? A plain one is http://.")
         }
     }
 
     public static func parseReason(_ error: ProxyParseError) -> String {
         switch error {
-        case .empty: return "the proxy URL is empty"
+        case .empty: return tr("the proxy URL is empty")
         case .unsupportedScheme(let scheme):
-            return "proxy scheme '\(safe(scheme))' is not supported (http, https, socks5, socks5h, socks4, socks4a)"
-        case .invalidHost(let host): return "'\(safe(host))' is not a proxy host[:port]"
-        case .path: return "a proxy URL has no path: scheme://host:port"
+            return tr("proxy scheme '\(safe(scheme))' is not supported (http, https, socks5, socks5h, socks4, socks4a)")
+        case .invalidHost(let host): return tr("'\(safe(host))' is not a proxy host[:port]")
+        case .path: return tr("a proxy URL has no path: scheme://host:port")
         }
     }
 
@@ -54,15 +58,15 @@ public enum ProxyText {
     {
         let origin =
             switch source {
-            case .configured: "configured"
-            case .environment(let variable): "from \(variable)"
+            case .configured: tr("configured")
+            case .environment(let variable): tr("from \(variable)")
             }
         var details: [String] = []
         if let tls = report?.tls, let decision = tls.decision {
             details += CheckText.trustLines(decision, chain: tls.chain, server: url, now: now)
             if let leaf = tls.chain?.leaf { details.append(CheckText.expiryLine(leaf, now: now)) }
         }
-        let summary = failed ? reason : "through \(safe(url)) (\(origin))"
+        let summary = failed ? reason : tr("through \(safe(url)) (\(origin))")
         return CheckStep(.proxy, failed ? .failed : .ok, summary, details: details)
     }
 

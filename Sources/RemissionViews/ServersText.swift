@@ -6,20 +6,20 @@ import RemissionStorage
 /// Names, URLs and users come from servers.json (which the user may have edited) and pass through
 /// `TerminalText.safe` in the text forms.
 public enum ServersText {
-    public static let noneSaved = "No servers are saved yet. Add one with: remission connect URL"
-    public static let noDefault = "No default server: set one with: remission servers default NAME"
+    public static var noneSaved: String { tr("No servers are saved yet. Add one with: remission connect URL") }
+    public static var noDefault: String { tr("No default server: set one with: remission servers default NAME") }
 
     /// `default`, `needs password`.
     static func notes(_ profile: ServerProfile, isDefault: Bool) -> [String] {
         var notes: [String] = []
-        if isDefault { notes.append("default") }
-        if profile.needsPassword { notes.append("needs password") }
+        if isDefault { notes.append(tr("default")) }
+        if profile.needsPassword { notes.append(tr("needs password")) }
         return notes
     }
 
     /// NAME, URL, USER, NOTES; the default marked with `*`; the header bold on a terminal.
     public static func table(_ list: ServerList, terminal: Terminal) -> String {
-        var rows = [["  NAME", "URL", "USER", "NOTES"]]
+        var rows = [["  " + tr("NAME"), tr("URL"), tr("USER"), tr("NOTES")]]
         for profile in list.profiles {
             let isDefault = profile.name == list.defaultName
             rows.append([
@@ -29,13 +29,14 @@ public enum ServersText {
         }
         var widths = [Int](repeating: 0, count: 4)
         for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], TerminalText.width(cell)) }
         }
         return rows.enumerated().map { number, row in
             var line = ""
             for (index, cell) in row.enumerated() {
                 line +=
-                    index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count + 2)
+                    index == row.count - 1
+                    ? cell : cell + String(repeating: " ", count: widths[index] - TerminalText.width(cell) + 2)
             }
             while line.hasSuffix(" ") { line.removeLast() }
             guard number > 0 else { return terminal.styled(line, .bold) }
@@ -87,48 +88,53 @@ public enum ServersText {
     /// What `servers remove` did, one line each.
     public static func removed(_ removed: RemovedServer) -> [String] {
         var lines = [
-            "Removed server '\(TerminalText.safe(removed.profile.name))' (\(TerminalText.safe(removed.profile.endpoint.url))).",
+            tr(
+                "Removed server '\(TerminalText.safe(removed.profile.name))' ",
+                "(\(TerminalText.safe(removed.profile.endpoint.url)))."),
             password(removed.password), trust(removed.trust),
         ]
         if let now = removed.newDefault {
-            lines.append("'\(TerminalText.safe(now))' is the default server now: it is the only one left.")
+            lines.append(tr("'\(TerminalText.safe(now))' is the default server now: it is the only one left."))
         } else if removed.wasDefault {
-            lines.append("There is no default server now; set one with: remission servers default NAME")
+            lines.append(tr("There is no default server now; set one with: remission servers default NAME"))
         }
         return lines
     }
 
     static func password(_ outcome: PasswordRemoval) -> String {
         switch outcome {
-        case .noUser: return "No keyring item: the server has no user."
-        case .noKey(let error): return "No keyring item: " + FailureText.credentialKeyReason(error)
-        case .kept(let label): return "Kept the keyring item \"\(TerminalText.safe(label))\" (--keep-password)."
+        case .noUser: return tr("No keyring item: the server has no user.")
+        case .noKey(let error): return tr("No keyring item: ") + FailureText.credentialKeyReason(error)
+        case .kept(let label): return tr("Kept the keyring item \"\(TerminalText.safe(label))\" (--keep-password).")
         case .shared(let label, let servers):
-            return "Kept the keyring item \"\(TerminalText.safe(label))\": also used by \(names(servers))."
-        case .removed(let label): return "Removed the password \"\(TerminalText.safe(label))\" from the keyring."
+            return tr("Kept the keyring item \"\(TerminalText.safe(label))\": also used by \(names(servers)).")
+        case .removed(let label): return tr("Removed the password \"\(TerminalText.safe(label))\" from the keyring.")
         case .notStored(let user, let authority):
-            return
-                "No password for \(TerminalText.safe(user))@\(TerminalText.safe(authority)) was stored in the keyring."
+            return tr(
+                "No password for \(TerminalText.safe(user))@\(TerminalText.safe(authority)) was stored in the keyring.")
         }
     }
 
     static func trust(_ outcome: TrustRemoval) -> String {
         switch outcome {
         case .shared(let identity, let servers):
-            return "Kept the trust settings for \(TerminalText.safe(identity)): also used by \(names(servers))."
-        case .removed(let identity): return "Removed the trust settings for \(TerminalText.safe(identity))."
-        case .notStored(let identity): return "No trust settings were stored for \(TerminalText.safe(identity))."
+            return tr("Kept the trust settings for \(TerminalText.safe(identity)): also used by \(names(servers)).")
+        case .removed(let identity): return tr("Removed the trust settings for \(TerminalText.safe(identity)).")
+        case .notStored(let identity): return tr("No trust settings were stored for \(TerminalText.safe(identity)).")
         }
     }
 
     public static func defaultSet(_ name: String) -> String {
-        "'\(TerminalText.safe(name))' is now the default server."
+        tr("'\(TerminalText.safe(name))' is now the default server.")
     }
 
     public static func renamed(_ renamed: RenamedServer) -> String {
-        "Renamed '\(TerminalText.safe(renamed.old))' to '\(TerminalText.safe(renamed.new))'"
-            + "\(renamed.isDefault ? " (the default server)" : "")."
-            + " Its keyring password and trust settings are keyed by its address, so they apply unchanged."
+        let (old, new) = (TerminalText.safe(renamed.old), TerminalText.safe(renamed.new))
+        let note = tr("Its keyring password and trust settings are keyed by its address, so they apply unchanged.")
+        return renamed.isDefault
+            ? tr("Renamed '\(old)' to '\(new)' (the default server). \(note)")
+            : tr("Renamed '\(old)' to '\(new)'. \(note)")
+
     }
 
     /// `'a', 'b'`.

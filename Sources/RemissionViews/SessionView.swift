@@ -15,38 +15,50 @@ public struct SessionView: Equatable {
     public func text(on terminal: Terminal, server: String, changed: Bool = false) -> String {
         func limit(_ value: Int?, enabled: Bool?) -> String {
             let amount = value.map(Units.limit) ?? "?"
-            return enabled == true ? amount : "unlimited (\(amount) when enabled)"
+            return enabled == true ? amount : tr("unlimited (\(amount) when enabled)")
         }
-        func onOff(_ flag: Bool?) -> String { flag.map { $0 ? "on" : "off" } ?? "?" }
+        func onOff(_ flag: Bool?) -> String { flag.map { $0 ? tr("on") : tr("off") } ?? "?" }
         var rows: [(String, String)] = []
-        rows.append(("Server", server))
-        rows.append(("Version", TerminalText.safe(info.version ?? "?")))
+        rows.append((tr("Server"), server))
+        rows.append((tr("Version"), TerminalText.safe(info.version ?? "?")))
         var rpc = info.rpcVersion.map(String.init) ?? "?"
         if let semver = info.rpcVersionSemver { rpc += " (\(TerminalText.safe(semver)))" }
-        rows.append(("RPC version", rpc))
+        rows.append((tr("RPC version"), rpc))
         var directory = TerminalText.safe(info.downloadDir ?? "?")
-        if let freeSpace { directory += " (\(Units.bytes(freeSpace)) free)" }
-        rows.append(("Download dir", directory))
-        rows.append(("Download limit", limit(info.speedLimitDown, enabled: info.speedLimitDownEnabled)))
-        rows.append(("Upload limit", limit(info.speedLimitUp, enabled: info.speedLimitUpEnabled)))
-        let altLimits =
-            "down \(info.altSpeedDown.map(Units.limit) ?? "?"), up \(info.altSpeedUp.map(Units.limit) ?? "?")"
-        rows.append(("Alt speed", "\(onOff(info.altSpeedEnabled)) (\(altLimits))"))
+        if let freeSpace { directory += " " + tr("(\(Units.bytes(freeSpace)) free)") }
+        rows.append((tr("Download dir"), directory))
+        rows.append((tr("Download limit"), limit(info.speedLimitDown, enabled: info.speedLimitDownEnabled)))
+        rows.append((tr("Upload limit"), limit(info.speedLimitUp, enabled: info.speedLimitUpEnabled)))
+        let (altDown, altUp) = (info.altSpeedDown.map(Units.limit) ?? "?", info.altSpeedUp.map(Units.limit) ?? "?")
+        rows.append((tr("Alt speed"), "\(onOff(info.altSpeedEnabled)) (" + tr("down \(altDown), up \(altUp)") + ")"))
         if info.altSpeedTimeEnabled == true, let begin = info.altSpeedTimeBegin, let end = info.altSpeedTimeEnd {
-            rows.append(("Alt schedule", "\(Self.minutesText(begin))–\(Self.minutesText(end))"))
+            rows.append((tr("Alt schedule"), "\(Self.minutesText(begin))–\(Self.minutesText(end))"))
         }
-        rows.append(("Peer port", info.peerPort.map(String.init) ?? "?"))
-        rows.append(("Encryption", info.encryption?.rawValue ?? "?"))
+        rows.append((tr("Peer port"), info.peerPort.map(String.init) ?? "?"))
+        rows.append((tr("Encryption"), info.encryption.map { Self.encryptionText($0.rawValue) } ?? "?"))
         let global = info.peerLimitGlobal.map(String.init) ?? "?"
         let perTorrent = info.peerLimitPerTorrent.map(String.init) ?? "?"
-        rows.append(("Peer limits", "\(global) global, \(perTorrent) per torrent"))
+        rows.append((tr("Peer limits"), tr("\(global) global, \(perTorrent) per torrent")))
         let ratio = info.seedRatioLimit.map(Units.ratio) ?? "?"
-        rows.append(("Seed ratio", info.seedRatioLimited == true ? ratio : "unlimited (\(ratio) when enabled)"))
-        let width = rows.map(\.0.count).max() ?? 0
+        rows.append(
+            (tr("Seed ratio"), info.seedRatioLimited == true ? ratio : tr("unlimited (\(ratio) when enabled)")))
+        let width = rows.map { TerminalText.width($0.0) }.max() ?? 0
         let lines = rows.map { label, value in
-            terminal.styled(label + ":", .bold) + String(repeating: " ", count: width - label.count + 1) + value
+            terminal.styled(label + ":", .bold) + String(repeating: " ", count: width - TerminalText.width(label) + 1)
+                + value
         }
-        return (changed ? "Changed. The daemon now reports:\n" : "") + lines.joined(separator: "\n")
+        return (changed ? tr("Changed. The daemon now reports:") + "\n" : "") + lines.joined(separator: "\n")
+    }
+
+    /// The daemon's encryption setting in words (`required`, `preferred`, `tolerated`).
+    static func encryptionText(_ value: String) -> String {
+        switch value {
+        case "required": return tr("required")
+        case "preferred": return tr("preferred")
+        case "tolerated": return tr("tolerated")
+        default: return TerminalText.safe(value)
+        }
+
     }
 
     /// "HH:MM" for minutes after midnight.

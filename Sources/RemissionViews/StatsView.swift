@@ -15,27 +15,33 @@ public struct StatsView: Equatable, Sendable {
 
     public func text(on terminal: Terminal) -> String {
         var lines: [String] = []
-        lines.append(
-            terminal.styled("Torrents:", .bold)
-                + " \(stats.torrentCount) (\(stats.activeTorrentCount) active, \(stats.pausedTorrentCount) paused)")
-        lines.append(
-            terminal.styled("Speed:", .bold)
-                + "    down \(Units.rate(stats.downloadSpeed)), up \(Units.rate(stats.uploadSpeed))")
-        lines.append("")
         let columns: [(String, (SessionStats.Totals) -> String)] = [
-            ("Uploaded", { Units.bytes($0.uploadedBytes) }),
-            ("Downloaded", { Units.bytes($0.downloadedBytes) }),
-            ("Ratio", { StatsView.ratio($0).map { Units.ratio($0) } ?? "None" }),
-            ("Files added", { "\($0.filesAdded)" }),
-            ("Time active", { Units.duration($0.secondsActive) }),
-            ("Sessions", { "\($0.sessionCount)" }),
+            (tr("Uploaded"), { Units.bytes($0.uploadedBytes) }),
+            (tr("Downloaded"), { Units.bytes($0.downloadedBytes) }),
+            (tr("Ratio"), { StatsView.ratio($0).map { Units.ratio($0) } ?? tr("None") }),
+            (tr("Files added"), { "\($0.filesAdded)" }),
+            (tr("Time active"), { Units.duration($0.secondsActive) }),
+            (tr("Sessions"), { "\($0.sessionCount)" }),
         ]
-        let labelWidth = 13
+        let (torrentsLabel, speedLabel) = (tr("Torrents:"), tr("Speed:"))
+        let headWidth = max(TerminalText.width(torrentsLabel), TerminalText.width(speedLabel)) + 1
+        let (active, paused) = (stats.activeTorrentCount, stats.pausedTorrentCount)
+        lines.append(
+            terminal.styled(torrentsLabel, .bold)
+                + String(repeating: " ", count: headWidth - TerminalText.width(torrentsLabel))
+                + tr("\(stats.torrentCount) (\(active) active, \(paused) paused)"))
+        lines.append(
+            terminal.styled(speedLabel, .bold)
+                + String(repeating: " ", count: headWidth - TerminalText.width(speedLabel))
+                + tr("down \(Units.rate(stats.downloadSpeed)), up \(Units.rate(stats.uploadSpeed))"))
+        lines.append("")
+        let labelWidth = max(13, (columns.map { TerminalText.width($0.0) }.max() ?? 0) + 2)
         let valueWidth = 16
         func pad(_ text: String, _ width: Int) -> String {
-            text + String(repeating: " ", count: max(1, width - text.count))
+            text + String(repeating: " ", count: max(1, width - TerminalText.width(text)))
         }
-        lines.append(pad("", labelWidth) + terminal.styled(pad("This session", valueWidth) + "Total", .bold))
+        lines.append(pad("", labelWidth) + terminal.styled(pad(tr("This session"), valueWidth) + tr("Total"), .bold))
+
         for (label, value) in columns {
             lines.append(
                 terminal.styled(pad(label + ":", labelWidth), .bold) + pad(value(stats.current), valueWidth)

@@ -38,7 +38,7 @@ public enum TorrentUnits {
     }
 
     public static func appendSize(_ bytes: Int, to output: inout [UInt8]) {
-        if bytes <= 0 { return append("None", to: &output) }
+        if bytes <= 0 { return append("None", to: &output) }  // verbatim: list's words
         if bytes < 1000 {
             appendInteger(bytes, to: &output)
             return append(" B", to: &output)
@@ -100,8 +100,8 @@ public enum TorrentUnits {
     }
 
     public static func appendETA(leftUntilDone: Int, eta seconds: Int, to output: inout [UInt8]) {
-        if leftUntilDone == 0 && seconds == -1 { return append("Done", to: &output) }
-        if seconds < 0 { return append("Unknown", to: &output) }
+        if leftUntilDone == 0 && seconds == -1 { return append("Done", to: &output) }  // verbatim: list's words
+        if seconds < 0 { return append("Unknown", to: &output) }  // verbatim: list's words
         if seconds < 60 {
             appendInteger(seconds, to: &output)
             append(" sec", to: &output)
@@ -118,8 +118,8 @@ public enum TorrentUnits {
     }
 
     public static func appendRatio(_ value: Double, to output: inout [UInt8]) {
-        if value == -2 || value.isInfinite { return append("Inf", to: &output) }
-        if value < 0 || value.isNaN { return append("None", to: &output) }
+        if value == -2 || value.isInfinite { return append("Inf", to: &output) }  // verbatim: list's words
+        if value < 0 || value.isNaN { return append("None", to: &output) }  // verbatim: list's words
         appendDecimal(value, to: &output)
     }
 

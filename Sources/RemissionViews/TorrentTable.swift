@@ -7,7 +7,9 @@ import RemissionModel
 /// columns are dropped in `dropOrder` (Have, Up, Ratio, Down, ETA; ID, Done and Status stay); then
 /// names are cut with `…`; when even the remaining columns do not fit, the row itself is cut. Pure.
 public struct TorrentTable {
-    public static let headers = ["ID", "Done", "Have", "ETA", "Up", "Down", "Ratio", "Status", "Name"]
+    /// English in every language, as transmission-remote prints them (README: "list stays in
+    /// transmission-remote's words"): the table's cells are measured as one column per byte.
+    public static let headers = ["ID", "Done", "Have", "ETA", "Up", "Down", "Ratio", "Status", "Name"]  // verbatim
     /// Right-aligned columns (numbers); the others are left-aligned.
     public static let rightAligned: [Bool] = [true, true, true, false, true, true, true, false, false]
     public static let gap = "  "
@@ -43,7 +45,7 @@ public struct TorrentTable {
 
     /// The `Sum:` line's cells: total have, upload and download rates.
     public static func sumCells(have: Int, up: Int, down: Int) -> [String] {
-        ["Sum:", "", TorrentUnits.size(have), "", TorrentUnits.speed(up), TorrentUnits.speed(down), "", "", ""]
+        ["Sum:", "", TorrentUnits.size(have), "", TorrentUnits.speed(up), TorrentUnits.speed(down), "", "", ""]  // verbatim
     }
 
     /// The header, one line per torrent, and the sum line, each without a trailing newline.
@@ -82,7 +84,7 @@ public struct TorrentTable {
         var cells = TableCells(rows: order.count + 1)
         var names = TableNames(rows: order.count + 1)
         for index in order {
-            precondition(torrents.indices.contains(index), "index out of range")
+            precondition(torrents.indices.contains(index), "index out of range")  // verbatim
             cells.append(torrents[index])
             names.append(torrents[index].name)
         }

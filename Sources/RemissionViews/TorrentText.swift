@@ -6,15 +6,10 @@ import RemissionTrust
 public enum TorrentText {
     public static func priority(_ priority: FilePriority) -> String {
         switch priority {
-        case .low: return "low"
-        case .normal: return "normal"
-        case .high: return "high"
+        case .low: return tr("low")
+        case .normal: return tr("normal")
+        case .high: return tr("high")
         }
-    }
-
-    /// "1 torrent", "3 torrents".
-    public static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     /// Left-aligned in `width` columns (terminal cells: wide characters count two).
@@ -46,11 +41,12 @@ extension TorrentText {
         let hashes = missing.compactMap { if case .hash(let hash) = $0 { return hash } else { return nil } }
         var parts: [String] = []
         if !ids.isEmpty {
-            parts.append(ids.count == 1 ? "no torrent with id \(ids[0])" : "no torrents with ids \(list(ids))")
+            parts.append(ids.count == 1 ? tr("no torrent with id \(ids[0])") : tr("no torrents with ids \(list(ids))"))
         }
         if !hashes.isEmpty {
             parts.append(
-                hashes.count == 1 ? "no torrent with hash \(hashes[0])" : "no torrents with hashes \(list(hashes))")
+                hashes.count == 1
+                    ? tr("no torrent with hash \(hashes[0])") : tr("no torrents with hashes \(list(hashes))"))
         }
         return parts.joined(separator: "; ")
     }
@@ -64,7 +60,7 @@ extension TorrentText {
     }
 
     private static func list(_ items: [String]) -> String {
-        items.count > 10
-            ? items.prefix(10).joined(separator: ", ") + " and \(items.count - 10) more" : items.joined(separator: ", ")
+        guard items.count > 10 else { return items.joined(separator: ", ") }
+        return tr("\(items.prefix(10).joined(separator: ", ")) and \(items.count - 10) more")
     }
 }

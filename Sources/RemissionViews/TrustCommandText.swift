@@ -8,26 +8,34 @@ import RemissionTrust
 public enum TrustCommandText {
     /// The stored trust of one identity, one line each, for `show`, `forget` and `list`.
     public static func storedLines(_ trust: ServerTrust) -> [String] {
-        var lines: [String] = []
+        var rows: [(String, String)] = []
         if trust.pins.isEmpty {
-            lines.append("pins:        none")
+            rows.append((tr("pins:"), tr("none")))
         } else {
-            lines += trust.pins.enumerated().map {
-                ($0.offset == 0 ? "pins:        " : "             ") + "\($0.element)"
-            }
+            rows += trust.pins.enumerated().map { ($0.offset == 0 ? tr("pins:") : "", "\($0.element)") }
         }
         if let accepted = trust.accepted {
-            lines.append("accepted:    \(accepted.fingerprint)")
-            lines.append(
-                "             \(safe(accepted.subject)), valid \(UTCDate(unixSeconds: accepted.notBefore)) to "
-                    + "\(UTCDate(unixSeconds: accepted.notAfter)), accepted \(UTCDate(unixSeconds: accepted.acceptedAt))"
-            )
+            rows.append((tr("accepted:"), accepted.fingerprint.description))
+            let (from, to) = (Dates.day(accepted.notBefore), Dates.day(accepted.notAfter))
+            rows.append(
+                (
+                    "",
+                    tr("\(safe(accepted.subject)), valid \(from) to \(to), accepted \(Dates.day(accepted.acceptedAt))")
+                ))
         } else {
-            lines.append("accepted:    none")
+            rows.append((tr("accepted:"), tr("none")))
         }
-        lines.append("CA file:     \(trust.caFile.map(safe) ?? "none")")
-        lines.append("plain HTTP:  \(trust.httpAcknowledged ? "acknowledged" : "not acknowledged")")
-        return lines
+        rows.append((tr("CA file:"), trust.caFile.map(safe) ?? tr("none")))
+        rows.append((tr("plain HTTP:"), trust.httpAcknowledged ? tr("acknowledged") : tr("not acknowledged")))
+        return labelled(rows)
+    }
+
+    /// `label value` rows with the values in one column of at least 13 cells, as `trust show` aligns them.
+    static func labelled(_ rows: [(String, String)]) -> [String] {
+        let width = max(12, rows.map { TerminalText.width($0.0) }.max() ?? 0)
+        return rows.map { label, value in
+            label + String(repeating: " ", count: width - TerminalText.width(label) + 1) + value
+        }
     }
 
     /// The certificates and the decision, as `trust show` and `trust accept` print them.
@@ -38,39 +46,44 @@ public enum TrustCommandText {
 
     /// `trust show` of an https server: the server, TLS, the certificates, the decision, what is stored.
     public static func show(_ subject: TrustSubject, stored: ServerTrust, probe: TrustProbe, now: Int64) -> String {
-        var lines = ["Server:      \(safe(subject.label)) (\(subject.identity))"]
+        var rows = [(tr("Server:"), "\(safe(subject.label)) (\(subject.identity))")]
         if let tls = probe.report.tls, let version = tls.protocolVersion {
-            lines.append("TLS:         \(safe(version))\(tls.cipher.map { ", \(safe($0))" } ?? "")")
+            rows.append((tr("TLS:"), "\(safe(version))\(tls.cipher.map { ", \(safe($0))" } ?? "")"))
         }
+        var lines = labelled(rows)
         lines += probeLines(probe, server: subject.label, now: now)
-        lines.append("Stored for \(subject.identity):")
+        lines.append(tr("Stored for \(subject.identity):"))
         lines += storedLines(stored).map { "  " + $0 }
         return lines.joined(separator: "\n")
     }
 
-    public static let noRequestSent = "No HTTP request was sent."
+    public static var noRequestSent: String { tr("No HTTP request was sent.") }
 
     /// `trust show` of a plain-HTTP server: no certificate, and whether it is acknowledged.
     public static func showPlainHTTP(_ subject: TrustSubject, state: PlainHTTPState) -> String {
-        [
-            "Server:      \(safe(subject.label)) (\(subject.identity))",
-            "No certificate: \(subject.endpoint.authority) is reached over plain HTTP, unencrypted.",
-            "Plain HTTP:  \(plainHTTPState(state))",
+        let rows = labelled([
+            (tr("Server:"), "\(safe(subject.label)) (\(subject.identity))"),
+            (tr("Plain HTTP:"), plainHTTPState(state)),
+        ])
+        return [
+            rows[0], tr("No certificate: \(subject.endpoint.authority) is reached over plain HTTP, unencrypted."),
+            rows[1],
         ].joined(separator: "\n")
     }
 
     static func plainHTTPState(_ state: PlainHTTPState) -> String {
         switch state {
-        case .acknowledged: "acknowledged"
-        case .loopback: "not needed (loopback)"
-        case .notAcknowledged: "not acknowledged"
+        case .acknowledged: tr("acknowledged")
+        case .loopback: tr("not needed (loopback)")
+        case .notAcknowledged: tr("not acknowledged")
         }
     }
 
     /// Why `trust show` of an unacknowledged plain-HTTP server exits 5.
     public static func plainHTTPNotAcknowledged(_ subject: TrustSubject) -> String {
-        "Plain HTTP to \(subject.endpoint.authority) is not acknowledged, so commands warn about it. "
-            + "Use https://, or acknowledge with: remission trust http \(quotedForShell(subject.label)) --acknowledge"
+        tr(
+            "Plain HTTP to \(subject.endpoint.authority) is not acknowledged, so commands warn about it. ",
+            "Use https://, or acknowledge with: remission trust http \(quotedForShell(subject.label)) --acknowledge")
     }
 
     /// What `trust accept` did, the note about pins, and the next command.
@@ -79,48 +92,61 @@ public enum TrustCommandText {
         let accepted = acceptance.accepted
         if let previous = acceptance.previous, !acceptance.changed {
             lines.append(
-                "This certificate was already accepted for \(subject.identity) on "
-                    + "\(UTCDate(unixSeconds: previous.acceptedAt)); nothing was changed.")
+                tr(
+                    "This certificate was already accepted for \(subject.identity) on ",
+                    "\(Dates.day(previous.acceptedAt)); nothing was changed."))
         } else if let previous = acceptance.previous {
+            let old = tr("old:")
+            let new = tr("new:")
+            let width = max(TerminalText.width(old), TerminalText.width(new))
+            func label(_ text: String) -> String {
+                "  " + text + String(repeating: " ", count: width - TerminalText.width(text) + 1)
+            }
             lines += [
-                "Replaced the accepted certificate for \(subject.identity):",
-                "  old: \(previous.fingerprint) (\(safe(previous.subject)), accepted "
-                    + "\(UTCDate(unixSeconds: previous.acceptedAt)))",
-                "  new: \(accepted.fingerprint) (\(safe(accepted.subject)))",
+                tr("Replaced the accepted certificate for \(subject.identity):"),
+                label(old)
+                    + tr(
+                        "\(previous.fingerprint) (\(safe(previous.subject)), accepted ",
+                        "\(Dates.day(previous.acceptedAt)))"),
+                label(new) + "\(accepted.fingerprint) (\(safe(accepted.subject)))",
             ]
         } else {
-            lines.append("Accepted \(accepted.fingerprint) (\(safe(accepted.subject))) for \(subject.identity).")
+            lines.append(tr("Accepted \(accepted.fingerprint) (\(safe(accepted.subject))) for \(subject.identity)."))
         }
         if acceptance.pinsSet {
             lines.append(
-                "Note: pins are set for this server and decide first; the accepted certificate counts only without "
-                    + "them (remission trust unpin \(quotedForShell(subject.label))).")
+                tr(
+                    "Note: pins are set for this server and decide first; the accepted certificate counts only without ",
+                    "them (remission trust unpin \(quotedForShell(subject.label)))."))
         }
         lines.append(next(subject))
         return lines.joined(separator: "\n")
     }
 
-    static func next(_ subject: TrustSubject) -> String { "Next: remission check \(quotedForShell(subject.label))" }
+    static func next(_ subject: TrustSubject) -> String { tr("Next: remission check \(quotedForShell(subject.label))") }
 
     /// What `trust pin` did, and a warning about the pin set.
     public static func pinned(_ pinning: Pinning, subject: TrustSubject) -> String {
         var lines =
             pinning.new.isEmpty
-            ? ["Every pin given was already set for \(subject.identity); nothing was changed."]
+            ? [tr("Every pin given was already set for \(subject.identity); nothing was changed.")]
             : [
-                "Pinned \(pinning.new.count) key\(pinning.new.count == 1 ? "" : "s") for \(subject.identity); "
-                    + "\(pinning.pinned.count) set now."
+                tr(
+                    "Pinned \(count: pinning.new.count, "key", "keys") for \(subject.identity); ",
+                    "\(pinning.pinned.count) set now.")
             ]
         switch pinning.warning {
         case .noPinMatches(let presented):
             lines.append(
-                "warning: no pin matches a key the server presents now, so connections will be refused (pin "
-                    + "mismatch). Its key is \(presented).")
+                tr(
+                    "warning: no pin matches a key the server presents now, so connections will be refused (pin ",
+                    "mismatch). Its key is \(presented)."))
         case .noBackupPin:
             lines.append(
-                "warning: every pin is a key in the current chain: add a backup pin (a spare key kept offline) with "
-                    + "`remission trust pin \(quotedForShell(subject.label)) --generate-backup spare-key.pem`, or a new "
-                    + "server key will lock you out.")
+                tr(
+                    "warning: every pin is a key in the current chain: add a backup pin (a spare key kept offline) ",
+                    "with `remission trust pin \(quotedForShell(subject.label)) --generate-backup spare-key.pem`, ",
+                    "or a new server key will lock you out."))
         case nil: break
         }
         if let backup = pinning.backup { lines += spareKey(backup, subject: subject) }
@@ -132,54 +158,64 @@ public enum TrustCommandText {
         let name = quotedForShell(subject.label)
         let file = quotedForShell(backup.path)
         return [
-            "Generated a spare \(backup.keyType) key in \(safe(backup.path)) (mode 0600) and pinned it: \(backup.pin)",
-            "Keep that file offline, not on the server (a USB stick, a password manager): whoever takes the server "
-                + "must not get its spare too.",
-            "When you rotate the server's key: make its new certificate with the spare "
-                + "(openssl req -new -key \(file) …, signed by your CA, or -x509 for a self-signed one), install it, "
-                + "check it with `remission check \(name)`, then pin a new spare "
-                + "(`remission trust pin \(name) --generate-backup NEW.pem`) and remove the old key's pin "
-                + "(`remission trust unpin \(name) --spki OLD`).",
+            tr(
+                "Generated a spare \(backup.keyType) key in \(safe(backup.path)) (mode 0600) and pinned it: \(backup.pin)"
+            ),
+            tr(
+                "Keep that file offline, not on the server (a USB stick, a password manager): whoever takes the server ",
+                "must not get its spare too."),
+            tr(
+                "When you rotate the server's key: make its new certificate with the spare ",
+                "(openssl req -new -key \(file) …, signed by your CA, or -x509 for a self-signed one), install it, ",
+                "check it with `remission check \(name)`, then pin a new spare ",
+                "(`remission trust pin \(name) --generate-backup NEW.pem`) and remove the old key's pin ",
+                "(`remission trust unpin \(name) --spki OLD`)."),
         ]
     }
 
     public static func nothingPinned(_ subject: TrustSubject) -> String {
-        "No pins are set for \(subject.identity); nothing was changed."
+        tr("No pins are set for \(subject.identity); nothing was changed.")
     }
 
     /// The pins `trust unpin` without --spki would remove, shown before asking.
     public static func pinsSet(_ stored: ServerTrust, subject: TrustSubject) -> String {
-        "Pins set for \(subject.identity):\n" + stored.pins.map { "  \($0)" }.joined(separator: "\n")
+        tr("Pins set for \(subject.identity):") + "\n" + stored.pins.map { "  \($0)" }.joined(separator: "\n")
     }
 
     /// What `trust unpin` did, and what decides trust now.
     public static func unpinned(_ unpinning: Unpinning, remaining: [SPKIPin], subject: TrustSubject) -> String {
         let stored = unpinning.stored
-        var message =
-            "Removed \(TorrentText.count(stored.pins.count - remaining.count, "pin")) for \(subject.identity); "
-        if remaining.isEmpty {
-            message +=
-                stored.accepted != nil
-                ? "the accepted certificate decides trust now."
-                : "the \(stored.caFile == nil ? "system CAs decide" : "CA file and system CAs decide") trust now."
+        let removed = tr(
+            "Removed \(count: stored.pins.count - remaining.count, "pin", "pins") for \(subject.identity);")
+        let now: String
+        if !remaining.isEmpty {
+            now = tr("\(remaining.count) left.")
+        } else if stored.accepted != nil {
+            now = tr("the accepted certificate decides trust now.")
         } else {
-            message += "\(remaining.count) left."
+            now =
+                stored.caFile == nil
+                ? tr("the system CAs decide trust now.") : tr("the CA file and system CAs decide trust now.")
         }
-        return message
+        return removed + " " + now
     }
 
     public static func nothingStored(_ subject: TrustSubject) -> String {
-        "Nothing is stored for \(subject.identity); nothing was changed."
+        tr("Nothing is stored for \(subject.identity); nothing was changed.")
     }
 
     /// What `trust forget` is about to remove, shown before asking.
     public static func storedFor(_ subject: TrustSubject, _ stored: ServerTrust) -> String {
-        "Stored for \(subject.identity):\n" + storedLines(stored).map { "  " + $0 }.joined(separator: "\n")
+        tr("Stored for \(subject.identity):") + "\n" + storedLines(stored).map { "  " + $0 }.joined(separator: "\n")
     }
 
     public static func forgotten(_ subject: TrustSubject) -> String {
-        "Forgot the trust for \(subject.identity). The next connection is trusted only through the system CAs"
-            + (subject.isHTTPS ? "." : "; plain HTTP warns again.")
+        subject.isHTTPS
+            ? tr(
+                "Forgot the trust for \(subject.identity). The next connection is trusted only through the system CAs.")
+            : tr(
+                "Forgot the trust for \(subject.identity). The next connection is trusted only through the system CAs; ",
+                "plain HTTP warns again.")
     }
 
     /// `trust list` as text: each identity, the saved servers using it, and what is stored.
@@ -190,14 +226,14 @@ public enum TrustCommandText {
             lines.append(
                 entry.identity
                     + (entry.servers.isEmpty
-                        ? "  (no saved server)" : "  (\(entry.servers.map(safe).joined(separator: ", ")))"))
+                        ? "  " + tr("(no saved server)") : "  (\(entry.servers.map(safe).joined(separator: ", ")))"))
             lines += storedLines(entry.trust).map { "  " + $0 }
         }
         return lines.joined(separator: "\n")
     }
 
     public static func emptyList(_ list: TrustList) -> String {
-        "The trust store (\(safe(list.path))) is empty. Add trust with: remission trust accept|pin|ca NAME"
+        tr("The trust store (\(safe(list.path))) is empty. Add trust with: remission trust accept|pin|ca NAME")
     }
 
     /// What `trust ca` did, the note when pins or an accepted certificate decide first, the decision
@@ -206,14 +242,19 @@ public enum TrustCommandText {
         let path = safe(change.path)
         var lines: [String]
         switch change.previous {
-        case change.path: lines = ["\(path) was already the CA file for \(subject.identity); nothing was changed."]
-        case .some(let old): lines = ["CA file for \(subject.identity): \(path) (replaces \(safe(old)))."]
-        case .none: lines = ["CA file for \(subject.identity): \(path)."]
+        case change.path: lines = [tr("\(path) was already the CA file for \(subject.identity); nothing was changed.")]
+        case .some(let old): lines = [tr("CA file for \(subject.identity): \(path) (replaces \(safe(old))).")]
+        case .none: lines = [tr("CA file for \(subject.identity): \(path).")]
         }
         if !change.stored.pins.isEmpty || change.stored.accepted != nil {
             lines.append(
-                "Note: \(change.stored.pins.isEmpty ? "an accepted certificate is" : "pins are") set and decide "
-                    + "first; the CA file adds notes only until you remove them (remission trust unpin|forget).")
+                change.stored.pins.isEmpty
+                    ? tr(
+                        "Note: an accepted certificate is set and decides first; the CA file adds notes only until ",
+                        "you remove it (remission trust forget).")
+                    : tr(
+                        "Note: pins are set and decide first; the CA file adds notes only until you remove them ",
+                        "(remission trust unpin|forget)."))
         }
         if let probe = change.probe {
             lines += TrustText(server: subject.label, now: now).lines(for: probe.decision, chain: probe.chain)
@@ -227,15 +268,17 @@ public enum TrustCommandText {
         var message: String
         if previous == acknowledged {
             message =
-                "Plain HTTP was already \(acknowledged ? "acknowledged" : "not acknowledged") for "
-                + "\(subject.identity); nothing was changed."
+                acknowledged
+                ? tr("Plain HTTP was already acknowledged for \(subject.identity); nothing was changed.")
+                : tr("Plain HTTP was already not acknowledged for \(subject.identity); nothing was changed.")
         } else if acknowledged {
-            message = "Plain HTTP acknowledged for \(subject.identity): commands no longer warn. Undo with --revoke."
+            message = tr(
+                "Plain HTTP acknowledged for \(subject.identity): commands no longer warn. Undo with --revoke.")
         } else {
-            message = "Acknowledgement revoked for \(subject.identity): commands warn about plain HTTP again."
+            message = tr("Acknowledgement revoked for \(subject.identity): commands warn about plain HTTP again.")
         }
         if subject.endpoint.isLoopback {
-            message += " (\(subject.endpoint.host) is loopback, which never warns.)"
+            message += " " + tr("(\(subject.endpoint.host) is loopback, which never warns.)")
         }
         return message
     }

@@ -14,8 +14,9 @@ extension TrustText {
     ///     Compare the fingerprint with the server's own before you answer; …
     public func onboardingScreen(authority: String, decision: TrustDecision, chain: PresentedChain) -> [String] {
         var lines = [
-            "The authenticity of \(TerminalText.safe(authority)) cannot be established: "
-                + "no one you trust vouches for its certificate."
+            tr(
+                "The authenticity of \(TerminalText.safe(authority)) cannot be established: ",
+                "no one you trust vouches for its certificate.")
         ]
         if case .refused(let problems) = decision {
             for problem in problems {
@@ -24,15 +25,18 @@ extension TrustText {
             }
         }
         guard let leaf = chain.leaf else { return lines }
-        lines += ChainText.certificateLines(leaf, now: now).filter {
-            !$0.hasPrefix("Key:") && !$0.hasPrefix("Signature:")
-        }.map { "    " + $0 }
+        lines += ChainText.certificateLines(leaf, now: now, withKey: false).map { "    " + $0 }
         if chain.certificates.count > 1 {
-            lines.append("(the server sent \(chain.certificates.count) certificates; this is the first, its own)")
+            lines.append(
+                tr(
+                    "(the server sent \(count: chain.certificates.count, "certificate", "certificates"); ",
+                    "this is the first, its own)"))
         }
         lines.append(
-            "Compare the fingerprint with the server's own before you answer "
-                + "(on the server: openssl x509 -noout -fingerprint -sha256 -in CERTIFICATE).")
+            tr(
+                "Compare the fingerprint with the server's own before you answer ",
+                "(on the server: openssl x509 -noout -fingerprint -sha256 -in CERTIFICATE)."))
+
         return lines
     }
 }

@@ -6,33 +6,43 @@ extension TrustText {
     public func line(for problem: VerificationProblem) -> String {
         switch problem {
         case .selfSigned:
-            return "The certificate is self-signed: no certificate authority vouches for it."
+            return tr("The certificate is self-signed: no certificate authority vouches for it.")
         case .untrustedRoot:
-            return "The chain ends in a root certificate that is not trusted. If it is your own CA, "
-                + "trust it for this server: \(caAdvice)."
+            return tr(
+                "The chain ends in a root certificate that is not trusted. If it is your own CA, ",
+                "trust it for this server: \(caAdvice).")
         case .unknownIssuer(let issuer):
-            return "Unknown issuer or incomplete chain: no trusted certificate authority issued '\(issuer)'. "
-                + "The server (or its proxy) may not send the intermediate certificate; "
-                + "if this is your own CA, use \(caAdvice)."
+            return tr(
+                "Unknown issuer or incomplete chain: no trusted certificate authority issued '\(issuer)'. ",
+                "The server (or its proxy) may not send the intermediate certificate; ",
+                "if this is your own CA, use \(caAdvice).")
         case .expired(let subject, let notAfter):
-            return "The certificate '\(subject)' expired on \(UTCDate(unixSeconds: notAfter)) "
-                + "(\(relativeDays(notAfter, now: now)))."
+            return tr(
+                "The certificate '\(subject)' expired on \(Dates.day(notAfter)) ",
+                "(\(Dates.relativeDays(notAfter, now: now))).")
         case .notYetValid(let subject, let notBefore):
-            return "The certificate '\(subject)' is not valid before \(UTCDate(unixSeconds: notBefore)) "
-                + "(\(relativeDays(notBefore, now: now))). Check this computer's clock."
+            return tr(
+                "The certificate '\(subject)' is not valid before \(Dates.day(notBefore)) ",
+                "(\(Dates.relativeDays(notBefore, now: now))). Check this computer's clock.")
         case .hostMismatch(let expected, let covered):
-            let names = covered.isEmpty ? "no host names at all" : covered.map(\.description).joined(separator: ", ")
-            return "Host name mismatch: the certificate does not cover '\(expected)'; it covers \(names)."
+            guard !covered.isEmpty else {
+                return tr(
+                    "Host name mismatch: the certificate does not cover '\(expected)'; it covers no host names at all.")
+            }
+            let names = covered.map(\.description).joined(separator: ", ")
+            return tr("Host name mismatch: the certificate does not cover '\(expected)'; it covers \(names).")
         case .weakKey(let subject, let keyType, let bits):
-            return "The certificate '\(subject)' has a weak key (\(keyType), \(bits) bits): "
-                + "the server needs a new, stronger key."
+            return tr(
+                "The certificate '\(subject)' has a weak key (\(keyType), \(count: bits, "bit", "bits")): ",
+                "the server needs a new, stronger key.")
         case .weakSignature(let subject, let algorithm):
-            return "The certificate '\(subject)' has a weak signature (\(algorithm)): "
-                + "the server needs a certificate signed with SHA-256 or better."
+            return tr(
+                "The certificate '\(subject)' has a weak signature (\(algorithm)): ",
+                "the server needs a certificate signed with SHA-256 or better.")
         case .revoked(let subject):
-            return "The certificate '\(subject)' has been revoked by its issuer."
+            return tr("The certificate '\(subject)' has been revoked by its issuer.")
         case .other(let code, let message):
-            return "Verification failed: \(message) (OpenSSL error \(code))."
+            return tr("Verification failed: \(message) (OpenSSL error \(code)).")
         }
     }
 
@@ -42,50 +52,62 @@ extension TrustText {
         case .verification(let verification):
             return [line(for: verification)]
         case .pinMismatch(let presented, let pinned):
-            var text =
-                "Pin mismatch: no key in the chain is pinned for this server. "
-                + "Presented: \(list(presented)); pinned: \(list(pinned)). "
-                + "Someone may be intercepting the connection."
+            var text = tr(
+                "Pin mismatch: no key in the chain is pinned for this server. ",
+                "Presented: \(list(presented)); pinned: \(list(pinned)). ",
+                "Someone may be intercepting the connection.")
             if let leafPin = presented.first {
-                text +=
-                    " If the server's key was changed on purpose, check the new one, then \(runWord): `\(pinCommand(leafPin))`."
+                text += tr(
+                    " If the server's key was changed on purpose, check the new one, then \(runWord): ",
+                    "`\(pinCommand(leafPin))`.")
             }
             return [text]
         case .certificateChanged(let accepted, let presented):
             return certificateChanged(accepted: accepted, presented: presented)
         case .missingBackupPin:
             return [
-                "No backup pin: every pinned key is in the chain the server presents now, so a new server key "
-                    + "would lock you out. Pin a spare key too: `\(pinCommand("sha256//…"))`."
+                tr(
+                    "No backup pin: every pinned key is in the chain the server presents now, so a new server key ",
+                    "would lock you out. Pin a spare key too: `\(pinCommand("sha256//…"))`.")
             ]
         case .noCertificate:
-            return ["The server presented no certificate."]
+            return [tr("The server presented no certificate.")]
         }
     }
 
     /// The ssh-style hard failure: both fingerprints, subjects and dates, and the command to accept the new one.
     private func certificateChanged(accepted: AcceptedCertificate, presented: CertificateFacts) -> [String] {
-        [
-            "CERTIFICATE CHANGED: \(server) presents a different certificate from the one you accepted.",
-            "Someone may be intercepting the connection, or the server's certificate was replaced.",
-            "  accepted:  \(accepted.fingerprint)",
-            "             subject \(accepted.subject), valid \(validity(accepted.notBefore, accepted.notAfter)), "
-                + "accepted \(UTCDate(unixSeconds: accepted.acceptedAt))",
-            "  presented: \(presented.fingerprint)",
-            "             subject \(presented.subject), valid \(validity(presented.notBefore, presented.notAfter))",
-            "Nothing was changed. If you expected this, compare the new fingerprint with the server's, then \(runWord):",
+        let labels = [tr("accepted:"), tr("presented:")]
+        let width = labels.map(TerminalText.width).max() ?? 0
+        func label(_ text: String) -> String {
+            "  " + text + String(repeating: " ", count: width - TerminalText.width(text) + 1)
+        }
+        let indent = String(repeating: " ", count: width + 3)
+        return [
+            tr("CERTIFICATE CHANGED: \(server) presents a different certificate from the one you accepted."),
+            tr("Someone may be intercepting the connection, or the server's certificate was replaced."),
+            label(labels[0]) + accepted.fingerprint.description,
+            indent
+                + tr(
+                    "subject \(accepted.subject), valid \(validity(accepted.notBefore, accepted.notAfter)), ",
+                    "accepted \(Dates.day(accepted.acceptedAt))"),
+            label(labels[1]) + presented.fingerprint.description,
+            indent + tr("subject \(presented.subject), valid \(validity(presented.notBefore, presented.notAfter))"),
+            tr(
+                "Nothing was changed. If you expected this, compare the new fingerprint with the server's, then \(runWord):"
+            ),
             "  \(acceptCommand(presented.fingerprint))",
         ]
     }
 
     /// `remission trust ca NAME FILE` in backquotes, or connect's `--ca-file FILE`.
-    var caAdvice: String { place == .connect ? "connect's `\(caCommand)`" : "`\(caCommand)`" }
+    var caAdvice: String { place == .connect ? tr("connect's `\(caCommand)`") : "`\(caCommand)`" }
 
     private func validity(_ notBefore: Int64, _ notAfter: Int64) -> String {
-        "\(UTCDate(unixSeconds: notBefore)) to \(UTCDate(unixSeconds: notAfter))"
+        tr("\(Dates.day(notBefore)) to \(Dates.day(notAfter))")
     }
 
     private func list(_ pins: [SPKIPin]) -> String {
-        pins.isEmpty ? "none" : pins.map(\.description).joined(separator: ", ")
+        pins.isEmpty ? tr("none") : pins.map(\.description).joined(separator: ", ")
     }
 }

@@ -25,10 +25,10 @@ public struct TrustText: Sendable, Equatable {
     /// "system certificate authorities", "CA file PATH".
     public func basis(_ basis: TrustBasis) -> String {
         switch basis {
-        case .pinnedKey(let pin): return "pinned key \(pin)"
-        case .acceptedCertificate(let fingerprint): return "accepted certificate \(fingerprint)"
-        case .systemCertificateAuthorities: return "system certificate authorities"
-        case .certificateAuthorityFile(let path): return "CA file \(path)"
+        case .pinnedKey(let pin): return tr("pinned key \(pin)")
+        case .acceptedCertificate(let fingerprint): return tr("accepted certificate \(fingerprint)")
+        case .systemCertificateAuthorities: return tr("system certificate authorities")
+        case .certificateAuthorityFile(let path): return tr("CA file \(path)")
         }
     }
 
@@ -47,24 +47,25 @@ public struct TrustText: Sendable, Equatable {
     private func unsafeLines(for decision: TrustDecision, chain: PresentedChain) -> [String] {
         switch decision {
         case .trusted(let trustBasis, let notes):
-            return ["Trusted: \(basis(trustBasis))"] + notes.flatMap(lines(for:)).map { "  note: " + $0 }
+            let note = tr("note: ")
+            return [tr("Trusted: \(basis(trustBasis))")] + notes.flatMap(lines(for:)).map { "  " + note + $0 }
         case .refused(let problems):
-            var result = ["Refused: the server's certificate is not trusted."]
+            var result = [tr("Refused: the server's certificate is not trusted.")]
             for problem in problems {
                 let text = lines(for: problem)
                 result += text.enumerated().map { ($0.offset == 0 ? "  - " : "    ") + $0.element }
             }
             if let leaf = chain.leaf, problems.allSatisfy(\.isVerification) {
-                result += [
-                    "Certificate fingerprint: \(leaf.fingerprint)",
-                    "Public key pin:          \(leaf.spkiPin)",
-                ]
+                result += ChainText.aligned([
+                    (tr("Certificate fingerprint:"), leaf.fingerprint.description),
+                    (tr("Public key pin:"), leaf.spkiPin.description),
+                ])
                 // connect asks, or its refusal names its flags: the commands below need a saved server.
-                if place == .connect { return result + ["Compare them with the server's own."] }
+                if place == .connect { return result + [tr("Compare them with the server's own.")] }
                 result += [
-                    "Compare them with the server's own, then either trust this exact certificate:",
+                    tr("Compare them with the server's own, then either trust this exact certificate:"),
                     "  \(acceptCommand(leaf.fingerprint))",
-                    "or pin its key (also survives renewals that keep the key):",
+                    tr("or pin its key (also survives renewals that keep the key):"),
                     "  \(pinCommand(leaf.spkiPin))",
                 ]
             }
@@ -77,23 +78,23 @@ public struct TrustText: Sendable, Equatable {
     public func acceptCommand(_ fingerprint: CertificateFingerprint) -> String {
         place == .connect
             ? "--accept-fingerprint \(fingerprint)"
-            : "remission trust accept \(quotedForShell(server)) --fingerprint \(fingerprint)"
+            : "remission trust accept \(quotedForShell(server)) --fingerprint \(fingerprint)"  // verbatim
     }
 
     /// `remission trust pin NAME --spki sha256//…`; during connect, `--pin sha256//…`.
     public func pinCommand(_ pin: SPKIPin) -> String { pinCommand(pin.description) }
 
     func pinCommand(_ pin: String) -> String {
-        place == .connect ? "--pin \(pin)" : "remission trust pin \(quotedForShell(server)) --spki \(pin)"
+        place == .connect ? "--pin \(pin)" : "remission trust pin \(quotedForShell(server)) --spki \(pin)"  // verbatim
     }
 
     /// `remission trust ca NAME FILE`; during connect, `--ca-file FILE`.
     public var caCommand: String {
-        place == .connect ? "--ca-file FILE" : "remission trust ca \(quotedForShell(server)) FILE"
+        place == .connect ? "--ca-file FILE" : "remission trust ca \(quotedForShell(server)) FILE"  // verbatim
     }
 
     /// "run" before a command, "run it again with" before connect's flag.
-    var runWord: String { place == .connect ? "run it again with" : "run" }
+    var runWord: String { place == .connect ? tr("run it again with") : tr("run") }
 }
 
 extension TrustProblem {

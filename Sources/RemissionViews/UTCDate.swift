@@ -26,19 +26,9 @@ public struct UTCDate: Sendable, Hashable, CustomStringConvertible {
     // Dates with a time of day are written by `Units.dateTime` only, in the chosen zone.
 }
 
-/// How far `instant` is from `now`, in whole days: "12 days ago", "1 day ago", "less than a day ago",
-/// "in less than a day", "in 3 days".
-public func relativeDays(_ instant: Int64, now: Int64) -> String {
-    let difference = now - instant
-    let days = (difference < 0 ? -difference : difference) / 86_400
-    let span = days == 1 ? "1 day" : "\(days) days"
-    switch (difference >= 0, days) {
-    case (true, 0): return "less than a day ago"
-    case (false, 0): return "in less than a day"
-    case (true, _): return "\(span) ago"
-    case (false, _): return "in \(span)"
-    }
-}
+/// How far `instant` is from `now`, in whole days, in this run's language (`Dates.relativeDays`):
+/// "12 days ago", "1 day ago", "less than a day ago", "in less than a day", "in 3 days".
+public func relativeDays(_ instant: Int64, now: Int64) -> String { Dates.relativeDays(instant, now: now) }
 
 /// Year, month (1–12) and day (1–31) of the proleptic Gregorian calendar for a count of days since
 /// 1970-01-01 (Howard Hinnant's `civil_from_days`, http://howardhinnant.github.io/date_algorithms.html).

@@ -14,8 +14,11 @@ public enum Units {
     /// Three significant digits: `0 B`, `999 B`, `1.23 kB`, `34.5 MB`, `105 kB`, `1.50 GB`; `?` below zero.
     public static func bytes(_ count: Int) -> String {
         if count < 0 { return "?" }
-        if count < 1000 { return "\(count) B" }
-        let units = ["kB", "MB", "GB", "TB", "PB", "EB"]
+        if count < 1000 { return "\(count) " + tr(context: "unit", "B") }
+        let units = [
+            tr(context: "unit", "kB"), tr(context: "unit", "MB"), tr(context: "unit", "GB"),
+            tr(context: "unit", "TB"), tr(context: "unit", "PB"), tr(context: "unit", "EB"),
+        ]
         var value = Double(count) / 1000
         var unit = 0
         // Round first, so 999,960 bytes is "1.00 MB", not "1000 kB".
@@ -23,38 +26,38 @@ public enum Units {
             value /= 1000
             unit += 1
         }
-        return decimal(value, places: places(value)) + " " + units[unit]
+        return Numbers.localized(decimal(value, places: places(value))) + " " + units[unit]
     }
 
     /// Bytes per second: `0 B/s`, `1.50 MB/s`.
-    public static func rate(_ bytesPerSecond: Int) -> String { bytes(bytesPerSecond) + "/s" }
+    public static func rate(_ bytesPerSecond: Int) -> String { bytes(bytesPerSecond) + tr(context: "unit", "/s") }
 
     /// A speed limit as the daemon states it, in kB/s.
-    public static func limit(_ kBps: Int) -> String { "\(kBps) kB/s" }
+    public static func limit(_ kBps: Int) -> String { "\(kBps) " + tr(context: "unit", "kB/s") }
 
     /// The largest two units, without a zero second one: `45s`, `12m 5s`, `3h`, `3h 20m`, `2d 4h`.
     public static func duration(_ seconds: Int) -> String {
-        if seconds < 60 { return "\(max(0, seconds))s" }
+        if seconds < 60 { return tr("\(max(0, seconds))s") }
         let minutes = seconds / 60
         let hours = minutes / 60
         let days = hours / 24
-        if days > 0 { return hours % 24 == 0 ? "\(days)d" : "\(days)d \(hours % 24)h" }
-        if hours > 0 { return minutes % 60 == 0 ? "\(hours)h" : "\(hours)h \(minutes % 60)m" }
-        return seconds % 60 == 0 ? "\(minutes)m" : "\(minutes)m \(seconds % 60)s"
+        if days > 0 { return hours % 24 == 0 ? tr("\(days)d") : tr("\(days)d \(hours % 24)h") }
+        if hours > 0 { return minutes % 60 == 0 ? tr("\(hours)h") : tr("\(hours)h \(minutes % 60)m") }
+        return seconds % 60 == 0 ? tr("\(minutes)m") : tr("\(minutes)m \(seconds % 60)s")
     }
 
     /// Time left: `Done` when nothing is left, `Unknown` for Transmission's −1 (not available) and
     /// −2 (unknown), else a duration. The words are `list`'s (transmission-remote's).
     public static func eta(_ seconds: Int, done: Bool) -> String {
-        if done { return "Done" }
-        return seconds < 0 ? "Unknown" : duration(seconds)
+        if done { return tr(context: "eta", "Done") }
+        return seconds < 0 ? tr(context: "eta", "Unknown") : duration(seconds)
     }
 
     /// `0.52`, `None` (−1: nothing downloaded), `Inf` (−2, or infinite).
     public static func ratio(_ value: Double) -> String {
-        if value == -2 || value.isInfinite { return "Inf" }
-        if value < 0 || value.isNaN { return "None" }
-        return decimal(value, places: 2)
+        if value == -2 || value.isInfinite { return tr(context: "ratio", "Inf") }
+        if value < 0 || value.isNaN { return tr(context: "ratio", "None") }
+        return Numbers.localized(decimal(value, places: 2))
     }
 
     /// `42%`, `99.5%` (`places: 0`: `99%`, for narrow columns); never rounds up to 100% before the
@@ -65,12 +68,12 @@ public enum Units {
         if value == 100 || value == 0 { return "\(Int(value))%" }
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
-        return decimal((value * scale).rounded(.down) / scale, places: places) + "%"
+        return Numbers.localized(decimal((value * scale).rounded(.down) / scale, places: places)) + "%"
     }
 
     /// A Unix date on the chosen clock, or `never` for 0 (Transmission's "not yet").
     public static func date(_ unixSeconds: Int?, _ zone: TimeZoneChoice) -> String {
-        guard let unixSeconds, unixSeconds > 0 else { return "never" }
+        guard let unixSeconds, unixSeconds > 0 else { return tr("never") }
         return dateTime(WallClock(unixSeconds: Int64(unixSeconds), zone))
     }
 
@@ -81,6 +84,10 @@ public enum Units {
         let year = (clock.year < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
         let time =
             "\(twoDigits(clock.hour)):\(twoDigits(clock.minute))" + (seconds ? ":\(twoDigits(clock.second))" : "")
+        // Russian writes the day first: 25.11.2026 (GOST R 7.0.64's numeric form, ru_RU's %x).
+        guard Language.current == .english else {
+            return "\(twoDigits(clock.day)).\(twoDigits(clock.month)).\(year) \(time) \(clock.zone)"
+        }
         return "\(year)-\(twoDigits(clock.month))-\(twoDigits(clock.day)) \(time) \(clock.zone)"
     }
 
@@ -93,7 +100,7 @@ public enum Units {
     /// A fixed-point decimal without Foundation: `decimal(1.005, places: 2)` is `1.01` or `1.00` by
     /// binary rounding; values too large for 64 bits are written as such, never trapped on.
     public static func decimal(_ value: Double, places: Int) -> String {
-        guard value.isFinite else { return value.isNaN ? "?" : (value < 0 ? "-Inf" : "Inf") }
+        guard value.isFinite else { return value.isNaN ? "?" : (value < 0 ? "-Inf" : "Inf") }  // verbatim: a number, not a word
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         let magnitude = (abs(value) * scale).rounded()

@@ -49,7 +49,7 @@ extension WatchScreen {
     public static func detailLines(_ detail: WatchDetail, model: WatchModel, now: Int64) -> [String] {
         let width = max(1, model.size.columns)
         let name = detail.torrent.map { TerminalText.safe($0.name) } ?? ""
-        var lines = ["remission watch · \(model.screen.server) · #\(detail.id) \(name)"]
+        var lines = ["remission watch · \(model.screen.server) · #\(detail.id) \(name)"]  // verbatim
         lines.append(statusLine(state: model.screen, now: now))
         guard let torrent = detail.torrent else {
             lines.append(WatchText.loading)

@@ -113,7 +113,8 @@ public enum WatchScreen {
         let down = torrents.reduce(0) { ServerArithmetic.sum($0, $1.rateDownload) }
         let up = torrents.reduce(0) { ServerArithmetic.sum($0, $1.rateUpload) }
         lines.append(
-            "remission watch · \(state.server) · \(state.totalCount) torrent\(state.totalCount == 1 ? "" : "s")"
+            "remission watch · \(state.server) · "  // verbatim
+                + tr("\(count: state.totalCount, "torrent", "torrents")")
                 + " · ↓ \(Units.rate(down)) ↑ \(Units.rate(up))")
         lines.append(statusLine(state: state, now: now))
         lines.append(String(repeating: " ", count: gutter) + layout.header)
@@ -128,14 +129,15 @@ public enum WatchScreen {
         }
         let below = max(0, torrents.count - top - rowSpace)
         let total = torrents.reduce(0) { ServerArithmetic.sum($0, $1.sizeWhenDone) }
-        var totals = "Total: \(torrents.count) shown"
-        if torrents.count != state.totalCount { totals += " of \(state.totalCount)" }
-        if top > 0 { totals += " (\(top) above)" }
-        if below > 0 { totals += " (\(below) more below)" }
-        if !rows.marked.isEmpty { totals += " · \(rows.marked.count) marked" }
+        var totals =
+            torrents.count != state.totalCount
+            ? tr("Total: \(torrents.count) shown of \(state.totalCount)") : tr("Total: \(torrents.count) shown")
+        if top > 0 { totals += " " + tr("(\(top) above)") }
+        if below > 0 { totals += " " + tr("(\(below) more below)") }
+        if !rows.marked.isEmpty { totals += " · " + tr("\(rows.marked.count) marked") }
         totals += " · \(Units.bytes(total)) · ↓ \(Units.rate(down)) ↑ \(Units.rate(up))"
         if !state.view.isEmpty { totals += " · \(state.view)" }
-        totals += rows.cursor == nil ? " · q quits" : " · " + WatchText.keysHint
+        totals += rows.cursor == nil ? " · " + tr("q quits") : " · " + WatchText.keysHint
         lines.append(rows.footer ?? totals)
         return lines.prefix(max(1, size.rows)).map { cut($0, width) }
     }
@@ -164,17 +166,19 @@ public enum WatchScreen {
         let age = state.lastUpdate.map { Units.duration(Int(clamping: max(0, now - $0))) }
         guard let offline = state.offline else {
             guard let lastUpdate = state.lastUpdate else {
-                return waiting ? "connecting to \(state.server)… (no answer yet)" : "connecting…"
+                return waiting ? tr("connecting to \(state.server)… (no answer yet)") : tr("connecting…")
             }
-            guard waiting, let age else { return "updated \(Units.clock(lastUpdate, state.zone))" }
-            return "updated \(Units.clock(lastUpdate, state.zone)) · data \(age) old, waiting for \(state.server)…"
+            guard waiting, let age else { return tr("updated \(Units.clock(lastUpdate, state.zone))") }
+            return tr("updated \(Units.clock(lastUpdate, state.zone)) · data \(age) old, waiting for \(state.server)…")
         }
         let data =
-            state.lastUpdate.map { "data from \(Units.clock($0, state.zone)) (\(age ?? "0s") old)" } ?? "no data yet"
+            state.lastUpdate.map { tr("data from \(Units.clock($0, state.zone)) (\(age ?? Units.duration(0)) old)") }
+            ?? tr("no data yet")
         let next =
             state.refreshStartedAt != nil
-            ? "retrying now, waiting for \(state.server)…" : "retrying in \(max(0, offline.retryAt - now))s"
-        return "OFFLINE — \(data) · \(next) · \(offline.reason)"
+            ? tr("retrying now, waiting for \(state.server)…")
+            : tr("retrying in \(Units.duration(Int(clamping: max(0, offline.retryAt - now))))")
+        return tr("OFFLINE — \(data) · \(next) · \(offline.reason)")
     }
 
     /// A progress bar `width` characters wide, brackets included: `[#####.....]`.
@@ -205,7 +209,13 @@ extension WatchScreen {
     /// need. Widths are terminal cells (`TerminalText.width`): a CJK name never wraps.
     public struct Layout {
         /// ID, Done, Have, ETA, Down, Up, Ratio, Status: titles and widths.
-        static let titles = ["ID", "Done", "Have", "ETA", "Down", "Up", "Ratio", "Status"]
+        static var titles: [String] {
+            [
+                tr(context: "column", "ID"), tr(context: "column", "Done"), tr(context: "column", "Have"),
+                tr(context: "column", "ETA"), tr(context: "column", "Down"), tr(context: "column", "Up"),
+                tr(context: "column", "Ratio"), tr(context: "column", "Status"),
+            ]
+        }
         static let widths = [4, 4, 9, 7, 10, 10, 5, 11]
         /// Indices into `titles`, the first to go.
         static let dropOrder = [2, 5, 6, 4, 3]
@@ -229,12 +239,14 @@ extension WatchScreen {
         }
 
         var header: String {
-            line(Self.titles, bar: left("Progress", barWidth), name: "Name")
+            line(
+                Self.titles, bar: left(tr(context: "column", "Progress"), barWidth), name: tr(context: "column", "Name")
+            )
         }
 
         func row(_ torrent: Torrent) -> String {
             let have = TorrentText.present(torrent)  // as info's Have says it
-            let status = torrent.hasError ? "Error" : torrent.activityLabel
+            let status = torrent.hasError ? tr(context: "state", "Error") : TorrentWords.activity(torrent)
             let cells = [
                 "\(torrent.id)", Units.percent(torrent.percentDone, places: 0), Units.bytes(have),
                 WatchScreen.eta(torrent),

@@ -6,54 +6,59 @@ public enum WatchText {
     /// The query as the bottom line names it: "status downloading, search 'ubu', by eta, reversed".
     public static func view(_ query: ListQuery) -> String {
         var parts: [String] = []
-        if let status = query.status { parts.append("status \(status.rawValue)") }
-        if let search = query.search, !search.isEmpty { parts.append("search '\(TerminalText.safe(search))'") }
-        if let label = query.label { parts.append("label '\(TerminalText.safe(label))'") }
+        if let status = query.status { parts.append(tr("status \(status.rawValue)")) }
+        if let search = query.search, !search.isEmpty { parts.append(tr("search '\(TerminalText.safe(search))'")) }
+        if let label = query.label { parts.append(tr("label '\(TerminalText.safe(label))'")) }
         if query.sort != .id || query.reverse {
-            parts.append("by \(query.sort.rawValue)\(query.reverse ? ", reversed" : "")")
+            parts.append(query.reverse ? tr("by \(query.sort.rawValue), reversed") : tr("by \(query.sort.rawValue)"))
         }
         return parts.joined(separator: ", ")
     }
 
     /// The end of the totals line.
-    public static let keysHint = "? keys · q quits"
+    public static var keysHint: String { tr("? keys · q quits") }
 
     /// The search being typed, on the bottom line.
     public static func searchPrompt(_ text: String) -> String {
-        "Search: \(TerminalText.safe(text))▏ (Enter keeps it, Esc cancels)"
+        tr("Search: \(TerminalText.safe(text))▏ (Enter keeps it, Esc cancels)")
     }
 
     /// Remove's questions: the command's words, then, before deleting data, once more.
     public static func question(ids: [Int], deleteData: Bool, bytes: Int, second: Bool) -> String {
         guard deleteData else { return FailureText.question(.removeTorrents(count: ids.count)) + " (y/n)" }
         guard second else { return FailureText.question(.deleteTorrentData(count: ids.count, bytes: bytes)) + " (y/n)" }
-        return "Really delete \(Units.bytes(bytes)) on the server? It cannot be undone. (y/n)"
+        return tr("Really delete \(Units.bytes(bytes)) on the server? It cannot be undone. (y/n)")
     }
 
-    public static let notRemoved = "Nothing removed."
+    public static var notRemoved: String { tr("Nothing removed.") }
 
-    public static func removing(count: Int) -> String { "removing \(TorrentText.count(count, "torrent"))…" }
+    public static func removing(count: Int) -> String { tr("removing \(count: count, "torrent", "torrents")…") }
 
     /// "stopped 2 torrents".
     public static func acted(_ action: TorrentAction, count: Int) -> String {
-        "\(TorrentText.pastTense(action)) \(TorrentText.count(count, "torrent"))"
+        switch action {
+        case .start: tr("started \(count: count, "torrent", "torrents")")
+        case .stop: tr("stopped \(count: count, "torrent", "torrents")")
+        case .verify: tr("verifying \(count: count, "torrent", "torrents")")
+        case .reannounce: tr("reannounced \(count: count, "torrent", "torrents")")
+        }
     }
 
     /// An action that failed: the same reason the command would give.
-    public static func failed(_ failure: Failure) -> String { "failed: " + FailureText.reason(failure) }
+    public static func failed(_ failure: Failure) -> String { tr("failed: \(FailureText.reason(failure))") }
 
-    public static func gone(id: Int) -> String { "Torrent \(id) is no longer on the server." }
+    public static func gone(id: Int) -> String { tr("Torrent \(id) is no longer on the server.") }
 
-    public static let loading = "loading…"
+    public static var loading: String { tr("loading…") }
 
     /// The section tabs of the detail, the open one in brackets.
     public static func tabs(_ torrent: Torrent, open: WatchDetail.Section) -> String {
         WatchDetail.Section.allCases.map { section in
             let title: String
             switch section {
-            case .files: title = "Files \(torrent.files?.count ?? 0)"
-            case .trackers: title = "Trackers \(torrent.trackerStats?.count ?? 0)"
-            case .peers: title = "Peers \(torrent.peers?.count ?? 0)"
+            case .files: title = tr("Files \(torrent.files?.count ?? 0)")
+            case .trackers: title = tr("Trackers \(torrent.trackerStats?.count ?? 0)")
+            case .peers: title = tr("Peers \(torrent.peers?.count ?? 0)")
             }
             return section == open ? "[\(title)]" : " \(title) "
         }.joined(separator: " ")
@@ -61,37 +66,44 @@ public enum WatchText {
 
     /// The detail's summary line.
     public static func summary(_ torrent: Torrent) -> String {
-        "\(torrent.activityLabel) · \(Units.percent(torrent.percentDone)) of \(Units.bytes(torrent.sizeWhenDone))"
-            + " · ↓ \(Units.rate(torrent.rateDownload)) ↑ \(Units.rate(torrent.rateUpload))"
-            + " · ETA \(WatchScreen.eta(torrent)) · ratio \(Units.ratio(torrent.uploadRatio))"
+        let (state, done, size) = (
+            TorrentWords.activity(torrent), Units.percent(torrent.percentDone), Units.bytes(torrent.sizeWhenDone)
+        )
+        let (down, up) = (Units.rate(torrent.rateDownload), Units.rate(torrent.rateUpload))
+        let (eta, ratio) = (WatchScreen.eta(torrent), Units.ratio(torrent.uploadRatio))
+        return tr("\(state) · \(done) of \(size) · ↓ \(down) ↑ \(up) · ETA \(eta) · ratio \(ratio)")
     }
 
     /// "↓ ▁▂▅█ peak 1.20 MB/s, last 4m": a sparkline's label.
     public static func history(_ arrow: String, line: String, peak: Int, seconds: Int) -> String {
-        "\(arrow) \(line) peak \(Units.rate(peak)), last \(Units.duration(seconds))"
+        tr("\(arrow) \(line) peak \(Units.rate(peak)), last \(Units.duration(seconds))")
     }
 
-    public static let detailKeys = "Esc back · Tab section · space get/skip · p priority · ? keys · q quits"
+    public static var detailKeys: String {
+        tr("Esc back · Tab section · space get/skip · p priority · ? keys · q quits")
+    }
 
     /// The key help (`?`).
-    public static let help: [String] = [
-        "remission watch — keys",
-        "",
-        "  ↑ ↓ j k          move the cursor",
-        "  PgUp PgDn        a page up or down (also Ctrl-B, Ctrl-F)",
-        "  Home End g G     the first or the last torrent",
-        "  space            mark or unmark the torrent (actions apply to the marked ones)",
-        "  /                search names (Enter keeps the search, Esc cancels it)",
-        "  f                the next status filter (list's --status values, then all)",
-        "  Esc              clear the marks, then the search and the filter",
-        "  s p v a          start, stop (pause), verify, reannounce",
-        "  d                remove (asks; the data stays)",
-        "  D                remove and delete the data (asks twice)",
-        "  Enter            details: files, trackers, peers, speed history",
-        "    Tab            next section; Esc goes back",
-        "    space p        a file: get or skip it, its priority (normal, high, low)",
-        "  r                refresh now",
-        "  ?                this help (any key closes it)",
-        "  q                quit (also Ctrl-C)",
-    ]
+    public static var help: [String] {
+        [
+            tr("remission watch — keys"),
+            "",
+            tr("  ↑ ↓ j k          move the cursor"),
+            tr("  PgUp PgDn        a page up or down (also Ctrl-B, Ctrl-F)"),
+            tr("  Home End g G     the first or the last torrent"),
+            tr("  space            mark or unmark the torrent (actions apply to the marked ones)"),
+            tr("  /                search names (Enter keeps the search, Esc cancels it)"),
+            tr("  f                the next status filter (list's --status values, then all)"),
+            tr("  Esc              clear the marks, then the search and the filter"),
+            tr("  s p v a          start, stop (pause), verify, reannounce"),
+            tr("  d                remove (asks; the data stays)"),
+            tr("  D                remove and delete the data (asks twice)"),
+            tr("  Enter            details: files, trackers, peers, speed history"),
+            tr("    Tab            next section; Esc goes back"),
+            tr("    space p        a file: get or skip it, its priority (normal, high, low)"),
+            tr("  r                refresh now"),
+            tr("  ?                this help (any key closes it)"),
+            tr("  q                quit (also Ctrl-C)"),
+        ]
+    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RemissionViews
 
 /// Two conveniences of the command line that ArgumentParser does not give: global options before
 /// the command (`remission -v list`, as curl and git users type them) and "did you mean" for a
@@ -52,11 +53,7 @@ extension RemissionCommand {
             }
             .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
             .map(\.name)
-        var message = "remission: '\(word)' is not a command."
-        if !near.isEmpty {
-            message += " Did you mean " + near.prefix(3).map { "'\($0)'" }.joined(separator: " or ") + "?"
-        }
-        return message + "\nThe commands are listed by: remission --help"
+        return UsageText.unknownCommand(word, near: Array(near.prefix(3)))
     }
 
     /// Levenshtein distance, with a swap of two neighbours counting one (`lsit` is 1 from `list`).

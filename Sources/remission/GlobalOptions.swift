@@ -7,14 +7,14 @@ import RemissionViews
 struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: ArgumentHelp("A saved server name or URL (default: the default server).", valueName: "name-or-url"),
+        help: ArgumentHelp(tr("A saved server name or URL (default: the default server)."), valueName: "name-or-url"),
         completion: .savedServer)
     var server: String?
 
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Give up after this many seconds, retries included (a hung server shows as offline after it).",
+            tr("Give up after this many seconds, retries included (a hung server shows as offline after it)."),
             valueName: "seconds"))
     var timeout: Double = GlobalOptions.defaultTimeout
 
@@ -23,18 +23,18 @@ struct GlobalOptions: ParsableArguments {
     /// second (a list of 10,000 torrents: ~120 ms on Transmission 3, ~2.5 s while it verifies).
     static let defaultTimeout = 15.0
 
-    @Flag(name: .shortAndLong, help: "Log each request to stderr, with credentials and session ids masked.")
+    @Flag(name: .shortAndLong, help: .tr("Log each request to stderr, with credentials and session ids masked."))
     var verbose = false
 
-    @Flag(name: .customLong("no-color"), help: "Never colour the output (NO_COLOR does the same).")
+    @Flag(name: .customLong("no-color"), help: .tr("Never colour the output (NO_COLOR does the same)."))
     var noColor = false
 
-    @Flag(help: "Write dates in UTC instead of local time (TZ), for scripts. --json always uses Unix seconds.")
+    @Flag(help: .tr("Write dates in UTC instead of local time (TZ), for scripts. --json always uses Unix seconds."))
     var utc = false
 
     func validate() throws {
         guard timeout > 0, timeout <= 3600 else {
-            throw ValidationError("--timeout takes seconds between 0 and 3600, e.g. --timeout 10.")
+            throw ValidationError(CommandText.timeoutRange)
         }
     }
 
@@ -50,37 +50,38 @@ struct GlobalOptions: ParsableArguments {
 struct TrustFlags: ParsableArguments {
     @Option(
         name: .customLong("ca-file"),
-        help: ArgumentHelp("A PEM file of extra trust anchors for this server (home CA).", valueName: "file"),
+        help: ArgumentHelp(tr("A PEM file of extra trust anchors for this server (home CA)."), valueName: "file"),
         completion: .certificateFile)
     var caFile: String?
 
     @Option(
         name: .customLong("pin"),
         help: ArgumentHelp(
-            "Trust a public key: sha256//BASE64 (as curl --pinnedpubkey). Repeatable.", valueName: "sha256//…"))
+            tr("Trust a public key: sha256//BASE64 (as curl --pinnedpubkey). Repeatable."), valueName: "sha256//…"))
     var pins: [String] = []
 
     @Option(
         name: .customLong("accept-fingerprint"),
-        help: ArgumentHelp("Trust exactly this certificate: SHA256:HEX.", valueName: "SHA256:…"))
+        help: ArgumentHelp(tr("Trust exactly this certificate: SHA256:HEX."), valueName: "SHA256:…"))
     var acceptFingerprint: String?
 }
 
 /// Where the user name and password come from, besides the keyring.
 struct AuthOptions: ParsableArguments {
     @Option(
-        name: .shortAndLong, help: ArgumentHelp("User name for the daemon's RPC authentication.", valueName: "user"))
+        name: .shortAndLong, help: ArgumentHelp(tr("User name for the daemon's RPC authentication."), valueName: "user")
+    )
     var user: String?
 
-    @Flag(name: .customLong("password-stdin"), help: "Read the password from standard input (one line).")
+    @Flag(name: .customLong("password-stdin"), help: .tr("Read the password from standard input (one line)."))
     var passwordFromStandardInput = false
 
-    @Flag(name: .customLong("netrc"), help: "Read the password from ~/.netrc (or $NETRC), as curl -n does.")
+    @Flag(name: .customLong("netrc"), help: .tr("Read the password from ~/.netrc (or $NETRC), as curl -n does."))
     var useNetrc = false
 
     @Option(
         name: .customLong("netrc-file"),
-        help: ArgumentHelp("Read the password from this netrc file (implies --netrc).", valueName: "file"),
+        help: ArgumentHelp(tr("Read the password from this netrc file (implies --netrc)."), valueName: "file"),
         completion: .file())
     var netrcFile: String?
 }

@@ -62,10 +62,10 @@ extension OnboardingConversation {
 struct OldAddressFlags: ParsableArguments {
     @Flag(
         name: .customLong("forget-old"),
-        help: "After pointing a saved server elsewhere, forget its old address's trust settings and password.")
+        help: .tr("After pointing a saved server elsewhere, forget its old address's trust settings and password."))
     var forgetOld = false
 
-    @Flag(name: .customLong("keep-old"), help: "Keep them without asking.")
+    @Flag(name: .customLong("keep-old"), help: .tr("Keep them without asking."))
     var keepOld = false
 
     func validate() throws {

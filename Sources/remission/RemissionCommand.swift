@@ -13,13 +13,15 @@ public struct RemissionCommand: ParsableCommand {
 
     public static let configuration = CommandConfiguration(
         commandName: "remission",
-        abstract: "A Transmission remote that connects securely: TLS trust you understand, passwords in the keyring.",
-        discussion: """
+        abstract: tr(
+            "A Transmission remote that connects securely: TLS trust you understand, passwords in the keyring."),
+        discussion: tr(
+            """
             Trust is decided inside the TLS handshake: pinned keys, certificates you accepted, your CA file, \
             or the system CAs. No credential is sent before that decision.
 
             \(ExitStatusText.help)
-            """,
+            """),
         version: version,
         subcommands: [
             Connect.self, Check.self, Trust.self, Servers.self, Credentials.self,
@@ -33,7 +35,14 @@ public struct RemissionCommand: ParsableCommand {
     /// Parses the command line, runs the command and exits with PRODUCT.md's exit codes:
     /// usage errors exit 2 (ArgumentParser's default would be 64).
     public static func start(_ arguments: [String]? = nil) -> Never {
-        let arguments = hoistingGlobalOptions(arguments ?? Array(CommandLine.arguments.dropFirst()))
+        // `--lang` was read with the environment when the language was decided (`Language.process`);
+        // here it is only taken out, or refused.
+        let (language, rest) = LanguageOption.scan(arguments ?? Array(CommandLine.arguments.dropFirst()))
+        if case .invalid(let value) = language {
+            printError(UsageText.badLanguage(value))
+            Glibc.exit(ExitStatus.usage.rawValue)
+        }
+        let arguments = hoistingGlobalOptions(rest)
         if mayConnect(arguments) {
             // libcurl's ~10 ms of loading overlaps with parsing the command line and reading settings.
             CurlLibrary.preload()
@@ -141,7 +150,7 @@ public struct RemissionCommand: ParsableCommand {
             return (failure.status.rawValue, failure)
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            let message = UsageText.argumentParser(fullMessage(for: error))
             if code == .success {
                 print(message)
                 return (0, nil)

@@ -105,7 +105,8 @@ struct InstallScriptTests {
         let installed = try script("install", ["--prefix", prefix])
         #expect(installed.status == 0, "\(installed.stdoutText)\(installed.stderrText)")
         let expected = [
-            "bin/remission", "share/man/man1/remission.1", "share/bash-completion/completions/remission",
+            "bin/remission", "share/man/man1/remission.1", "share/man/ru/man1/remission.1",
+            "share/bash-completion/completions/remission",
             "share/zsh/site-functions/_remission", "share/fish/vendor_completions.d/remission.fish",
             "share/applications/remission.desktop", "libexec/remission/remission-open",
             "share/remission/install-manifest",
@@ -115,6 +116,8 @@ struct InstallScriptTests {
         }
         #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/remission"))
         #expect(try render(prefix + "/share/man/man1/remission.1").text.contains("EXIT STATUS"))
+        let russian = try render(prefix + "/share/man/ru/man1/remission.1").text
+        #expect(russian.contains("КОД ВЫХОДА") && russian.contains("ОБЩИЕ ПАРАМЕТРЫ"), "\(russian.prefix(2000))")
         let desktop = try String(contentsOfFile: prefix + "/share/applications/remission.desktop", encoding: .utf8)
         #expect(desktop.contains("MimeType=x-scheme-handler/magnet;application/x-bittorrent;"))
         #expect(desktop.contains("Exec=\(prefix)/libexec/remission/remission-open %U"))

@@ -11,7 +11,7 @@ struct TorrentActionTextTests {
     func actions() {
         #expect(TorrentText.acted(.stop, count: 3) == "stopped 3 torrents:")
         #expect(TorrentText.acted(.start(now: true), count: 1) == "started 1 torrent:")
-        #expect(TorrentText.noneFound(.recentlyActive, for: .verify) == "No torrents active; nothing verifying.")
+        #expect(TorrentText.noneFound(.recentlyActive, for: .verify) == "No torrents active; nothing verified.")
         #expect(TorrentText.noneToRemove(.all) == "No torrents at all; nothing removed.")
     }
 

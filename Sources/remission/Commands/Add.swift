@@ -9,8 +9,9 @@ extension RemissionCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "add",
-            abstract: "Add torrents: .torrent files, magnet links or http(s) URLs of .torrent files.",
-            discussion: """
+            abstract: tr("Add torrents: .torrent files, magnet links or http(s) URLs of .torrent files."),
+            discussion: tr(
+                """
                 Local .torrent files are read and checked before anything is sent; their contents go to the \
                 server. Magnet links and URLs are passed to the server, which fetches them. Each argument \
                 prints `added ID NAME` or `already present ID NAME` (a duplicate is not an error). With \
@@ -30,12 +31,12 @@ extension RemissionCommand {
                   remission add 'magnet:?xt=urn:btih:…' --paused --label linux
                   remission add a.torrent b.torrent --download-dir /srv/media
                   remission add --json a.torrent 'magnet:?xt=urn:btih:…'
-                """)
+                """))
 
-        @Argument(help: "Files, magnet: links or http(s):// URLs.", completion: .torrentFile)
+        @Argument(help: .tr("Files, magnet: links or http(s):// URLs."), completion: .torrentFile)
         var sources: [String]
 
-        @OptionGroup(title: "Add options") var own: OwnOptions
+        @OptionGroup(title: tr("Add options")) var own: OwnOptions
 
         @OptionGroup var connection: TorrentConnectionOptions
 
@@ -47,10 +48,10 @@ extension RemissionCommand {
 
         func validate() throws {
             if sources.isEmpty {
-                throw ValidationError("Give at least one .torrent file, magnet: link or http(s):// URL.")
+                throw ValidationError(CommandText.addNeedsSource)
             }
             if let label = labels.first(where: { $0.contains(",") || $0.isEmpty }) {
-                throw ValidationError("Label \"\(label)\" is empty or contains a comma; labels cannot.")
+                throw ValidationError(CommandText.badLabel(label))
             }
         }
 
@@ -117,18 +118,18 @@ extension RemissionCommand.Add {
     struct OwnOptions: ParsableArguments {
         @Option(
             name: .customLong("download-dir"),
-            help: ArgumentHelp("Where the server stores the data (a path on the server).", valueName: "path"))
+            help: ArgumentHelp(tr("Where the server stores the data (a path on the server)."), valueName: "path"))
         var downloadDir: String?
 
-        @Flag(help: "Add without starting.")
+        @Flag(help: .tr("Add without starting."))
         var paused = false
 
         @Option(
             name: .customLong("label"),
-            help: ArgumentHelp("A label for the added torrents. Repeatable.", valueName: "label"))
+            help: ArgumentHelp(tr("A label for the added torrents. Repeatable."), valueName: "label"))
         var labels: [String] = []
 
-        @Flag(help: "Print one JSON object (keys above) instead of the lines.")
+        @Flag(help: .tr("Print one JSON object (keys above) instead of the lines."))
         var json = false
     }
 }

@@ -18,8 +18,9 @@ extension RemissionCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "check",
             abstract:
-                "Diagnose servers step by step: dns, tcp, tls, http, auth, rpc; then ONLINE, OFFLINE or UNTRUSTED.",
-            discussion: """
+                tr("Diagnose servers step by step: dns, tcp, tls, http, auth, rpc; then ONLINE, OFFLINE or UNTRUSTED."),
+            discussion: tr(
+                """
                 With no server named, the default server is checked. Credentials are sent only after the TLS \
                 trust decision. `check` says where the password came from (--password-stdin, TR_AUTH, netrc, \
                 the keyring or the prompt).
@@ -34,16 +35,16 @@ extension RemissionCommand {
                   TR_AUTH=admin:secret remission check https://nas.local/transmission/rpc
                   remission check https://10.0.0.5:8443 --ca-file home-ca.pem \\
                       --user admin --password-stdin
-                """)
+                """))
 
-        @Argument(help: "Saved server names or URLs (http(s)://host[:port][/path]).", completion: .savedServer)
+        @Argument(help: .tr("Saved server names or URLs (http(s)://host[:port][/path])."), completion: .savedServer)
         var targets: [String] = []
 
-        @OptionGroup(title: "Check options") var own: OwnOptions
+        @OptionGroup(title: tr("Check options")) var own: OwnOptions
 
-        @OptionGroup(title: "Connection options") var trustFlags: TrustFlags
-        @OptionGroup(title: "Connection options") var auth: AuthOptions
-        @OptionGroup(title: "Connection options") var global: GlobalOptions
+        @OptionGroup(title: tr("Connection options")) var trustFlags: TrustFlags
+        @OptionGroup(title: tr("Connection options")) var auth: AuthOptions
+        @OptionGroup(title: tr("Connection options")) var global: GlobalOptions
 
         // Shorthands for the options in `own`.
         var all: Bool { own.all }
@@ -51,9 +52,9 @@ extension RemissionCommand {
         var watch: Double? { own.watch }
 
         func validate() throws {
-            if all && !targets.isEmpty { throw ValidationError("Give server names or --all, not both.") }
+            if all && !targets.isEmpty { throw ValidationError(CommandText.namesOrAll) }
             if let watch, !(1...86_400).contains(watch) {
-                throw ValidationError("--watch takes 1 to 86400 seconds, e.g. --watch 10.")
+                throw ValidationError(CommandText.checkWatchRange)
             }
         }
 
@@ -183,13 +184,13 @@ func fflushStandardOutput() {
 extension RemissionCommand.Check {
     /// The options of this command alone, listed first in its help (before the connection options).
     struct OwnOptions: ParsableArguments {
-        @Flag(help: "Check every saved server concurrently, one line each.")
+        @Flag(help: .tr("Check every saved server concurrently, one line each."))
         var all = false
 
-        @Flag(help: "Print one JSON object per server instead of the step report.")
+        @Flag(help: .tr("Print one JSON object per server instead of the step report."))
         var json = false
 
-        @Option(help: ArgumentHelp("Check again every this many seconds until interrupted.", valueName: "seconds"))
+        @Option(help: ArgumentHelp(tr("Check again every this many seconds until interrupted."), valueName: "seconds"))
         var watch: Double?
     }
 }

@@ -13,8 +13,9 @@ extension RemissionCommand {
     struct Connect: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "connect",
-            abstract: "Add or update a server: decide trust, authenticate, check, then save it.",
-            discussion: """
+            abstract: tr("Add or update a server: decide trust, authenticate, check, then save it."),
+            discussion: tr(
+                """
                 On a terminal, connect shows an untrusted certificate and asks \
                 "Trust this certificate? (yes/no/[fingerprint])", asks before using plain HTTP to another host, \
                 and, when the daemon asks for a password, asks for what is missing: the user name, then the \
@@ -42,18 +43,18 @@ extension RemissionCommand {
                       --user admin --password-stdin --accept-fingerprint SHA256:3F…
                   remission connect https://seedbox.example/transmission/rpc --name box \\
                       --client-cert ~/certs/me.crt --client-key ~/certs/me.key
-                """)
+                """))
 
         @Argument(
-            help: "The server URL: http(s)://host[:port][/path], or host[:port] (https for port 443, else http).")
+            help: .tr("The server URL: http(s)://host[:port][/path], or host[:port] (https for port 443, else http)."))
         var url: String
 
-        @OptionGroup(title: "Connect options") var own: OwnOptions
-        @OptionGroup(title: "Connect options") var oldAddress: OldAddressFlags
+        @OptionGroup(title: tr("Connect options")) var own: OwnOptions
+        @OptionGroup(title: tr("Connect options")) var oldAddress: OldAddressFlags
 
-        @OptionGroup(title: "Connection options") var trustFlags: TrustFlags
-        @OptionGroup(title: "Connection options") var auth: AuthOptions
-        @OptionGroup(title: "Connection options") var global: GlobalOptions
+        @OptionGroup(title: tr("Connection options")) var trustFlags: TrustFlags
+        @OptionGroup(title: tr("Connection options")) var auth: AuthOptions
+        @OptionGroup(title: tr("Connection options")) var global: GlobalOptions
 
         // Shorthands for the options in `own`.
         var name: String? { own.name }
@@ -82,8 +83,7 @@ extension RemissionCommand {
             }
             // --server names the saved server to update; it is never ignored (issue 14).
             if let server = global.server, let name, server != name {
-                throw ValidationError(
-                    "--server \(server) updates that saved server and --name \(name) names another: give one of them.")
+                throw ValidationError(CommandText.serverAndName(server: server, name: name))
             }
         }
 
@@ -110,61 +110,63 @@ extension RemissionCommand {
 extension RemissionCommand.Connect {
     /// The options of this command alone, listed first in its help (before the connection options).
     struct OwnOptions: ParsableArguments {
-        @Option(help: ArgumentHelp("The name to save the server under (default: the host name).", valueName: "name"))
+        @Option(
+            help: ArgumentHelp(tr("The name to save the server under (default: the host name)."), valueName: "name"))
         var name: String?
 
-        @Flag(name: .customLong("no-save-password"), help: "Use the password for this check but do not keep it.")
+        @Flag(name: .customLong("no-save-password"), help: .tr("Use the password for this check but do not keep it."))
         var noSavePassword = false
 
-        @Flag(name: .customLong("allow-http"), help: "Acknowledge plain HTTP to a non-loopback host.")
+        @Flag(name: .customLong("allow-http"), help: .tr("Acknowledge plain HTTP to a non-loopback host."))
         var allowHTTP = false
 
-        @Flag(name: .customLong("default"), help: "Make this the default server.")
+        @Flag(name: .customLong("default"), help: .tr("Make this the default server."))
         var makeDefault = false
 
-        @Flag(name: .customLong("save-offline"), help: "Save the server even if the check fails.")
+        @Flag(name: .customLong("save-offline"), help: .tr("Save the server even if the check fails."))
         var saveOffline = false
 
         @Flag(
             help: ArgumentHelp(
-                "Point a saved server at this URL without asking (it is asked on a terminal). " + Answers.rule))
+                tr("Point a saved server at this URL without asking (it is asked on a terminal). ") + Answers.rule))
         var yes = false
 
         @Option(
             name: .customLong("client-cert"),
             help: ArgumentHelp(
-                "A client certificate for servers that ask for one: PEM (maybe with its key) or PKCS#12.",
+                tr("A client certificate for servers that ask for one: PEM (maybe with its key) or PKCS#12."),
                 valueName: "file"),
             completion: .certificateFile)
         var clientCertificate: String?
 
         @Option(
             name: .customLong("client-key"),
-            help: ArgumentHelp("The client certificate's private key (PEM), when apart.", valueName: "file"),
+            help: ArgumentHelp(tr("The client certificate's private key (PEM), when apart."), valueName: "file"),
             completion: .certificateFile)
         var clientKey: String?
 
         @Flag(
             name: .customLong("client-key-passphrase-stdin"),
-            help: "Read the client key's passphrase from standard input (one line).")
+            help: .tr("Read the client key's passphrase from standard input (one line)."))
         var passphraseFromStandardInput = false
 
         @Option(
             name: .customLong("proxy"),
             help: ArgumentHelp(
-                "Reach the server through this proxy: http://, https:// or socks5h://HOST:PORT (saved with it).",
+                tr("Reach the server through this proxy: http://, https:// or socks5h://HOST:PORT (saved with it)."),
                 valueName: "url"))
         var proxy: String?
 
         @Option(
             name: .customLong("proxy-ca-file"),
-            help: ArgumentHelp("A PEM file of CAs for an https:// proxy's own certificate.", valueName: "file"),
+            help: ArgumentHelp(tr("A PEM file of CAs for an https:// proxy's own certificate."), valueName: "file"),
             completion: .certificateFile)
         var proxyCAFile: String?
 
         @Option(
             name: .customLong("proxy-pin"),
-            help: ArgumentHelp("Trust an https:// proxy's key: sha256//BASE64. Repeatable.", valueName: "sha256//…"))
+            help: ArgumentHelp(tr("Trust an https:// proxy's key: sha256//BASE64. Repeatable."), valueName: "sha256//…")
+        )
         var proxyPins: [String] = []
     }
 }

@@ -7,8 +7,9 @@ extension RemissionCommand {
     struct Credentials: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "credentials",
-            abstract: "Store, forget, or find out where the password of a saved server comes from.",
-            discussion: """
+            abstract: tr("Store, forget, or find out where the password of a saved server comes from."),
+            discussion: tr(
+                """
                 Passwords live in the Secret Service keyring (libsecret), never in a file. They are keyed by the \
                 server's host, port, protocol and user, and `secret-tool lookup server HOST user USER` finds them. \
                 A keyring that cannot be used (no D-Bus session, no Secret Service, locked) is exit 7; remission \
@@ -19,7 +20,7 @@ extension RemissionCommand {
                   pass show nas | remission credentials set nas --password-stdin
                   remission credentials status nas
                   remission credentials forget nas
-                """,
+                """),
             subcommands: [Set.self, Forget.self, Status.self])
     }
 }
@@ -29,27 +30,29 @@ extension RemissionCommand.Credentials {
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
-            abstract: "Store the password of a saved server in the keyring.",
+            abstract: tr("Store the password of a saved server in the keyring."),
             usage: "remission credentials set [<options>] [<name>]",
-            discussion: """
+            discussion: tr(
+                """
                 The password is read without echo on a terminal (asked twice), or from standard input with \
                 --password-stdin. --user changes the server's user; the previous user's keyring item is removed \
                 unless another saved server uses it. The password is checked against the server first (one \
                 check, with the server's trust) and nothing is stored when it fails; --no-check stores it unchecked.
-                """)
+                """))
 
-        @Argument(help: "The saved server (default: --server, or the default server).", completion: .savedServer)
+        @Argument(help: .tr("The saved server (default: --server, or the default server)."), completion: .savedServer)
         var name: String?
 
         @Option(
-            name: .shortAndLong, help: ArgumentHelp("The RPC user name (changes the server's user).", valueName: "user")
+            name: .shortAndLong,
+            help: ArgumentHelp(tr("The RPC user name (changes the server's user)."), valueName: "user")
         )
         var user: String?
 
-        @Flag(name: .customLong("password-stdin"), help: "Read the password from standard input (one line).")
+        @Flag(name: .customLong("password-stdin"), help: .tr("Read the password from standard input (one line)."))
         var passwordFromStandardInput = false
 
-        @Flag(name: .customLong("no-check"), help: "Store the password without checking it against the server.")
+        @Flag(name: .customLong("no-check"), help: .tr("Store the password without checking it against the server."))
         var noCheck = false
 
         @OptionGroup var global: GlobalOptions
@@ -90,16 +93,17 @@ extension RemissionCommand.Credentials {
     struct Forget: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "forget",
-            abstract: "Remove the password of a saved server from the keyring.",
+            abstract: tr("Remove the password of a saved server from the keyring."),
             usage: "remission credentials forget [<options>] [<name>]",
-            discussion: "The server stays saved; remission will ask for the password (or use TR_AUTH, netrc).")
+            discussion: tr("The server stays saved; remission will ask for the password (or use TR_AUTH, netrc)."))
 
-        @Argument(help: "The saved server (default: --server, or the default server).", completion: .savedServer)
+        @Argument(help: .tr("The saved server (default: --server, or the default server)."), completion: .savedServer)
         var name: String?
 
         @Option(
             name: .shortAndLong,
-            help: ArgumentHelp("The user whose password to forget (default: the server's user).", valueName: "user"))
+            help: ArgumentHelp(tr("The user whose password to forget (default: the server's user)."), valueName: "user")
+        )
         var user: String?
 
         @OptionGroup var global: GlobalOptions
@@ -114,9 +118,10 @@ extension RemissionCommand.Credentials {
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "status",
-            abstract: "Say where the password would come from now, and whether the keyring can be used.",
+            abstract: tr("Say where the password would come from now, and whether the keyring can be used."),
             usage: "remission credentials status [<options>] [<name>]",
-            discussion: """
+            discussion: tr(
+                """
                 The order is the one every command uses: TR_AUTH=user:password, a netrc file (--netrc FILE or \
                 ~/.netrc), the keyring; otherwise none (a terminal would be asked). The password is never shown. \
                 Exit 7 when the keyring would be needed but cannot be used (no D-Bus session, no Secret Service, \
@@ -124,25 +129,25 @@ extension RemissionCommand.Credentials {
 
                 --json prints {"server", "url", "user", "source": "TR_AUTH"|"netrc"|"keyring"|"none", "netrcFile", \
                 "keyring": {"state": "available"|"locked"|"no-session-bus"|"no-provider"|"error", "message"}}.
-                """)
+                """))
 
-        @Argument(help: "The saved server (default: --server, or the default server).", completion: .savedServer)
+        @Argument(help: .tr("The saved server (default: --server, or the default server)."), completion: .savedServer)
         var name: String?
 
         @Option(
             name: .shortAndLong,
-            help: ArgumentHelp("Ask about this user instead of the server's user.", valueName: "user"))
+            help: ArgumentHelp(tr("Ask about this user instead of the server's user."), valueName: "user"))
         var user: String?
 
-        @Flag(name: .customLong("netrc"), help: "Consider ~/.netrc (or $NETRC).")
+        @Flag(name: .customLong("netrc"), help: .tr("Consider ~/.netrc (or $NETRC)."))
         var useNetrc = false
 
         @Option(
-            name: .customLong("netrc-file"), help: ArgumentHelp("Consider this netrc file.", valueName: "file"),
+            name: .customLong("netrc-file"), help: ArgumentHelp(tr("Consider this netrc file."), valueName: "file"),
             completion: .file())
         var netrcFile: String?
 
-        @Flag(help: "Print JSON.")
+        @Flag(help: .tr("Print JSON."))
         var json = false
 
         @OptionGroup var global: GlobalOptions

@@ -9,8 +9,9 @@ extension RemissionCommand {
     struct Files: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "files",
-            abstract: "List a torrent's files, or choose which to download and with what priority.",
-            discussion: """
+            abstract: tr("List a torrent's files, or choose which to download and with what priority."),
+            discussion: tr(
+                """
                 INDEXES are the 0-based numbers the listing shows: all, or a list such as 0,2,4-6. \
                 An index out of range is an error and nothing is changed.
 
@@ -20,15 +21,15 @@ extension RemissionCommand {
                   remission files 3 --get all
                   remission files 3 --priority high 1
                   remission files 3 --priority low 4-6 --skip 0
-                """)
+                """))
 
-        @Argument(help: "The torrent: an id or a 40-character info hash.")
+        @Argument(help: .tr("The torrent: an id or a 40-character info hash."))
         var id: String
 
-        @Argument(help: "The files --priority applies to (all, or 0,2,4-6).")
+        @Argument(help: .tr("The files --priority applies to (all, or 0,2,4-6)."))
         var indexes: String?
 
-        @OptionGroup(title: "Files options") var own: OwnOptions
+        @OptionGroup(title: tr("Files options")) var own: OwnOptions
 
         @OptionGroup var connection: TorrentConnectionOptions
 
@@ -44,10 +45,10 @@ extension RemissionCommand {
         func validate() throws {
             _ = try Info.reference(id)
             if priority != nil, indexes == nil {
-                throw ValidationError("--priority needs the files it applies to, e.g. --priority high 0,2.")
+                throw ValidationError(CommandText.priorityNeedsFiles)
             }
             if priority == nil, indexes != nil {
-                throw ValidationError("Give --priority before the indexes \(indexes!), or use --skip/--get INDEXES.")
+                throw ValidationError(CommandText.priorityBeforeIndexes(indexes!))
             }
             for text in [indexes, skip, get].compactMap({ $0 }) {
                 do { _ = try FileIndexes.parse(text) } catch {
@@ -125,14 +126,14 @@ extension RemissionCommand.Files {
     struct OwnOptions: ParsableArguments {
         @Option(
             help: ArgumentHelp(
-                "Set the priority of the files INDEXES (skip: do not download them).",
+                tr("Set the priority of the files INDEXES (skip: do not download them)."),
                 valueName: "priority"))
         var priority: PriorityChoice?
 
-        @Option(help: ArgumentHelp("Do not download these files (all, or 0,2,4-6).", valueName: "indexes"))
+        @Option(help: ArgumentHelp(tr("Do not download these files (all, or 0,2,4-6)."), valueName: "indexes"))
         var skip: String?
 
-        @Option(help: ArgumentHelp("Download these files (all, or 0,2,4-6).", valueName: "indexes"))
+        @Option(help: ArgumentHelp(tr("Download these files (all, or 0,2,4-6)."), valueName: "indexes"))
         var get: String?
     }
 }

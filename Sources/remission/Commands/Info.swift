@@ -9,8 +9,9 @@ extension RemissionCommand {
     struct Info: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "info",
-            abstract: "Show one torrent in detail, with its files, trackers and peers on request.",
-            discussion: """
+            abstract: tr("Show one torrent in detail, with its files, trackers and peers on request."),
+            discussion: tr(
+                """
                 Dates are in local time (the TZ variable; --utc for UTC). Sizes use SI units (1 kB = 1000 bytes). \
                 --json prints one object on one line with the same facts (sizes in bytes, dates in Unix \
                 seconds), as every --json does; `| jq .` indents it.
@@ -19,12 +20,12 @@ extension RemissionCommand {
                   remission info 3
                   remission info 3 --files --trackers
                   remission info 0123456789abcdef0123456789abcdef01234567 --json
-                """)
+                """))
 
-        @Argument(help: "The torrent: an id or a 40-character info hash.")
+        @Argument(help: .tr("The torrent: an id or a 40-character info hash."))
         var id: String
 
-        @OptionGroup(title: "Info options") var own: OwnOptions
+        @OptionGroup(title: tr("Info options")) var own: OwnOptions
 
         @OptionGroup var connection: TorrentConnectionOptions
 
@@ -43,7 +44,7 @@ extension RemissionCommand {
                 throw ValidationError(FailureText.selectionReason(error))
             }
             guard case .torrents(let references) = selection, references.count == 1 else {
-                throw ValidationError("Give one torrent: an id such as 3, or a 40-character info hash.")
+                throw ValidationError(CommandText.oneTorrent)
             }
             return selection
         }
@@ -78,16 +79,16 @@ extension RemissionCommand {
 extension RemissionCommand.Info {
     /// The options of this command alone, listed first in its help (before the connection options).
     struct OwnOptions: ParsableArguments {
-        @Flag(help: "List the files with progress, wanted and priority.")
+        @Flag(help: .tr("List the files with progress, wanted and priority."))
         var files = false
 
-        @Flag(help: "List the trackers with announce state, last result, seeders and leechers.")
+        @Flag(help: .tr("List the trackers with announce state, last result, seeders and leechers."))
         var trackers = false
 
-        @Flag(help: "List the connected peers with client, flags, progress and rates.")
+        @Flag(help: .tr("List the connected peers with client, flags, progress and rates."))
         var peers = false
 
-        @Flag(help: "Print a JSON object instead of text.")
+        @Flag(help: .tr("Print a JSON object instead of text."))
         var json = false
     }
 }

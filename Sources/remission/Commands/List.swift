@@ -17,8 +17,9 @@ extension RemissionCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "list",
-            abstract: "List torrents: ID, Done, Have, ETA, Up, Down, Ratio, Status, Name, and a Sum line.",
-            discussion: """
+            abstract: tr("List torrents: ID, Done, Have, ETA, Up, Down, Ratio, Status, Name, and a Sum line."),
+            discussion: tr(
+                """
                 Like transmission-remote -l. An ID ending in * is a torrent with an error. Sizes and rates \
                 use decimal units as Transmission does (1 kB = 1000 bytes, 1 MB = 1000 kB). On a terminal \
                 every row fits its width, names first: before a name column gets under 40 columns, Have, \
@@ -54,17 +55,18 @@ extension RemissionCommand {
                 infinite), "ratioInfinite": bool, "error": null or {"code": int, "kind": \
                 "tracker-warning|tracker-error|local-error|unknown", "message": string}, "addedDate": \
                 unix seconds, "labels": [string]}.
-                """)
+                """))
 
         @Argument(
-            help: "A saved server name or URL (default: --server or the default server).", completion: .savedServer)
+            help: .tr("A saved server name or URL (default: --server or the default server)."), completion: .savedServer
+        )
         var name: String?
 
-        @OptionGroup(title: "List options") var own: OwnOptions
+        @OptionGroup(title: tr("List options")) var own: OwnOptions
 
-        @OptionGroup(title: "Connection options") var trustFlags: TrustFlags
-        @OptionGroup(title: "Connection options") var auth: AuthOptions
-        @OptionGroup(title: "Connection options") var global: GlobalOptions
+        @OptionGroup(title: tr("Connection options")) var trustFlags: TrustFlags
+        @OptionGroup(title: tr("Connection options")) var auth: AuthOptions
+        @OptionGroup(title: tr("Connection options")) var global: GlobalOptions
 
         // Shorthands for the options in `own`.
         var json: Bool { own.json }
@@ -94,12 +96,12 @@ extension RemissionCommand {
         var query: ListQuery { own.shown.query }
 
         func validate() throws {
-            if let width, width < 0 { throw ValidationError("--width takes a number of columns, 0 for no limit.") }
+            if let width, width < 0 { throw ValidationError(CommandText.widthNegative) }
         }
 
         /// An empty server's table is a bare header: say what to do next (stderr, so scripts reading
         /// the table see nothing new; never with --json).
-        static let emptyHint = "hint: no torrents yet; add one with: remission add FILE|MAGNET"
+        static var emptyHint: String { CommandText.listEmptyHint }
 
         func run() throws {
             var context = try CommandContext(global: global)
@@ -227,10 +229,7 @@ extension RemissionCommand {
 
         /// `OFFLINE — data from 2026-11-21 23:30 CET (5 minutes ago)`.
         static func banner(savedAt: Int64, now: Int64, zone: TimeZoneChoice) -> String {
-            let minutes = max(0, (now - savedAt) / 60)
-            let ago = minutes == 1 ? "1 minute ago" : "\(minutes) minutes ago"
-            return
-                "OFFLINE — data from \(Units.dateTime(WallClock(unixSeconds: savedAt, zone), seconds: false)) (\(ago))"
+            CommandText.offlineBanner(savedAt: savedAt, now: now, zone: zone)
         }
     }
 }
@@ -268,13 +267,13 @@ extension RemissionCommand.List {
     struct OwnOptions: ParsableArguments {
         @OptionGroup var shown: QueryOptions
 
-        @Flag(help: "Print JSON (keys above) instead of the table.")
+        @Flag(help: .tr("Print JSON (keys above) instead of the table."))
         var json = false
 
-        @Option(help: ArgumentHelp("Fit the table in this many columns (0: no limit).", valueName: "columns"))
+        @Option(help: ArgumentHelp(tr("Fit the table in this many columns (0: no limit)."), valueName: "columns"))
         var width: Int?
 
-        @Flag(help: "Show the last snapshot without contacting the server.")
+        @Flag(help: .tr("Show the last snapshot without contacting the server."))
         var offline = false
     }
 }

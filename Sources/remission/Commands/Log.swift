@@ -9,9 +9,10 @@ extension RemissionCommand {
     struct Log: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "log",
-            abstract: "Show the local diagnostics log: one record for each command that talked to a server.",
+            abstract: tr("Show the local diagnostics log: one record for each command that talked to a server."),
             usage: "remission log [<options>]",
-            discussion: """
+            discussion: tr(
+                """
                 Each record has the time (shown in local time; --utc for UTC), the command, the server (its saved name, \
                 or its URL), the outcome and exit code, the failing step and the kind of failure, the \
                 milliseconds of each step, Transmission's version and dialect, and the ids of the \
@@ -31,26 +32,26 @@ extension RemissionCommand {
                   remission log
                   remission log --server nas --since 1h --failures
                   remission log --clear
-                """)
+                """))
 
         @Option(
-            help: ArgumentHelp("Only this server's records (a saved name or URL).", valueName: "name-or-url"),
+            help: ArgumentHelp(tr("Only this server's records (a saved name or URL)."), valueName: "name-or-url"),
             completion: .savedServer)
         var server: String?
 
-        @Option(help: ArgumentHelp("Only records this recent: 45s, 30m, 1h, 2d, 1w.", valueName: "duration"))
+        @Option(help: ArgumentHelp(tr("Only records this recent: 45s, 30m, 1h, 2d, 1w."), valueName: "duration"))
         var since: String?
 
-        @Flag(help: "Only failures.")
+        @Flag(help: .tr("Only failures."))
         var failures = false
 
-        @Flag(help: "Print one JSON object (keys above) instead of lines.")
+        @Flag(help: .tr("Print one JSON object (keys above) instead of lines."))
         var json = false
 
-        @Flag(help: "Empty the log.")
+        @Flag(help: .tr("Empty the log."))
         var clear = false
 
-        @Flag(help: "Write times in UTC instead of local time.")
+        @Flag(help: .tr("Write times in UTC instead of local time."))
         var utc = false
 
         func validate() throws {

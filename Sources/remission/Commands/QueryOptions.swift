@@ -6,23 +6,23 @@ import RemissionViews
 struct QueryOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Only torrents in this state.",
+            tr("Only torrents in this state."),
             valueName: "state"))
     var status: ListStatusFilter?
 
     @Option(
-        help: ArgumentHelp("Only torrents whose name contains this text (case-insensitive).", valueName: "text"))
+        help: ArgumentHelp(tr("Only torrents whose name contains this text (case-insensitive)."), valueName: "text"))
     var search: String?
 
-    @Option(help: ArgumentHelp("Only torrents with this label (case-insensitive).", valueName: "label"))
+    @Option(help: ArgumentHelp(tr("Only torrents with this label (case-insensitive)."), valueName: "label"))
     var label: String?
 
     @Option(
         help: ArgumentHelp(
-            "Sort by this key (ties by id).", valueName: "key"))
+            tr("Sort by this key (ties by id)."), valueName: "key"))
     var sort: ListSortKey = .id
 
-    @Flag(help: "Reverse the order.")
+    @Flag(help: .tr("Reverse the order."))
     var reverse = false
 
     var query: ListQuery {

@@ -7,8 +7,9 @@ extension RemissionCommand {
     struct Servers: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "servers",
-            abstract: "List and manage saved servers.",
-            discussion: """
+            abstract: tr("List and manage saved servers."),
+            discussion: tr(
+                """
                 Servers are saved by `remission connect` in servers.json (no secrets there). A server imported \
                 from the original Remission app is marked "needs password" until you give it one with \
                 `remission credentials set NAME`.
@@ -19,7 +20,7 @@ extension RemissionCommand {
                   remission servers rename nas home-nas
                   remission servers set-url nas https://nas.local:8443/transmission/rpc
                   remission servers remove old-box --yes
-                """,
+                """),
             subcommands: [List.self, Remove.self, Default.self, Rename.self, SetURL.self],
             defaultSubcommand: List.self)
     }
@@ -30,14 +31,15 @@ extension RemissionCommand.Servers {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: "List saved servers: name, URL, user, the default, and which need a password.",
+            abstract: tr("List saved servers: name, URL, user, the default, and which need a password."),
             usage: "remission servers list [<options>]",
-            discussion: """
+            discussion: tr(
+                """
                 --json prints {"default": NAME|null, "servers": [{"name", "url", "scheme", "host", "port", "path", \
                 "user", "default", "needsPassword", "createdAt"}]}.
-                """)
+                """))
 
-        @Flag(help: "Print JSON instead of a table.")
+        @Flag(help: .tr("Print JSON instead of a table."))
         var json = false
 
         @OptionGroup var global: GlobalOptions
@@ -62,23 +64,24 @@ extension RemissionCommand.Servers {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove",
-            abstract: "Remove a saved server, its password in the keyring and its trust settings.",
+            abstract: tr("Remove a saved server, its password in the keyring and its trust settings."),
             usage: "remission servers remove [<options>] <name>",
-            discussion: """
+            discussion: tr(
+                """
                 Asks first on a terminal; without one, --yes is required. The password is removed from the \
                 keyring and the trust settings (pins, accepted certificate, CA file, HTTP acknowledgement) from \
                 trust.json, unless another saved server uses the same ones. A keyring that cannot be used stops \
                 the removal (exit 7) before anything changes; --keep-password removes the server without \
                 touching the keyring.
-                """)
+                """))
 
-        @Argument(help: "The saved server to remove.", completion: .savedServer)
+        @Argument(help: .tr("The saved server to remove."), completion: .savedServer)
         var name: String
 
-        @Flag(name: [.customShort("y"), .long], help: ArgumentHelp("Do not ask for confirmation. " + Answers.rule))
+        @Flag(name: [.customShort("y"), .long], help: ArgumentHelp(tr("Do not ask for confirmation. ") + Answers.rule))
         var yes = false
 
-        @Flag(name: .customLong("keep-password"), help: "Leave the password in the keyring.")
+        @Flag(name: .customLong("keep-password"), help: .tr("Leave the password in the keyring."))
         var keepPassword = false
 
         @OptionGroup var global: GlobalOptions
@@ -96,10 +99,10 @@ extension RemissionCommand.Servers {
     struct Default: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "default",
-            abstract: "Make a saved server the default (used when no server is named).",
+            abstract: tr("Make a saved server the default (used when no server is named)."),
             usage: "remission servers default [<options>] <name>")
 
-        @Argument(help: "The saved server to use by default.", completion: .savedServer)
+        @Argument(help: .tr("The saved server to use by default."), completion: .savedServer)
         var name: String
 
         @OptionGroup var global: GlobalOptions
@@ -115,17 +118,18 @@ extension RemissionCommand.Servers {
     struct Rename: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rename",
-            abstract: "Rename a saved server.",
+            abstract: tr("Rename a saved server."),
             usage: "remission servers rename [<options>] <old> <new>",
-            discussion: """
+            discussion: tr(
+                """
                 The password in the keyring and the trust settings belong to the server's address (host, port, \
                 protocol, user), not to its name, so they stay as they are and keep working under the new name.
-                """)
+                """))
 
-        @Argument(help: "The current name.", completion: .savedServer)
+        @Argument(help: .tr("The current name."), completion: .savedServer)
         var old: String
 
-        @Argument(help: "The new name.")
+        @Argument(help: .tr("The new name."))
         var new: String
 
         @OptionGroup var global: GlobalOptions

@@ -8,8 +8,9 @@ extension RemissionCommand.Servers {
     struct SetURL: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set-url",
-            abstract: "Point a saved server at another URL: decide trust for it, check, then save.",
-            discussion: """
+            abstract: tr("Point a saved server at another URL: decide trust for it, check, then save."),
+            discussion: tr(
+                """
                 The same steps as connect for a saved server: the new address's certificate is shown and asked \
                 about on a terminal (--accept-fingerprint, --pin or --ca-file otherwise), the password is asked \
                 for or given (--password-stdin, TR_AUTH), the full check runs, and only then is the server \
@@ -22,33 +23,35 @@ extension RemissionCommand.Servers {
                   remission servers set-url nas https://nas.local:8443/transmission/rpc
                   printf %s "$PW" | remission servers set-url nas https://10.0.0.5 \\
                       --password-stdin --accept-fingerprint SHA256:3F… --forget-old
-                """)
+                """))
 
-        @Argument(help: "The saved server to point elsewhere.", completion: .savedServer)
+        @Argument(help: .tr("The saved server to point elsewhere."), completion: .savedServer)
         var name: String
 
-        @Argument(help: "Its new URL: http(s)://host[:port][/path], or host[:port] (https for port 443, else http).")
+        @Argument(
+            help: .tr("Its new URL: http(s)://host[:port][/path], or host[:port] (https for port 443, else http)."))
         var url: String
 
-        @OptionGroup(title: "Set-url options") var own: OwnOptions
-        @OptionGroup(title: "Set-url options") var oldAddress: OldAddressFlags
+        @OptionGroup(title: tr("Set-url options")) var own: OwnOptions
+        @OptionGroup(title: tr("Set-url options")) var oldAddress: OldAddressFlags
 
-        @OptionGroup(title: "Connection options") var trustFlags: TrustFlags
-        @OptionGroup(title: "Connection options") var auth: AuthOptions
-        @OptionGroup(title: "Connection options") var global: GlobalOptions
+        @OptionGroup(title: tr("Connection options")) var trustFlags: TrustFlags
+        @OptionGroup(title: tr("Connection options")) var auth: AuthOptions
+        @OptionGroup(title: tr("Connection options")) var global: GlobalOptions
 
         var allowHTTP: Bool { own.allowHTTP }
         var saveOffline: Bool { own.saveOffline }
         var noSavePassword: Bool { own.noSavePassword }
 
         struct OwnOptions: ParsableArguments {
-            @Flag(name: .customLong("no-save-password"), help: "Use the password for this check but do not keep it.")
+            @Flag(
+                name: .customLong("no-save-password"), help: .tr("Use the password for this check but do not keep it."))
             var noSavePassword = false
 
-            @Flag(name: .customLong("allow-http"), help: "Acknowledge plain HTTP to a non-loopback host.")
+            @Flag(name: .customLong("allow-http"), help: .tr("Acknowledge plain HTTP to a non-loopback host."))
             var allowHTTP = false
 
-            @Flag(name: .customLong("save-offline"), help: "Save the new URL even if the check fails.")
+            @Flag(name: .customLong("save-offline"), help: .tr("Save the new URL even if the check fails."))
             var saveOffline = false
         }
 

@@ -10,8 +10,9 @@ extension RemissionCommand {
     struct Session: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "session",
-            abstract: "Show or change session settings: speed limits, alt-speed, download directory.",
-            discussion: """
+            abstract: tr("Show or change session settings: speed limits, alt-speed, download directory."),
+            discussion: tr(
+                """
                 Without options, shows the daemon's version, download directory and free space, speed \
                 limits, alt-speed (turtle mode), peer port, encryption, peer limits and seed ratio. \
                 Speeds are kB/s with k = 1000, as Transmission counts them.
@@ -23,12 +24,13 @@ extension RemissionCommand {
                   remission session --down-limit 500 --up-limit 50
                   remission session --down-limit off --alt-speed on
                   remission session --download-dir /srv/torrents --json
-                """)
+                """))
 
-        @OptionGroup(title: "Session options") var own: OwnOptions
+        @OptionGroup(title: tr("Session options")) var own: OwnOptions
 
         @Argument(
-            help: "A saved server name or URL (default: --server or the default server).", completion: .savedServer)
+            help: .tr("A saved server name or URL (default: --server or the default server)."), completion: .savedServer
+        )
         var name: String?
 
         @OptionGroup var connection: TorrentConnectionOptions
@@ -59,14 +61,12 @@ extension RemissionCommand {
                 switch altSpeed.lowercased() {
                 case "on": changes.altSpeedEnabled = true
                 case "off": changes.altSpeedEnabled = false
-                default: throw ValidationError("--alt-speed takes on or off, not '\(altSpeed)'.")
+                default: throw ValidationError(CommandText.altSpeed(altSpeed))
                 }
             }
             if let downloadDir {
                 guard downloadDir.hasPrefix("/") else {
-                    throw ValidationError(
-                        "--download-dir must be an absolute path on the daemon's machine (starting with /), not '\(downloadDir)'."
-                    )
+                    throw ValidationError(CommandText.relativeDownloadDir(downloadDir))
                 }
                 changes.downloadDir = downloadDir
             }
@@ -77,7 +77,7 @@ extension RemissionCommand {
         static func parseLimit(_ text: String, option: String) throws -> Int? {
             if text.lowercased() == "off" { return nil }
             guard let value = Int(text), value > 0 else {
-                throw ValidationError("\(option) takes a speed in kB/s (a positive integer) or off, not '\(text)'.")
+                throw ValidationError(CommandText.speedLimit(option: option, text))
             }
             return value
         }
@@ -111,26 +111,26 @@ extension RemissionCommand.Session {
     struct OwnOptions: ParsableArguments {
         @Option(
             name: .customLong("down-limit"), parsing: .unconditional,
-            help: ArgumentHelp("Download speed limit in kB/s, or off.", valueName: "kbps|off"))
+            help: ArgumentHelp(tr("Download speed limit in kB/s, or off."), valueName: "kbps|off"))
         var downLimit: String?
 
         @Option(
             name: .customLong("up-limit"), parsing: .unconditional,
-            help: ArgumentHelp("Upload speed limit in kB/s, or off.", valueName: "kbps|off"))
+            help: ArgumentHelp(tr("Upload speed limit in kB/s, or off."), valueName: "kbps|off"))
         var upLimit: String?
 
         @Option(
             name: .customLong("alt-speed"), parsing: .unconditional,
-            help: ArgumentHelp("Turn alternative speed limits (turtle mode) on or off.", valueName: "on|off"))
+            help: ArgumentHelp(tr("Turn alternative speed limits (turtle mode) on or off."), valueName: "on|off"))
         var altSpeed: String?
 
         @Option(
             name: .customLong("download-dir"), parsing: .unconditional,
             help: ArgumentHelp(
-                "Where new torrents are saved: an absolute path on the daemon's machine.", valueName: "dir"))
+                tr("Where new torrents are saved: an absolute path on the daemon's machine."), valueName: "dir"))
         var downloadDir: String?
 
-        @Flag(help: "Print the settings as one JSON object.")
+        @Flag(help: .tr("Print the settings as one JSON object."))
         var json = false
     }
 }

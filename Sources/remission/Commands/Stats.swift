@@ -9,17 +9,20 @@ extension RemissionCommand {
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "stats",
-            abstract: "Show transfer statistics: torrent counts, current speeds, this session's and all-time totals.",
-            discussion: """
+            abstract: tr(
+                "Show transfer statistics: torrent counts, current speeds, this session's and all-time totals."),
+            discussion: tr(
+                """
                 Examples:
                   remission stats
                   remission stats --json
-                """)
+                """))
 
-        @OptionGroup(title: "Stats options") var own: OwnOptions
+        @OptionGroup(title: tr("Stats options")) var own: OwnOptions
 
         @Argument(
-            help: "A saved server name or URL (default: --server or the default server).", completion: .savedServer)
+            help: .tr("A saved server name or URL (default: --server or the default server)."), completion: .savedServer
+        )
         var name: String?
 
         @OptionGroup var connection: TorrentConnectionOptions
@@ -43,7 +46,7 @@ extension RemissionCommand {
 extension RemissionCommand.Stats {
     /// The options of this command alone, listed first in its help (before the connection options).
     struct OwnOptions: ParsableArguments {
-        @Flag(help: "Print the statistics as one JSON object.")
+        @Flag(help: .tr("Print the statistics as one JSON object."))
         var json = false
     }
 }

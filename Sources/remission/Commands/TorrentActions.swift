@@ -6,7 +6,7 @@ import RemissionViews
 
 /// What `start`, `stop`, `verify` and `reannounce` share: IDS, the lookup of the torrents, the report.
 struct TorrentActionOptions: ParsableArguments {
-    @Argument(help: "Torrents: all, active, ids such as 1,3,5-7, or a 40-character info hash.")
+    @Argument(help: .tr("Torrents: all, active, ids such as 1,3,5-7, or a 40-character info hash."))
     var ids: String
 
     func validate() throws {
@@ -40,18 +40,19 @@ extension RemissionCommand {
     struct Start: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "start",
-            abstract: "Start torrents.",
-            discussion: """
+            abstract: tr("Start torrents."),
+            discussion: tr(
+                """
                 Ids that do not exist are reported: a warning when others exist, exit 1 when none does.
 
                 Examples:
                   remission start 1,3,5-7
                   remission start all
                   remission start 0123456789abcdef0123456789abcdef01234567 --now
-                """)
+                """))
 
         @OptionGroup var options: TorrentActionOptions
-        @OptionGroup(title: "Start options") var own: OwnOptions
+        @OptionGroup(title: tr("Start options")) var own: OwnOptions
 
         @OptionGroup var connection: TorrentConnectionOptions
 
@@ -65,8 +66,8 @@ extension RemissionCommand {
     struct Stop: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "stop",
-            abstract: "Stop (pause) torrents.",
-            discussion: "Examples:\n  remission stop 2\n  remission stop active")
+            abstract: tr("Stop (pause) torrents."),
+            discussion: tr("Examples:\n  remission stop 2\n  remission stop active"))
 
         @OptionGroup var options: TorrentActionOptions
         @OptionGroup var connection: TorrentConnectionOptions
@@ -78,8 +79,8 @@ extension RemissionCommand {
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "verify",
-            abstract: "Verify the local data of torrents (queued; see its progress with `remission info`).",
-            discussion: "Examples:\n  remission verify 4\n  remission verify all")
+            abstract: tr("Verify the local data of torrents (queued; see its progress with `remission info`)."),
+            discussion: tr("Examples:\n  remission verify 4\n  remission verify all"))
 
         @OptionGroup var options: TorrentActionOptions
         @OptionGroup var connection: TorrentConnectionOptions
@@ -91,8 +92,8 @@ extension RemissionCommand {
     struct Reannounce: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "reannounce",
-            abstract: "Ask the trackers of torrents for more peers now.",
-            discussion: "Examples:\n  remission reannounce 4\n  remission reannounce all")
+            abstract: tr("Ask the trackers of torrents for more peers now."),
+            discussion: tr("Examples:\n  remission reannounce 4\n  remission reannounce all"))
 
         @OptionGroup var options: TorrentActionOptions
         @OptionGroup var connection: TorrentConnectionOptions
@@ -104,7 +105,7 @@ extension RemissionCommand {
 extension RemissionCommand.Start {
     /// The options of this command alone, listed first in its help (before the connection options).
     struct OwnOptions: ParsableArguments {
-        @Flag(help: "Start at once, skipping the download queue.")
+        @Flag(help: .tr("Start at once, skipping the download queue."))
         var now = false
     }
 }

@@ -6,9 +6,9 @@ import RemissionViews
 /// trust flags and credential options of `check`, so that `--server URL --ca-file F` and
 /// `--user U --password-stdin` work as they do there.
 struct TorrentConnectionOptions: ParsableArguments {
-    @OptionGroup(title: "Connection options") var trustFlags: TrustFlags
-    @OptionGroup(title: "Connection options") var auth: AuthOptions
-    @OptionGroup(title: "Connection options") var global: GlobalOptions
+    @OptionGroup(title: tr("Connection options")) var trustFlags: TrustFlags
+    @OptionGroup(title: tr("Connection options")) var auth: AuthOptions
+    @OptionGroup(title: tr("Connection options")) var global: GlobalOptions
 
     /// The command context and a session with `check`'s trust and error handling.
     /// `server` (a positional NAME|URL) wins over `--server`.

@@ -9,8 +9,9 @@ extension RemissionCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "remove",
-            abstract: "Remove torrents from the server, and with --delete-data their downloaded files.",
-            discussion: """
+            abstract: tr("Remove torrents from the server, and with --delete-data their downloaded files."),
+            discussion: tr(
+                """
                 The torrents to remove are listed first. On a terminal, remission asks before removing \
                 (with --delete-data: "Delete the data of N torrents (SIZE)?"); --yes skips the question. \
                 Without a terminal, removing the torrents alone goes ahead, but deleting data needs --yes \
@@ -20,11 +21,11 @@ extension RemissionCommand {
                 Examples:
                   remission remove 3
                   remission remove 5-7 --delete-data --yes
-                """)
+                """))
 
         @OptionGroup var options: TorrentActionOptions
 
-        @OptionGroup(title: "Remove options") var own: OwnOptions
+        @OptionGroup(title: tr("Remove options")) var own: OwnOptions
 
         @OptionGroup var connection: TorrentConnectionOptions
 
@@ -104,10 +105,10 @@ extension RemissionCommand {
 extension RemissionCommand.Remove {
     /// The options of this command alone, listed first in its help (before the connection options).
     struct OwnOptions: ParsableArguments {
-        @Flag(name: .customLong("delete-data"), help: "Also delete the torrents' downloaded files on the server.")
+        @Flag(name: .customLong("delete-data"), help: .tr("Also delete the torrents' downloaded files on the server."))
         var deleteData = false
 
-        @Flag(name: .shortAndLong, help: ArgumentHelp("Do not ask for confirmation. " + Answers.rule))
+        @Flag(name: .shortAndLong, help: ArgumentHelp(tr("Do not ask for confirmation. ") + Answers.rule))
         var yes = false
     }
 }

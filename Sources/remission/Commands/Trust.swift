@@ -1,4 +1,5 @@
 import ArgumentParser
+import RemissionViews
 
 extension RemissionCommand {
     /// `remission trust …`: look at a server's certificate and manage what the trust store holds for it
@@ -6,8 +7,10 @@ extension RemissionCommand {
     struct Trust: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "trust",
-            abstract: "Show a server's certificate and manage the trust store (pins, accepted certificates, CA files).",
-            discussion: """
+            abstract: tr(
+                "Show a server's certificate and manage the trust store (pins, accepted certificates, CA files)."),
+            discussion: tr(
+                """
                 Trust is kept per identity: scheme, host and port. NAME is a saved server name or a URL; without \
                 NAME, show/accept/pin/ca/http use --server or the default server.
 
@@ -17,7 +20,7 @@ extension RemissionCommand {
                   remission trust pin nas --current --spki sha256//BACKUP…
                   remission trust ca nas ~/home-ca.pem
                   remission trust list --json
-                """,
+                """),
             subcommands: [Show.self, Accept.self, Pin.self, Unpin.self, Forget.self, List.self, CA.self, HTTP.self])
     }
 }

@@ -10,23 +10,24 @@ extension RemissionCommand.Trust {
     struct Accept: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "accept",
-            abstract: "Trust the certificate the server presents now (trust on first use).",
+            abstract: tr("Trust the certificate the server presents now (trust on first use)."),
             usage: "remission trust accept [<options>] [<name>]",
-            discussion: """
+            discussion: tr(
+                """
                 Connects without sending any request and shows the certificate. On a terminal it asks \
                 "Trust this certificate? (yes/no/[fingerprint])"; typing the fingerprint you expect checks it. \
                 Without a terminal --fingerprint is required and must match the presented certificate exactly. \
                 Accepting again replaces the certificate accepted before; both fingerprints are printed.
-                """)
+                """))
 
         @Argument(
-            help: "A saved server name or an https URL (default: --server or the default server).",
+            help: .tr("A saved server name or an https URL (default: --server or the default server)."),
             completion: .savedServer)
         var name: String?
 
         @Option(
             help: ArgumentHelp(
-                "The SHA-256 fingerprint you expect (SHA256:HEX); it must match the presented certificate.",
+                tr("The SHA-256 fingerprint you expect (SHA256:HEX); it must match the presented certificate."),
                 valueName: "SHA256:…"))
         var fingerprint: String?
 

@@ -7,17 +7,18 @@ extension RemissionCommand.Trust {
     struct CA: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "ca",
-            abstract: "Use a PEM CA file as an extra trust anchor for a server (home PKI).",
+            abstract: tr("Use a PEM CA file as an extra trust anchor for a server (home PKI)."),
             usage: "remission trust ca [<options>] <name> <file>",
-            discussion: """
+            discussion: tr(
+                """
                 The file is checked now (readable, at least one certificate) and stored by its absolute path; \
                 it is read again on every connection, so keep it where it is. Host names are still checked.
-                """)
+                """))
 
-        @Argument(help: "A saved server name or an https URL.", completion: .savedServer)
+        @Argument(help: .tr("A saved server name or an https URL."), completion: .savedServer)
         var name: String
 
-        @Argument(help: "The PEM file with the CA certificate(s).", completion: .certificateFile)
+        @Argument(help: .tr("The PEM file with the CA certificate(s)."), completion: .certificateFile)
         var file: String
 
         @OptionGroup var global: GlobalOptions
@@ -35,26 +36,27 @@ extension RemissionCommand.Trust {
     struct HTTP: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "http",
-            abstract: "Acknowledge (or revoke) the plain-HTTP warning for a server.",
+            abstract: tr("Acknowledge (or revoke) the plain-HTTP warning for a server."),
             usage: "remission trust http [<options>] [<name>]",
-            discussion: """
+            discussion: tr(
+                """
                 Plain HTTP to a non-loopback host sends the password and all data unencrypted; every command \
                 warns until you acknowledge it here (--acknowledge, the default); --revoke warns again. Not for https servers.
-                """)
+                """))
 
         enum Change: EnumerableFlag {
             case acknowledge, revoke
 
             static func help(for value: Change) -> ArgumentHelp? {
                 switch value {
-                case .acknowledge: "Stop warning about plain HTTP for this server."
-                case .revoke: "Warn about plain HTTP for this server again."
+                case .acknowledge: .tr("Stop warning about plain HTTP for this server.")
+                case .revoke: .tr("Warn about plain HTTP for this server again.")
                 }
             }
         }
 
         @Argument(
-            help: "A saved server name or an http URL (default: --server or the default server).",
+            help: .tr("A saved server name or an http URL (default: --server or the default server)."),
             completion: .savedServer)
         var name: String?
 

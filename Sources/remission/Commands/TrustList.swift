@@ -7,15 +7,16 @@ extension RemissionCommand.Trust {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: "List the trust store: pins, accepted certificate, CA file, plain-HTTP acknowledgement.",
+            abstract: tr("List the trust store: pins, accepted certificate, CA file, plain-HTTP acknowledgement."),
             usage: "remission trust list [<options>]",
-            discussion: """
+            discussion: tr(
+                """
                 --json prints one line: {"entries": [{"identity", "servers": […], "pins": […], "accepted": \
                 {"fingerprint", "subject", "notBefore", "notAfter", "acceptedAt"} or null, "caFile", \
                 "httpAcknowledged"}]} with times in Unix seconds.
-                """)
+                """))
 
-        @Flag(help: "Print one JSON object instead of text.")
+        @Flag(help: .tr("Print one JSON object instead of text."))
         var json = false
 
         @OptionGroup var global: GlobalOptions
@@ -37,14 +38,14 @@ extension RemissionCommand.Trust {
     struct Forget: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "forget",
-            abstract: "Forget all trust for a server: pins, accepted certificate, CA file, HTTP acknowledgement.",
+            abstract: tr("Forget all trust for a server: pins, accepted certificate, CA file, HTTP acknowledgement."),
             usage: "remission trust forget [<options>] <name>",
-            discussion: "Asks first on a terminal; without one, --yes is required. The saved server itself stays.")
+            discussion: tr("Asks first on a terminal; without one, --yes is required. The saved server itself stays."))
 
-        @Argument(help: "A saved server name or a URL.", completion: .savedServer)
+        @Argument(help: .tr("A saved server name or a URL."), completion: .savedServer)
         var name: String
 
-        @Flag(help: ArgumentHelp("Forget without asking. " + Answers.rule))
+        @Flag(help: ArgumentHelp(tr("Forget without asking. ") + Answers.rule))
         var yes = false
 
         @OptionGroup var global: GlobalOptions

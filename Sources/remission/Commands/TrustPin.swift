@@ -10,9 +10,10 @@ extension RemissionCommand.Trust {
     struct Pin: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "pin",
-            abstract: "Pin public keys for a server (SPKI SHA-256, as curl --pinnedpubkey).",
+            abstract: tr("Pin public keys for a server (SPKI SHA-256, as curl --pinnedpubkey)."),
             usage: "remission trust pin [<options>] [<name>]",
-            discussion: """
+            discussion: tr(
+                """
                 With pins set, a server is trusted only when a key in its chain is pinned, even when a CA \
                 vouches for it. Pin a backup key too (one not in the current chain), or a new server key \
                 would lock you out. Prints the pins now set, one per line.
@@ -25,24 +26,25 @@ extension RemissionCommand.Trust {
                 Examples:
                   remission trust pin nas --current --generate-backup ~/nas-spare-key.pem
                   remission trust pin nas --spki sha256//…
-                """)
+                """))
 
         @Argument(
-            help: "A saved server name or an https URL (default: --server or the default server).",
+            help: .tr("A saved server name or an https URL (default: --server or the default server)."),
             completion: .savedServer)
         var name: String?
 
         @Option(
             name: .customLong("spki"),
-            help: ArgumentHelp("A pin to add: sha256//BASE64 of the key's SPKI. Repeatable.", valueName: "sha256//…"))
+            help: ArgumentHelp(
+                tr("A pin to add: sha256//BASE64 of the key's SPKI. Repeatable."), valueName: "sha256//…"))
         var pins: [String] = []
 
-        @Flag(help: "Pin the key of the certificate the server presents now.")
+        @Flag(help: .tr("Pin the key of the certificate the server presents now."))
         var current = false
 
         @Option(
             name: .customLong("generate-backup"),
-            help: "Generate a spare key, write its private key to this new file (mode 0600), pin it.",
+            help: .tr("Generate a spare key, write its private key to this new file (mode 0600), pin it."),
             completion: .file())
         var backupFile: String?
 
@@ -74,18 +76,19 @@ extension RemissionCommand.Trust {
     struct Unpin: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "unpin",
-            abstract: "Remove pins: the ones given with --spki, or all of them (asks first; --yes for scripts).",
+            abstract: tr("Remove pins: the ones given with --spki, or all of them (asks first; --yes for scripts)."),
             usage: "remission trust unpin [<options>] <name>")
 
-        @Argument(help: "A saved server name or a URL.", completion: .savedServer)
+        @Argument(help: .tr("A saved server name or a URL."), completion: .savedServer)
         var name: String
 
         @Option(
             name: .customLong("spki"),
-            help: ArgumentHelp("A pin to remove: sha256//BASE64. Repeatable; none means all.", valueName: "sha256//…"))
+            help: ArgumentHelp(
+                tr("A pin to remove: sha256//BASE64. Repeatable; none means all."), valueName: "sha256//…"))
         var pins: [String] = []
 
-        @Flag(help: ArgumentHelp("Remove all pins without asking. " + Answers.rule))
+        @Flag(help: ArgumentHelp(tr("Remove all pins without asking. ") + Answers.rule))
         var yes = false
 
         @OptionGroup var global: GlobalOptions

@@ -8,20 +8,22 @@ extension RemissionCommand.Trust {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
-            abstract: "Show the server's certificates and the trust decision, without sending any request.",
+            abstract: tr("Show the server's certificates and the trust decision, without sending any request."),
             usage: "remission trust show [<options>] [<name>]",
-            discussion: """
+            discussion: tr(
+                """
                 Connects, completes the TLS handshake and disconnects: no HTTP request and no credential is \
                 sent. Prints each certificate (subject, issuer, names, validity, key, signature, SHA-256 \
                 fingerprint, SPKI pin), the decision with its reasons, and what is stored for the server. \
                 Exits 0 when trusted, 5 when refused, 3 when offline.
-                """)
+                """))
 
         @Argument(
-            help: "A saved server name or a URL (default: --server or the default server).", completion: .savedServer)
+            help: .tr("A saved server name or a URL (default: --server or the default server)."),
+            completion: .savedServer)
         var name: String?
 
-        @Flag(help: "Print one JSON object instead of text.")
+        @Flag(help: .tr("Print one JSON object instead of text."))
         var json = false
 
         @OptionGroup var global: GlobalOptions

@@ -13,9 +13,10 @@ extension RemissionCommand {
     struct Watch: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "watch",
-            abstract: "The live torrent list: scroll, search, filter, act on torrents, open one; ? shows the keys.",
+            abstract: tr("The live torrent list: scroll, search, filter, act on torrents, open one; ? shows the keys."),
             usage: "remission watch [<options>]",
-            discussion: """
+            discussion: tr(
+                """
                 Refreshes every --interval seconds. Keys: arrows, j/k, PgUp/PgDn, Home/End move the \
                 cursor; space marks torrents; / searches names; f cycles the status filter; s, p, v, a \
                 start, stop, verify and reannounce the marked torrents (or the one under the cursor); d \
@@ -34,13 +35,13 @@ extension RemissionCommand {
                   remission watch
                   remission watch --interval 5 --status downloading --sort eta
                   remission watch --search ubuntu
-                """)
+                """))
 
-        @OptionGroup(title: "Watch options") var own: OwnOptions
+        @OptionGroup(title: tr("Watch options")) var own: OwnOptions
 
-        @OptionGroup(title: "Connection options") var trustFlags: TrustFlags
-        @OptionGroup(title: "Connection options") var auth: AuthOptions
-        @OptionGroup(title: "Connection options") var global: GlobalOptions
+        @OptionGroup(title: tr("Connection options")) var trustFlags: TrustFlags
+        @OptionGroup(title: tr("Connection options")) var auth: AuthOptions
+        @OptionGroup(title: tr("Connection options")) var global: GlobalOptions
 
         // Shorthands for the options in `own`.
         var interval: Double { own.interval }
@@ -49,7 +50,7 @@ extension RemissionCommand {
 
         func validate() throws {
             guard interval >= 0.5, interval <= 3600 else {
-                throw ValidationError("--interval takes seconds between 0.5 and 3600, e.g. --interval 2.")
+                throw ValidationError(CommandText.watchIntervalRange)
             }
         }
 
@@ -89,7 +90,7 @@ extension RemissionCommand {
 extension RemissionCommand.Watch {
     /// The options of this command alone, listed first in its help (before the connection options).
     struct OwnOptions: ParsableArguments {
-        @Option(help: ArgumentHelp("Seconds between refreshes (at least 0.5).", valueName: "seconds"))
+        @Option(help: ArgumentHelp(tr("Seconds between refreshes (at least 0.5)."), valueName: "seconds"))
         var interval: Double = 2
 
         @OptionGroup var shown: QueryOptions

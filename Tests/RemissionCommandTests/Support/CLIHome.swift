@@ -38,6 +38,8 @@ struct CLIHome {
             "HOME": directory + "/home", "REMISSION_CONFIG_HOME": configDirectory,
             "REMISSION_CACHE_HOME": directory + "/cache", "REMISSION_STATE_HOME": directory + "/state",
             "SSL_CERT_DIR": "/nonexistent", "SSL_CERT_FILE": "/nonexistent", "TR_AUTH": "", "NO_COLOR": "1",
+            // English whatever the developer's locale; a test gives LANG to hear Russian.
+            "LANG": "C.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "REMISSION_LANG": "",
         ]
     }
 
