@@ -86,6 +86,17 @@ struct HelpTextTests {
         #expect(!http.contains("USAGE: remission trust http [<name>] --acknowledge"), "\(http)")
     }
 
+    @Test("--utc's help names no --json on a command without one (GlobalOptions is shared)", arguments: paths)
+    func utcHelpIsTrue(path: [String]) {
+        let lines = RemissionCommand.helpMessage(for: Self.type(path), columns: Self.width)
+            .split(separator: "\n").map(String.init)
+        guard !lines.contains(where: { $0.hasPrefix("  --json") }),
+            let start = lines.firstIndex(where: { $0.hasPrefix("  --utc") })
+        else { return }
+        let entry = lines[start...].prefix { $0.hasPrefix("  --utc") || $0.hasPrefix("      ") }
+        #expect(!entry.joined().contains("--json"), "\(path): \(entry)")
+    }
+
     /// The prose lines that are followed by more prose, and the indented lines wider than 80 cells.
     static func hardBreaks(in text: String) -> [String] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
