@@ -97,6 +97,17 @@ struct HelpTextTests {
         #expect(!entry.joined().contains("--json"), "\(path): \(entry)")
     }
 
+    @Test("servers set-url takes its server as <name>: --server is refused, not silently ignored")
+    func setURLRefusesServer() throws {
+        let arguments = ["servers", "set-url", "nas", "https://10.0.0.5"]
+        let error = #expect(throws: (any Error).self) {
+            try RemissionCommand.parseAsRoot(arguments + ["--server", "box"])
+        }
+        let message = error.map { RemissionCommand.message(for: $0) } ?? ""
+        #expect(message.contains("--server does not apply"), "\(message)")
+        _ = try RemissionCommand.parseAsRoot(arguments)
+    }
+
     /// The prose lines that are followed by more prose, and the indented lines wider than 80 cells.
     static func hardBreaks(in text: String) -> [String] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
