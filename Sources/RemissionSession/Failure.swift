@@ -243,7 +243,7 @@ extension LocalProblem {
             .noUserForPassword, .passwordNeedsTerminal, .noPasswordGiven, .passwordsDiffer, .watchNeedsTerminal:
             return .usage
         case .declined, .noCertificatePresented, .notPinned, .trustNotChanged, .noSnapshot, .backupKeyNotGenerated,
-            .backupKeyNotWritten:
+            .backupKeyNotWritten, .backupWouldLockOut:
             return .failure
         case .probeFailed(let error, _, _):
             switch error {

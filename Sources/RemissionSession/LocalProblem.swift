@@ -43,6 +43,10 @@ public enum LocalProblem: Sendable, Equatable {
     /// `trust pin --generate-backup FILE`: the file could not be created (`EEXIST`: something is there
     /// already, left untouched); nothing was pinned (exit 1).
     case backupKeyNotWritten(path: String, StorageError)
+    /// `trust pin --generate-backup FILE`: the pins would match no key the server presents now (or its
+    /// key, to be pinned beside the spare, is not trusted now: `presentedUntrusted`), so every later
+    /// connection would be refused; nothing was written or pinned (exit 1).
+    case backupWouldLockOut(label: String, presentedUntrusted: Bool)
 
     /// The keyring refused a change the command needs first; `consequence` says what was left alone.
     case keyringNotChanged(KeyringError, KeyringConsequence)

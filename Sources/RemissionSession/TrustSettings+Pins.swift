@@ -13,16 +13,40 @@ extension TrustSettings {
     /// exists; pinning works offline too. With `backupFile`, a spare key is generated here
     /// (`SpareKey`), its private key written to that new file (mode 0600; an existing file is refused
     /// and left as it is) and its pin added; should the pin not be saved, the file goes again.
+    ///
+    /// A spare must not become the only pin that counts: pins refuse every key they do not name, so
+    /// the server would be cut off at its next connection. With no pins set and nothing else given,
+    /// the key presented now is pinned too, as `current` does, when the stored trust accepts it now
+    /// (`Pinning.currentAlso`); when the pins would still match no key the server presents now, or
+    /// its key is not trusted, nothing is written or pinned (`backupWouldLockOut`). The server is
+    /// looked at before the key file is made, so a refusal leaves no file behind.
     public func pin(
         _ subject: TrustSubject, adding pins: [SPKIPin], current: Bool, backupFile: String? = nil
     ) throws(Failure) -> Pinning {
         try requireHTTPS(subject, for: .pin)
+        let stored = try stored(subject)
+        let currentAlso = backupFile != nil && !current && pins.isEmpty && stored.pins.isEmpty
         var added = pins
+        let chain: PresentedChain?
+        if current || currentAlso {
+            let probe = try probe(subject, trust: stored)
+            if currentAlso && !probe.decision.isTrusted {
+                throw Failure(.local(.backupWouldLockOut(label: subject.label, presentedUntrusted: true)))
+            }
+            chain = probe.chain
+            added.insert(probe.leaf.spkiPin, at: 0)
+        } else {
+            chain = try? probe(subject, trust: .none).chain
+        }
+        if backupFile != nil, let chain, !(stored.pins + added).contains(where: Set(chain.pins).contains) {
+            throw Failure(.local(.backupWouldLockOut(label: subject.label, presentedUntrusted: false)))
+        }
         let backup = try backupFile.map { file throws(Failure) in try writeSpareKey(to: absolutePath(file)) }
         if let backup { added.append(backup.pin) }
         do {
-            var pinning = try addPins(subject, added, current: current)
+            var pinning = try addPins(subject, added, chain: chain)
             pinning.backup = backup
+            pinning.currentAlso = currentAlso ? added.first : nil
             return pinning
         } catch {
             if let backup { _ = unlink(backup.path) }  // created by this run, just now: nothing else is lost
@@ -38,16 +62,9 @@ extension TrustSettings {
         return SpareKeyFile(path: path, pin: key.pin, keyType: SpareKey.keyType)
     }
 
-    private func addPins(_ subject: TrustSubject, _ pins: [SPKIPin], current: Bool) throws(Failure) -> Pinning {
-        var added = pins
-        let chain: PresentedChain?
-        if current {
-            let probe = try probe(subject, trust: try stored(subject))
-            chain = probe.chain
-            added.insert(probe.leaf.spkiPin, at: 0)
-        } else {
-            chain = try? probe(subject, trust: .none).chain
-        }
+    private func addPins(_ subject: TrustSubject, _ added: [SPKIPin], chain: PresentedChain?) throws(Failure)
+        -> Pinning
+    {
         let (pinned, new) = try update(subject) { trust -> ([SPKIPin], [SPKIPin]) in
             let new = added.reduce(into: [SPKIPin]()) { result, pin in
                 if !trust.pins.contains(pin) && !result.contains(pin) { result.append(pin) }
@@ -61,7 +78,7 @@ extension TrustSettings {
     /// A pin set that would refuse the key presented now, or that has no backup key.
     static func warning(_ pins: [SPKIPin], chain: PresentedChain?) -> PinWarning? {
         guard let chain, let leaf = chain.certificates.first, !pins.isEmpty else { return nil }
-        let presented = Set(chain.certificates.map(\.spkiPin))
+        let presented = Set(chain.pins)
         if !pins.contains(where: presented.contains) { return .noPinMatches(presented: leaf.spkiPin) }
         if pins.allSatisfy(presented.contains) { return .noBackupPin }
         return nil
@@ -112,6 +129,14 @@ public struct Pinning: Sendable, Equatable {
     public var warning: PinWarning?
     /// The spare key `--generate-backup` made, when asked.
     public var backup: SpareKeyFile?
+    /// The key presented now, pinned beside the spare though not asked for (`--generate-backup` on a
+    /// server without pins), so that the server stays trusted.
+    public var currentAlso: SPKIPin?
+}
+
+extension PresentedChain {
+    /// The pins of every key in the chain: a pin set matching one of them trusts the server.
+    var pins: [SPKIPin] { certificates.map(\.spkiPin) }
 }
 
 /// A spare key written by `trust pin --generate-backup FILE`: where, its pin and its type.

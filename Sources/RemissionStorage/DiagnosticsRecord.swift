@@ -66,6 +66,9 @@ public struct DiagnosticsRecord: Sendable, Equatable {
     public static let maximumSteps = 8
     /// At most this many torrent ids are kept (`remove all` of 10,000 torrents keeps the first 20).
     public static let maximumTorrents = 20
+    /// The times a record read back may hold: 1970-01-01 to 9999-12-31 23:59:59 UTC. A damaged or
+    /// hand-edited line's time is clamped into it, so no reader meets an instant no calendar writes.
+    public static let times: ClosedRange<Int64> = 0...253_402_300_799
 }
 
 extension DiagnosticsRecord {
@@ -102,7 +105,8 @@ extension DiagnosticsRecord {
             steps.append(Step(name: Self.cut(name), milliseconds: milliseconds))
         }
         self.init(
-            time: time, command: Self.cut(command), server: Self.cut(server), exitCode: exitCode,
+            time: min(max(time, Self.times.lowerBound), Self.times.upperBound), command: Self.cut(command),
+            server: Self.cut(server), exitCode: exitCode,
             failedStep: object["failedStep"]?.string.map(Self.cut),
             failureClass: object["failureClass"]?.string.map(Self.cut),
             steps: steps, version: object["version"]?.string.map(Self.cut), rpcVersion: object["rpcVersion"]?.int,

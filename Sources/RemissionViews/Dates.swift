@@ -13,11 +13,13 @@ public enum Dates {
     }
 
     /// How far `instant` is from `now`, in whole days: "12 days ago", "1 day ago", "less than a day
-    /// ago", "in less than a day", "in 3 days"; Russian "12 дней назад", "через 3 дня".
+    /// ago", "in less than a day", "in 3 days"; Russian "12 дней назад", "через 3 дня". Any two Int64
+    /// are accepted: the distance is taken as a magnitude, which cannot overflow.
     public static func relativeDays(_ instant: Int64, now: Int64) -> String {
-        let difference = now - instant
-        let days = Int(clamping: (difference < 0 ? -difference : difference) / 86_400)
-        switch (difference >= 0, days) {
+        let past = now >= instant
+        let distance = past ? UInt64(bitPattern: now &- instant) : UInt64(bitPattern: instant &- now)
+        let days = Int(clamping: distance / 86_400)
+        switch (past, days) {
         case (true, 0): return tr("less than a day ago")
         case (false, 0): return tr("in less than a day")
         case (true, _): return tr("\(count: days, "day", "days") ago")

@@ -63,6 +63,16 @@ extension FailureText {
                 "\(safe(path)) already exists and was left as it is: name a new file for the spare key. ",
                 "Nothing was pinned.")
         case .backupKeyNotWritten(_, let error): return tr("\(storageReason(error)) Nothing was pinned.")
+        case .backupWouldLockOut(let label, presentedUntrusted: true):
+            return tr(
+                "The certificate \(safe(label)) presents now is not trusted, so its key cannot be pinned beside ",
+                "the spare, and the spare alone would refuse every connection. Nothing was written or pinned; ",
+                "see remission trust show \(quotedForShell(label))")
+        case .backupWouldLockOut(let label, presentedUntrusted: false):
+            return tr(
+                "These pins would match no key \(safe(label)) presents now, so every connection would be refused ",
+                "(pin mismatch). Nothing was written or pinned. Pin its current key with the spare: ",
+                "remission trust pin \(quotedForShell(label)) --current --generate-backup FILE")
         case .keyringNotChanged(let error, .nothingStored): return tr("\(keyringReason(error)) Nothing was stored.")
         case .keyringNotChanged(let error, .serverKept):
             return tr(

@@ -135,6 +135,11 @@ public enum TrustCommandText {
                     "Pinned \(count: pinning.new.count, "key", "keys") for \(subject.identity); ",
                     "\(pinning.pinned.count) set now.")
             ]
+        if let current = pinning.currentAlso {
+            lines.append(
+                "Pinned the key the server presents now too (no pins were set, and the spare alone would refuse "
+                    + "it): \(current)")
+        }
         switch pinning.warning {
         case .noPinMatches(let presented):
             lines.append(

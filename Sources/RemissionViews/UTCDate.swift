@@ -32,10 +32,12 @@ public func relativeDays(_ instant: Int64, now: Int64) -> String { Dates.relativ
 
 /// Year, month (1–12) and day (1–31) of the proleptic Gregorian calendar for a count of days since
 /// 1970-01-01 (Howard Hinnant's `civil_from_days`, http://howardhinnant.github.io/date_algorithms.html).
+/// Overflow-free for every Int64: whole 400-year eras are taken off before the shift to March.
 public func civil(fromDays days: Int64) -> (year: Int64, month: Int, day: Int) {
-    let shifted = days + 719_468  // Days since 0000-03-01: the algorithm's years start in March.
-    let era = floorDivision(shifted, 146_097).quotient  // 400-year eras of 146,097 days.
-    let dayOfEra = shifted - era * 146_097  // [0, 146096]
+    let (wholeEras, dayInEras) = floorDivision(days, 146_097)  // 400-year eras of 146,097 days.
+    // Days since 0000-03-01 within the era: the algorithm's years start in March.
+    let (extraEra, dayOfEra) = floorDivision(dayInEras + 719_468, 146_097)  // [0, 146096]
+    let era = wholeEras + extraEra
     let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365  // [0, 399]
     let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)  // [0, 365], from March 1
     let monthFromMarch = (5 * dayOfYear + 2) / 153  // [0, 11]
@@ -45,14 +47,16 @@ public func civil(fromDays days: Int64) -> (year: Int64, month: Int, day: Int) {
     return (year, Int(month), Int(day))
 }
 
-/// Division rounding towards negative infinity, with a non-negative remainder.
+/// Division rounding towards negative infinity, with a remainder in `0..<divisor`; `divisor` must be
+/// positive. Overflow-free for every Int64 `value` (no `quotient * divisor` is formed: that product
+/// leaves Int64 for `Int64.min`).
 public func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
-    let quotient = value / divisor - (value % divisor < 0 ? 1 : 0)
-    return (quotient, value - quotient * divisor)
+    let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+    return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
 }
 
 private func padded(_ value: Int64, _ width: Int) -> String {
-    let digits = String(value < 0 ? -value : value)
+    let digits = String(value.magnitude)
     let zeros = String(repeating: "0", count: max(0, width - digits.count))
     return (value < 0 ? "-" : "") + zeros + digits
 }

@@ -29,7 +29,11 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .customLong("no-color"), help: .tr("Never colour the output (NO_COLOR does the same)."))
     var noColor = false
 
-    @Flag(help: .tr("Write dates in UTC instead of local time (TZ), for scripts. --json always uses Unix seconds."))
+    // Shared by every command, most without --json: true wherever it is listed.
+    @Flag(
+        help: .tr(
+            "Write dates in UTC instead of local time (TZ), for scripts; JSON output, where a command has it, gives Unix seconds."
+        ))
     var utc = false
 
     func validate() throws {

@@ -69,4 +69,68 @@ struct BackupPinTests {
         #expect(!FileManager.default.fileExists(atPath: home.directory + "/absent.pem"))
         #expect(home.writtenFiles()["config/trust.json"] == nil)
     }
+
+    /// Trust by an accepted certificate, no pins: the default set-up for a self-signed server.
+    func accept() throws {
+        let accept = try home.run([
+            "trust", "accept", url, "--fingerprint", "SHA256:" + (try bed.fingerprint(.selfSigned)),
+        ])
+        #expect(accept.status == 0, "\(accept.all)")
+    }
+
+    /// The pins trust.json holds for the server (none: none).
+    func storedPins() -> Int {
+        (home.writtenFiles()["config/trust.json"] ?? "").components(separatedBy: "sha256//").count - 1
+    }
+
+    @Test("with no pins set, the spare alone is not the only pin: the trusted key presented now is pinned too")
+    func pinsCurrentKeyToo() throws {
+        try accept()
+        let file = home.directory + "/spare.key"
+        let result = try home.run(["trust", "pin", url, "--generate-backup", file])
+        #expect(result.status == 0, "\(result.all)")
+        let current = try bed.pin(.selfSigned)
+        #expect(result.out.split(separator: "\n").map(String.init) == [current, try opensslPin(file)], "\(result.out)")
+        #expect(result.err.contains("Pinned the key the server presents now too"), "\(result.err)")
+        #expect(result.err.contains(current))
+        #expect(!result.err.contains("warning:"), "\(result.err)")
+
+        let check = try home.run(["check", url], env: ["TR_AUTH": bed.credentials])
+        #expect(check.status == 0, "\(check.all)")
+    }
+
+    @Test("a key presented now that stored trust refuses is not pinned: refused, no key file, no pin")
+    func refusesUntrustedCurrentKey() throws {
+        let file = home.directory + "/spare.key"
+        let result = try home.run(["trust", "pin", url, "--generate-backup", file])
+        #expect(result.status == 1, "\(result.all)")
+        #expect(result.err.contains("is not trusted"), "\(result.err)")
+        #expect(result.err.contains("Nothing was written or pinned"))
+        #expect(!FileManager.default.fileExists(atPath: file))
+        #expect(storedPins() == 0)
+    }
+
+    @Test("pins that would match no key presented now are refused before the key file is made, naming --current")
+    func refusesLockOut() throws {
+        try accept()
+        let file = home.directory + "/spare.key"
+        let other = try bed.pin(.changed)
+        let result = try home.run(["trust", "pin", url, "--spki", other, "--generate-backup", file])
+        #expect(result.status == 1, "\(result.all)")
+        #expect(result.err.contains("remission trust pin \(url) --current --generate-backup FILE"), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: file))
+        #expect(storedPins() == 0)
+        let check = try home.run(["check", url], env: ["TR_AUTH": bed.credentials])
+        #expect(check.status == 0, "\(check.all)")
+    }
+
+    @Test("a server that cannot be reached gets no spare alone: offline, no key file, no pin")
+    func refusesWhenOffline() throws {
+        let file = home.directory + "/spare.key"
+        let closed = "https://\(bed.host):\(bed.closedPort)/transmission/rpc"
+        let result = try home.run(["trust", "pin", closed, "--generate-backup", file])
+        #expect(result.status == 3, "\(result.all)")
+        #expect(!FileManager.default.fileExists(atPath: file))
+        #expect(storedPins() == 0)
+    }
 }

@@ -135,6 +135,30 @@ struct DiagnosticsLogCommandTests {
         #expect(damaged.err.contains("1 line of the diagnostics log could not be read and was skipped."))
     }
 
+    /// A damaged line at the ends of Int64 once killed `remission log` with SIGILL (exit 132).
+    @Test("times at the ends of Int64 are clamped to 1970…9999 and written in both zones, never trapped on")
+    func extremeTimes() throws {
+        let world = try ServersWorld()
+        defer { world.finish() }
+        func line(_ time: String) -> String {
+            #"{"time":\#(time),"command":"list","server":"nas","outcome":"ok","exitCode":0,"steps":[]}"#
+        }
+        try FileManager.default.createDirectory(atPath: world.home + "/state", withIntermediateDirectories: true)
+        try [line("-9223372036854775808"), line("9223372036854775807")].joined(separator: "\n").appending("\n")
+            .write(toFile: logFile(world), atomically: false, encoding: .utf8)
+        let utc = try world.remission(["log", "--utc"])
+        #expect(utc.status == 0, "\(utc.out)\(utc.err)")
+        let lines = utc.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines[0].hasPrefix("1970-01-01 00:00:00 UTC"), "\(utc.out)")
+        #expect(lines.count == 2 && lines[1].hasPrefix("9999-12-31 23:59:59 UTC"), "\(utc.out)")
+        for zone in ["UTC", "Europe/Berlin", "Asia/Tokyo"] {
+            let local = try world.remission(["log"], extra: ["TZ": zone])
+            #expect(
+                local.status == 0 && local.out.split(separator: "\n").count == 2, "\(zone): \(local.out)\(local.err)")
+        }
+        #expect(try records(world).map { $0["time"] as? Int } == [0, 253_402_300_799])
+    }
+
     @Test("--clear empties the log; REMISSION_LOG=off records nothing")
     func clearAndOff() throws {
         let world = try ServersWorld()

@@ -86,6 +86,28 @@ struct HelpTextTests {
         #expect(!http.contains("USAGE: remission trust http [<name>] --acknowledge"), "\(http)")
     }
 
+    @Test("--utc's help names no --json on a command without one (GlobalOptions is shared)", arguments: paths)
+    func utcHelpIsTrue(path: [String]) {
+        let lines = RemissionCommand.helpMessage(for: Self.type(path), columns: Self.width)
+            .split(separator: "\n").map(String.init)
+        guard !lines.contains(where: { $0.hasPrefix("  --json") }),
+            let start = lines.firstIndex(where: { $0.hasPrefix("  --utc") })
+        else { return }
+        let entry = lines[start...].prefix { $0.hasPrefix("  --utc") || $0.hasPrefix("      ") }
+        #expect(!entry.joined().contains("--json"), "\(path): \(entry)")
+    }
+
+    @Test("servers set-url takes its server as <name>: --server is refused, not silently ignored")
+    func setURLRefusesServer() throws {
+        let arguments = ["servers", "set-url", "nas", "https://10.0.0.5"]
+        let error = #expect(throws: (any Error).self) {
+            try RemissionCommand.parseAsRoot(arguments + ["--server", "box"])
+        }
+        let message = error.map { RemissionCommand.message(for: $0) } ?? ""
+        #expect(message.contains("--server does not apply"), "\(message)")
+        _ = try RemissionCommand.parseAsRoot(arguments)
+    }
+
     /// The prose lines that are followed by more prose, and the indented lines wider than 80 cells.
     static func hardBreaks(in text: String) -> [String] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

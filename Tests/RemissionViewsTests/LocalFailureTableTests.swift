@@ -55,6 +55,8 @@ enum LocalCatalogue {
         row(.trustNotChanged(storage), .failure),
         row(.backupKeyNotGenerated, .failure),
         row(.backupKeyNotWritten(path: "/k.pem", .io(path: "/k.pem", operation: "open", errno: 17)), .failure),
+        row(.backupWouldLockOut(label: "nas", presentedUntrusted: false), .failure),
+        row(.backupWouldLockOut(label: "nas", presentedUntrusted: true), .failure),
         row(.keyringNotChanged(.locked(collection: "Login"), .nothingStored), .keyring),
         row(.keyringNotChanged(.passwordContainsNul, .nothingStored), .usage),
         row(.keyringNotChanged(.noSessionBus(reason: "unset"), .serverKept), .keyring),
@@ -102,6 +104,7 @@ enum LocalCatalogue {
         case .trustNotChanged: "trustNotChanged"
         case .backupKeyNotGenerated: "backupKeyNotGenerated"
         case .backupKeyNotWritten: "backupKeyNotWritten"
+        case .backupWouldLockOut: "backupWouldLockOut"
         case .keyringNotChanged: "keyringNotChanged"
         case .noUserForPassword: "noUserForPassword"
         case .passwordNeedsTerminal: "passwordNeedsTerminal"
@@ -124,6 +127,7 @@ enum LocalCatalogue {
         "keyringNotChanged", "noUserForPassword", "passwordNeedsTerminal", "noPasswordGiven", "passwordsDiffer",
         "watchNeedsTerminal", "noSnapshot", "offlineWithoutSnapshot", "snapshotLacksFields", "removalInterrupted",
         "partialAdd", "passwordNotChecked", "backupKeyNotGenerated", "backupKeyNotWritten",
+        "backupWouldLockOut",
     ]
 }
 

@@ -59,4 +59,34 @@ struct UTCDateTests {
         let now: Int64 = 1_767_225_600
         #expect(relativeDays(now + offset, now: now) == expected)
     }
+
+    /// A damaged log line once held `"time": -9223372036854775808`: `remission log` trapped (SIGILL)
+    /// in `floorDivision`'s `quotient * divisor`. Every Int64 is a date now, in either zone.
+    @Test(
+        "the ends of Int64 are dates in both zones, without a trap",
+        arguments: [
+            (Int64.max, "292277026596-12-04 15:30:07 UTC"),
+            (Int64.min, "-292277022657-01-27 08:29:52 UTC"),
+            (Int64.min + 1, "-292277022657-01-27 08:29:53 UTC"),
+        ])
+    func extremes(seconds: Int64, expected: String) {
+        #expect(Units.dateTime(WallClock(unixSeconds: seconds, .utc)) == expected)
+        // glibc's localtime_r cannot give such a year in a C int: the moment is written in UTC.
+        #expect(WallClock(unixSeconds: seconds, .local) == WallClock(unixSeconds: seconds, .utc))
+        #expect(!Units.dateTime(WallClock(unixSeconds: seconds, .local)).isEmpty)
+        #expect(UTCDate(unixSeconds: seconds).description == String(expected.split(separator: " ")[0]))
+    }
+
+    @Test("floorDivision, civil(fromDays:) and relativeDays take every Int64")
+    func arithmeticWithoutOverflow() {
+        #expect(floorDivision(.min, 86_400) == (-106_751_991_167_301, 30_592))
+        #expect(floorDivision(.max, 86_400) == (106_751_991_167_300, 55_807))
+        #expect(floorDivision(-1, 86_400) == (-1, 86_399))
+        #expect(floorDivision(.min, 1) == (.min, 0))
+        #expect(civil(fromDays: 0) == (1970, 1, 1))
+        #expect(civil(fromDays: .max).month >= 1)
+        #expect(civil(fromDays: .min).day >= 1)
+        #expect(relativeDays(.min, now: .max) == "213503982334601 days ago")
+        #expect(relativeDays(.max, now: .min) == "in 213503982334601 days")
+    }
 }

@@ -55,6 +55,14 @@ extension RemissionCommand.Servers {
             var saveOffline = false
         }
 
+        /// The server is the `<name>` argument; GlobalOptions' --server would only contradict it.
+        func validate() throws {
+            if global.server != nil {
+                throw ValidationError(
+                    "servers set-url takes the saved server as its <name> argument; --server does not apply.")
+            }
+        }
+
         func run() throws {
             let context = try CommandContext(global: global)
             try requireHTTPEngine()

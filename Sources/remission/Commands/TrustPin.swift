@@ -20,8 +20,9 @@ extension RemissionCommand.Trust {
 
                 --generate-backup FILE makes that backup key here, offline: a new ECDSA P-256 key (every TLS \
                 client takes it), its private key written to FILE (a new file, mode 0600; an existing one is \
-                refused and left as it is), its pin added. Keep FILE offline, not on the server, and make the \
-                next certificate with it when you rotate.
+                refused and left as it is), its pin added. With no pins set yet, the key the server presents now \
+                is pinned with it (it must be trusted now), so the spare is never the only pin. Keep FILE offline, \
+                not on the server, and make the next certificate with it when you rotate.
 
                 Examples:
                   remission trust pin nas --current --generate-backup ~/nas-spare-key.pem
