@@ -137,8 +137,9 @@ public enum TrustCommandText {
             ]
         if let current = pinning.currentAlso {
             lines.append(
-                "Pinned the key the server presents now too (no pins were set, and the spare alone would refuse "
-                    + "it): \(current)")
+                tr(
+                    "Pinned the key the server presents now too (no pins were set, and the spare alone would refuse ",
+                    "it): \(current)"))
         }
         switch pinning.warning {
         case .noPinMatches(let presented):
