@@ -128,19 +128,23 @@ public final class DiagnosticsJournal: Sendable {
         record.failureClass = failure.diagnosticClass
     }
 
-    /// The label as the log keeps it: a URL loses any user information and query (a saved name or a
-    /// parsed URL has neither; this holds whatever reaches here).
+    /// The label as the log keeps it: any user information (up to the authority's last `@`, with or
+    /// without a scheme) and any query or fragment are cut off. A saved name or a parsed URL has
+    /// none of them; this holds whatever reaches here.
     static func label(_ text: String) -> String {
         var label = Substring(text)
         if let query = label.firstIndex(where: { $0 == "?" || $0 == "#" }) { label = label[..<query] }
-        if let scheme = label.firstRange(of: "://") {
-            let authority = label[scheme.upperBound...].prefix { $0 != "/" }
-            if let at = authority.lastIndex(of: "@") {
-                label = label[..<scheme.upperBound] + label[label.index(after: at)...]
-            }
+        let start = label.firstRange(of: "://")?.upperBound ?? label.startIndex
+        let authority = label[start...].prefix { $0 != "/" }
+        if let at = authority.lastIndex(of: "@") {
+            label = label[..<start] + label[label.index(after: at)...]
         }
         return String(label)
     }
+
+    /// The server of a record whose text could not be resolved to a saved name or a URL: what the
+    /// user typed is never kept, as it may hold a password in a form no rule recognises.
+    public static let unresolved = "<unresolved>"
 
     /// Milliseconds of each step reached: dns, tcp, tls, http (to the first byte), and the total.
     static func steps(_ timings: StepTimings) -> [DiagnosticsRecord.Step] {

@@ -68,6 +68,19 @@ struct DiagnosticsJournalTests {
         #expect(try DiagnosticsLog(paths: fixture.context.paths).read().records.count == 1)
     }
 
+    @Test("labels lose user information (with or without a scheme) and any query or fragment")
+    func labels() {
+        #expect(DiagnosticsJournal.label("nas") == "nas")
+        #expect(
+            DiagnosticsJournal.label("https://nas.lan:9091/transmission/rpc") == "https://nas.lan:9091/transmission/rpc"
+        )
+        #expect(DiagnosticsJournal.label("http://u:pw@nas:9091/rpc") == "http://nas:9091/rpc")
+        #expect(DiagnosticsJournal.label("u:pw@nas:9091") == "nas:9091")
+        #expect(DiagnosticsJournal.label("u:p@w@nas:9091/rpc") == "nas:9091/rpc")
+        #expect(DiagnosticsJournal.label("http://nas/rpc?password=pw") == "http://nas/rpc")
+        #expect(DiagnosticsJournal.label("http://nas/rpc#pw") == "http://nas/rpc")
+    }
+
     @Test("REMISSION_LOG=off writes nothing")
     func off() throws {
         let fixture = try Fixture()
