@@ -47,6 +47,21 @@ public final class DiagnosticsJournal: Sendable {
 
     /// A check's record, written now.
     public func record(_ observation: CheckObservation) {
+        write(record(of: observation))
+    }
+
+    /// A check that is one step of a longer command (`connect`, `servers set-url`: a first try
+    /// without a password learns the 401): only the last one counts, and its record is written by
+    /// `finish` with the command's outcome.
+    public func noteCheck(_ observation: CheckObservation) {
+        let record = record(of: observation)
+        state.withLock {
+            $0.pending = record
+            $0.noted = observation.failure
+        }
+    }
+
+    private func record(of observation: CheckObservation) -> DiagnosticsRecord {
         var record = DiagnosticsRecord(
             time: observation.now, command: command, server: Self.label(observation.server),
             exitCode: observation.failure?.status.rawValue ?? 0,
@@ -57,7 +72,7 @@ public final class DiagnosticsJournal: Sendable {
             record.dialect = Self.dialectName(info.dialect)
         }
         if let failure = observation.failure { Self.describe(failure, in: &record) }
-        write(record)
+        return record
     }
 
     /// The record of a server that could not even be resolved (`check --all`: a keyring that refused).
@@ -106,6 +121,7 @@ public final class DiagnosticsJournal: Sendable {
             record.time = now
             record.exitCode = status.rawValue
             if let failure, status != .ok { Self.describe(failure, in: &record) }
+            if status == .ok { (record.failedStep, record.failureClass) = (nil, nil) }
             return record
         }
         if let record { write(record) }
