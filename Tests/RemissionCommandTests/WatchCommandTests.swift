@@ -65,6 +65,9 @@ struct WatchCommandTests {
         #expect(pane.waitFor { $0.contains("EXITED=0") }, "\(pane.capture())")
         #expect(Date().timeIntervalSince(started) < 3)
         #expect(pane.capture().contains("ICANON=1 ECHO=1"))
+        // Ended with `_exit` while the request hangs, the run still leaves its record.
+        let log = (try? String(contentsOfFile: pane.directory + "/state/diagnostics.log", encoding: .utf8)) ?? ""
+        #expect(log.contains("\"command\":\"watch\"") && log.contains("\"exitCode\":0"), "\(log)")
         #expect(pane.value("alternate_on") == "0")
         #expect(pane.value("cursor_flag") == "1")
     }
