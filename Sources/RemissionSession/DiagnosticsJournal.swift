@@ -110,6 +110,17 @@ public final class DiagnosticsJournal: Sendable {
         state.withLock { $0.pending?.torrents = Array(ids.prefix(DiagnosticsRecord.maximumTorrents)) }
     }
 
+    /// Adds ids not noted yet to the noted ones, within the same bound.
+    public func noteMoreTorrents(_ ids: [Int]) {
+        state.withLock {
+            guard var torrents = $0.pending?.torrents else { return }
+            for id in ids where !torrents.contains(id) && torrents.count < DiagnosticsRecord.maximumTorrents {
+                torrents.append(id)
+            }
+            $0.pending?.torrents = torrents
+        }
+    }
+
     /// Writes the noted server's record with the command's outcome: `failure` when it threw one,
     /// else the failure noted last when `status` is not success. Nothing when no server was noted
     /// (the command talked to none), or when a check already wrote its records.
