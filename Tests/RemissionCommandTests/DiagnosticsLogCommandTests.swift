@@ -191,6 +191,9 @@ struct DiagnosticsLogCommandTests {
         let third = try world.remission(["check", closed])
         #expect(third.err.contains("offline 3 times in the last hour: remission log --server \(closed)"))
         #expect(!third.out.contains("in the last hour"), "stdout stays the report")
+        // --server resolves as other commands do: a bare host:port is the URL the records carry.
+        #expect(try records(world, ["--server", closed]).count == 3)
+        #expect(try records(world, ["--server", "127.0.0.1:\(world.bed.closedPort)"]).count == 3)
     }
 
     @Test("concurrent processes and check --all's threads write whole records")
