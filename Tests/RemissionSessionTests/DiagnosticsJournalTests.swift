@@ -171,5 +171,10 @@ struct DiagnosticsJournalTests {
         #expect(
             lines[0].distance(from: lines[0].startIndex, to: serverColumn[0].lowerBound)
                 == lines[1].distance(from: lines[1].startIndex, to: serverColumn[1].lowerBound))
+        // Facts from the cache: the dialect and rpc version, no version; nothing stands in for it.
+        let cached = DiagnosticsRecord(
+            time: Self.now, command: "list", server: "nas", exitCode: 0, rpcVersion: 16, dialect: "classic")
+        let line = LogText.lines([cached])[0]
+        #expect(line.contains("Transmission (classic, rpc 16)") && !line.contains("?"), "\(line)")
     }
 }
