@@ -1,5 +1,7 @@
+import Logging
 import RemissionModel
 import RemissionStorage
+import RemissionTransport
 
 /// Which records `remission log` shows.
 public struct DiagnosticsQuery: Sendable, Equatable {
@@ -87,6 +89,17 @@ public struct DiagnosticsHistory: Sendable {
         } catch {
             throw Failure(.storage(error))
         }
+    }
+
+    /// The server label records carry for what the user typed, resolved as the other commands
+    /// resolve a server (a saved name, a URL, a bare `host[:port]`); the text as the log keeps it
+    /// when it resolves to none (a server removed since, a host whose scheme cannot be guessed).
+    public static func serverLabel(_ text: String, paths: StoragePaths, environment: [String: String]) -> String {
+        let context = SessionContext(
+            environment: environment, paths: paths,
+            logger: Logger(label: "remission") { _ in SwiftLogNoOpLogHandler() },
+            transportOptions: TransportOptions(environment: environment))
+        return (try? context.locate(text))?.label ?? DiagnosticsJournal.label(text)
     }
 
     public func clear() throws(Failure) {

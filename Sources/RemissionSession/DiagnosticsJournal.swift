@@ -47,6 +47,21 @@ public final class DiagnosticsJournal: Sendable {
 
     /// A check's record, written now.
     public func record(_ observation: CheckObservation) {
+        write(record(of: observation))
+    }
+
+    /// A check that is one step of a longer command (`connect`, `servers set-url`: a first try
+    /// without a password learns the 401): only the last one counts, and its record is written by
+    /// `finish` with the command's outcome.
+    public func noteCheck(_ observation: CheckObservation) {
+        let record = record(of: observation)
+        state.withLock {
+            $0.pending = record
+            $0.noted = observation.failure
+        }
+    }
+
+    private func record(of observation: CheckObservation) -> DiagnosticsRecord {
         var record = DiagnosticsRecord(
             time: observation.now, command: command, server: Self.label(observation.server),
             exitCode: observation.failure?.status.rawValue ?? 0,
@@ -57,7 +72,7 @@ public final class DiagnosticsJournal: Sendable {
             record.dialect = Self.dialectName(info.dialect)
         }
         if let failure = observation.failure { Self.describe(failure, in: &record) }
-        write(record)
+        return record
     }
 
     /// The record of a server that could not even be resolved (`check --all`: a keyring that refused).
@@ -95,6 +110,17 @@ public final class DiagnosticsJournal: Sendable {
         state.withLock { $0.pending?.torrents = Array(ids.prefix(DiagnosticsRecord.maximumTorrents)) }
     }
 
+    /// Adds ids not noted yet to the noted ones, within the same bound.
+    public func noteMoreTorrents(_ ids: [Int]) {
+        state.withLock {
+            guard var torrents = $0.pending?.torrents else { return }
+            for id in ids where !torrents.contains(id) && torrents.count < DiagnosticsRecord.maximumTorrents {
+                torrents.append(id)
+            }
+            $0.pending?.torrents = torrents
+        }
+    }
+
     /// Writes the noted server's record with the command's outcome: `failure` when it threw one,
     /// else the failure noted last when `status` is not success. Nothing when no server was noted
     /// (the command talked to none), or when a check already wrote its records.
@@ -106,6 +132,7 @@ public final class DiagnosticsJournal: Sendable {
             record.time = now
             record.exitCode = status.rawValue
             if let failure, status != .ok { Self.describe(failure, in: &record) }
+            if status == .ok { (record.failedStep, record.failureClass) = (nil, nil) }
             return record
         }
         if let record { write(record) }
@@ -128,19 +155,23 @@ public final class DiagnosticsJournal: Sendable {
         record.failureClass = failure.diagnosticClass
     }
 
-    /// The label as the log keeps it: a URL loses any user information and query (a saved name or a
-    /// parsed URL has neither; this holds whatever reaches here).
+    /// The label as the log keeps it: any user information (up to the authority's last `@`, with or
+    /// without a scheme) and any query or fragment are cut off. A saved name or a parsed URL has
+    /// none of them; this holds whatever reaches here.
     static func label(_ text: String) -> String {
         var label = Substring(text)
         if let query = label.firstIndex(where: { $0 == "?" || $0 == "#" }) { label = label[..<query] }
-        if let scheme = label.firstRange(of: "://") {
-            let authority = label[scheme.upperBound...].prefix { $0 != "/" }
-            if let at = authority.lastIndex(of: "@") {
-                label = label[..<scheme.upperBound] + label[label.index(after: at)...]
-            }
+        let start = label.firstRange(of: "://")?.upperBound ?? label.startIndex
+        let authority = label[start...].prefix { $0 != "/" }
+        if let at = authority.lastIndex(of: "@") {
+            label = label[..<start] + label[label.index(after: at)...]
         }
         return String(label)
     }
+
+    /// The server of a record whose text could not be resolved to a saved name or a URL: what the
+    /// user typed is never kept, as it may hold a password in a form no rule recognises.
+    public static let unresolved = "<unresolved>"
 
     /// Milliseconds of each step reached: dns, tcp, tls, http (to the first byte), and the total.
     static func steps(_ timings: StepTimings) -> [DiagnosticsRecord.Step] {

@@ -185,9 +185,11 @@ public struct Onboarding {
             label: name, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: passwordSource,
             profile: existing, clientIdentity: clientIdentity)
         (target.proxy, target.proxySource) = (proxy?.settings, proxy?.source)
-        return ConnectionCheck(
-            target: target, options: context.transportOptions, logger: context.logger, journal: context.journal
-        ).run(now: now)
+        let observation = ConnectionCheck(target: target, options: context.transportOptions, logger: context.logger)
+            .run(now: now)
+        // One record for the command, its outcome, written at the end: not one per try.
+        context.journal?.noteCheck(observation)
+        return observation
     }
 
     /// What `save` did, for the view to word.

@@ -58,6 +58,11 @@ public struct RemoteSession {
         journal?.noteTorrents(ids)
     }
 
+    /// Adds to the noted ids (`watch`: each action on torrents, as it goes).
+    public func noteMoreTorrents(_ ids: [Int]) {
+        journal?.noteMoreTorrents(ids)
+    }
+
     /// Runs RPC calls; an error becomes this server's `Failure`. What the client learned (version,
     /// dialect, timings) and the failure are noted for the diagnostics log.
     public func run<T>(_ body: (RPCClient) throws(RPCError) -> T) throws(Failure) -> T {

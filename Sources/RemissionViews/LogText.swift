@@ -95,11 +95,12 @@ public enum LogText {
         }
     }
 
-    /// `Transmission 4.1.3 (jsonrpc, rpc 18)  torrents 3,7  dns 0.4, tcp 0.2, tls 9.1, http 2.0, total 12.3 ms`.
+    /// `Transmission 4.1.3 (jsonrpc, rpc 18)  torrents 3,7  dns 0.4, tcp 0.2, tls 9.1, http 2.0, total 12.3 ms`;
+    /// a version the run did not learn (the facts came from the cache) is left out.
     static func details(_ record: DiagnosticsRecord) -> String {
         var parts: [String] = []
         if record.version != nil || record.rpcVersion != nil {
-            var server = "Transmission " + safe(record.version ?? "?")
+            var server = "Transmission" + (record.version.map { " " + safe($0) } ?? "")  // verbatim: a product name
             let facts = [record.dialect.map(safe), record.rpcVersion.map { "rpc \($0)" }].compactMap { $0 }
             if !facts.isEmpty { server += " (" + facts.joined(separator: ", ") + ")" }
             parts.append(server)

@@ -56,6 +56,12 @@ struct ConnectConversationTests {
         let check = try home.run(["check"])
         #expect(check.status == 0, "\(check.all)")
         #expect(check.out.contains("password from the keyring"))
+        // The tries without a password and with the mistyped one are steps of one connect: its
+        // record is its outcome, so the next check finds no failure in the last hour.
+        #expect(!check.err.contains("in the last hour"), "\(check.err)")
+        let log = try home.run(["log", "--json"])
+        #expect(log.out.components(separatedBy: "\"command\":\"connect\"").count == 2, "\(log.out)")
+        #expect(!log.out.contains("\"exitCode\":4") && !log.out.contains("unauthorized"), "\(log.out)")
     }
 
     @Test("three wrong passwords: the report of the last try, exit 4, nothing saved, the certificate asked once")

@@ -180,6 +180,30 @@ struct DiagnosticsLogCommandTests {
         #expect(said.err.contains("REMISSION_LOG=off: nothing new is recorded."))
     }
 
+    @Test("a server text that does not resolve never reaches the log as typed: no password in any form")
+    func unresolvedTextKeepsNoPassword() throws {
+        let world = try ServersWorld()
+        defer { world.finish() }
+        let secret = "S3cretPW\(UUID().uuidString.prefix(8))"
+        let port = world.bed.closedPort
+        let texts = [
+            "tester:\(secret)@127.0.0.1:\(port)",
+            "http://tester:\(secret)@127.0.0.1:\(port)/transmission/rpc",
+            "tester:\(secret)%40x@127.0.0.1:\(port)",
+            "tester%3A\(secret)%40127.0.0.1:\(port)",
+            "http://127.0.0.1:\(port)/transmission/rpc?password=\(secret)",
+            "http://127.0.0.1:\(port)/transmission/rpc#\(secret)",
+        ]
+        for text in texts {
+            let result = try world.remission(["check", text])
+            #expect(result.status != 0, "\(text): \(result.out)\(result.err)")
+        }
+        let log = try String(contentsOfFile: logFile(world), encoding: .utf8)
+        #expect(log.split(separator: "\n").count == texts.count, "\(log)")
+        #expect(!log.contains(secret), "\(log)")
+        #expect(!log.lowercased().contains("tester"), "\(log)")
+    }
+
     @Test("check points at the log after failures in the last hour")
     func checkPointsAtTheLog() throws {
         let world = try ServersWorld()
@@ -191,6 +215,9 @@ struct DiagnosticsLogCommandTests {
         let third = try world.remission(["check", closed])
         #expect(third.err.contains("offline 3 times in the last hour: remission log --server \(closed)"))
         #expect(!third.out.contains("in the last hour"), "stdout stays the report")
+        // --server resolves as other commands do: a bare host:port is the URL the records carry.
+        #expect(try records(world, ["--server", closed]).count == 3)
+        #expect(try records(world, ["--server", "127.0.0.1:\(world.bed.closedPort)"]).count == 3)
     }
 
     @Test("concurrent processes and check --all's threads write whole records")

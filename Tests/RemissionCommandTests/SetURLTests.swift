@@ -58,6 +58,10 @@ struct SetURLTests {
         #expect(moved.out.contains("Forgot what the old address"))
         #expect(try world.secretToolLookup() == nil)
         #expect(try world.secretToolLookup(port: port) == world.bed.password)
+        // The try without a password (it learns the 401) is a step: one record, the outcome.
+        let log = try world.remission(["log", "--json"])
+        #expect(log.out.components(separatedBy: "\"command\":\"servers set-url\"").count == 2, "\(log.out)")
+        #expect(!log.out.contains("unauthorized"), "\(log.out)")
     }
 
     @Test("connect --server NAME re-points the same way: --yes to re-point, --forget-old forgets the old item")

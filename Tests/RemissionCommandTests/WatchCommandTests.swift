@@ -65,6 +65,9 @@ struct WatchCommandTests {
         #expect(pane.waitFor { $0.contains("EXITED=0") }, "\(pane.capture())")
         #expect(Date().timeIntervalSince(started) < 3)
         #expect(pane.capture().contains("ICANON=1 ECHO=1"))
+        // Ended with `_exit` while the request hangs, the run still leaves its record.
+        let log = (try? String(contentsOfFile: pane.directory + "/state/diagnostics.log", encoding: .utf8)) ?? ""
+        #expect(log.contains("\"command\":\"watch\"") && log.contains("\"exitCode\":0"), "\(log)")
         #expect(pane.value("alternate_on") == "0")
         #expect(pane.value("cursor_flag") == "1")
     }
@@ -81,6 +84,34 @@ struct WatchCommandTests {
         #expect(pane.value("alternate_on") == "0")
         #expect(pane.value("cursor_flag") == "1")
     }
+
+    @Test("Ctrl-\\ restores the terminal (exit 131)")
+    func quitSignal() throws {
+        let pane = try Tmux(bed: try TestBed.shared, arguments: ["watch"])
+        defer { pane.kill() }
+        #expect(pane.waitFor { $0.contains("updated ") }, "\(pane.capture())")
+        pane.send("C-\\")
+        #expect(pane.waitFor { $0.contains("EXITED=131") }, "\(pane.capture())")
+        #expect(pane.capture().contains("ICANON=1 ECHO=1 STTY_SAME=1"), "\(pane.capture())")
+        #expect(pane.value("alternate_on") == "0" && pane.value("cursor_flag") == "1")
+    }
+
+    @Test(
+        "a crash (a runtime trap's SIGILL or SIGTRAP, SIGABRT, a fault) restores the terminal, then ends as it would",
+        arguments: [SIGILL, SIGTRAP, SIGABRT, SIGSEGV])
+    func crash(signal: Int32) throws {
+        // The runtime's backtracer (the signal's previous action) runs after the terminal is back;
+        // not interactive, it writes its report and ends with the signal.
+        let pane = try Tmux(
+            bed: try TestBed.shared, arguments: ["watch"], extra: ["SWIFT_BACKTRACE": "interactive=no"])
+        defer { pane.kill() }
+        #expect(pane.waitFor { $0.contains("updated ") }, "\(pane.capture())")
+        let pid = try #require(pane.commandProcess())
+        #expect(Glibc.kill(pid, signal) == 0)
+        #expect(pane.waitFor(timeout: 60) { $0.contains("EXITED=\(128 + signal)") }, "\(pane.capture())")
+        #expect(pane.capture().contains("ICANON=1 ECHO=1 STTY_SAME=1"), "\(pane.capture())")
+        #expect(pane.value("alternate_on") == "0" && pane.value("cursor_flag") == "1")
+    }
 }
 
 /// `remission ARGS --server <main daemon>` in a detached tmux pane (120×40 unless told) on a private
@@ -95,13 +126,14 @@ struct Tmux {
     /// when `report()` is called after it ended.
     init(
         bed: TestBed, arguments: [String], daemon: TestBed.Daemon = .main, server: String? = nil, columns: Int = 120,
-        rows: Int = 40, jobControl: Bool = false
+        rows: Int = 40, jobControl: Bool = false, extra: [String: String] = [:]
     ) throws {
         let home = CLIHome(bed: bed)
         directory = home.directory
         var environment = home.environment
         environment["TR_AUTH"] = bed.credentials
         environment["TERM"] = "xterm-256color"
+        environment.merge(extra) { _, new in new }
         let exports = environment.map { "export \($0.key)=\(Self.quoted($0.value))" }.joined(separator: "\n")
         let command = ([home.remission] + arguments + ["--server", server ?? bed.daemonURL(daemon)]).map(Self.quoted)
             .joined(separator: " ")
@@ -177,6 +209,15 @@ struct Tmux {
             usleep(200_000)
         }
         return condition(capture())
+    }
+
+    /// The process the pane's shell runs in the foreground (remission), by its parent's children.
+    func commandProcess() -> pid_t? {
+        guard let shell = Int(value("pane_pid")),
+            let children = try? String(
+                contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        else { return nil }
+        return children.split(separator: " ").compactMap { pid_t($0) }.first
     }
 
     func kill() {

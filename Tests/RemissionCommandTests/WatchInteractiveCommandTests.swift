@@ -115,6 +115,10 @@ struct WatchInteractiveCommandTests {
         #expect(pane.waitFor { $0.contains("EXITED=0") }, "\(pane.capture())")
         #expect(pane.capture().contains("ICANON=1 ECHO=1 STTY_SAME=1"), "\(pane.capture())")
         #expect(pane.value("alternate_on") == "0" && pane.value("cursor_flag") == "1")
+        // The run's record names the torrent that s, p, a file change and d acted on: once.
+        let log = (try? String(contentsOfFile: pane.directory + "/state/diagnostics.log", encoding: .utf8)) ?? ""
+        let record = log.split(separator: "\n").last { $0.contains("\"command\":\"watch\"") } ?? ""
+        #expect(record.contains("\"torrents\":[\(id)]"), "\(log)")
     }
 
     @Test("Ctrl-Z gives the shell its terminal back; fg takes it again and redraws; q restores it")

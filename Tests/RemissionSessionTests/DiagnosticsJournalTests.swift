@@ -68,6 +68,19 @@ struct DiagnosticsJournalTests {
         #expect(try DiagnosticsLog(paths: fixture.context.paths).read().records.count == 1)
     }
 
+    @Test("labels lose user information (with or without a scheme) and any query or fragment")
+    func labels() {
+        #expect(DiagnosticsJournal.label("nas") == "nas")
+        #expect(
+            DiagnosticsJournal.label("https://nas.lan:9091/transmission/rpc") == "https://nas.lan:9091/transmission/rpc"
+        )
+        #expect(DiagnosticsJournal.label("http://u:pw@nas:9091/rpc") == "http://nas:9091/rpc")
+        #expect(DiagnosticsJournal.label("u:pw@nas:9091") == "nas:9091")
+        #expect(DiagnosticsJournal.label("u:p@w@nas:9091/rpc") == "nas:9091/rpc")
+        #expect(DiagnosticsJournal.label("http://nas/rpc?password=pw") == "http://nas/rpc")
+        #expect(DiagnosticsJournal.label("http://nas/rpc#pw") == "http://nas/rpc")
+    }
+
     @Test("REMISSION_LOG=off writes nothing")
     func off() throws {
         let fixture = try Fixture()
@@ -158,5 +171,10 @@ struct DiagnosticsJournalTests {
         #expect(
             lines[0].distance(from: lines[0].startIndex, to: serverColumn[0].lowerBound)
                 == lines[1].distance(from: lines[1].startIndex, to: serverColumn[1].lowerBound))
+        // Facts from the cache: the dialect and rpc version, no version; nothing stands in for it.
+        let cached = DiagnosticsRecord(
+            time: Self.now, command: "list", server: "nas", exitCode: 0, rpcVersion: 16, dialect: "classic")
+        let line = LogText.lines([cached])[0]
+        #expect(line.contains("Transmission (classic, rpc 16)") && !line.contains("?"), "\(line)")
     }
 }

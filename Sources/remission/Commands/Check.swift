@@ -120,9 +120,10 @@ extension RemissionCommand {
                     context.warnAboutPlainHTTP(target)
                     reports.append(report)
                 case .failure(let failure):
-                    if let server = failure.server ?? name {
-                        journal?.record(server: server, failure: failure, now: now)
-                    }
+                    // A server that resolves (a keyring that refused) keeps its label; text that
+                    // does not is never logged as typed (it may carry a password).
+                    let label = (try? prepared.locate(name))?.label ?? DiagnosticsJournal.unresolved
+                    journal?.record(server: label, failure: failure, now: now)
                     if !several { throw failure }
                     printError("remission: " + failure.message)
                     reports.append(CheckReport.unresolved(server: name ?? "default", failure))

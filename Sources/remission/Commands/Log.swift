@@ -35,7 +35,8 @@ extension RemissionCommand {
                 """))
 
         @Option(
-            help: ArgumentHelp(tr("Only this server's records (a saved name or URL)."), valueName: "name-or-url"),
+            help: ArgumentHelp(
+                tr("Only this server's records (a saved name, URL or host:port)."), valueName: "name-or-url"),
             completion: .savedServer)
         var server: String?
 
@@ -74,7 +75,8 @@ extension RemissionCommand {
                 return
             }
             let query = DiagnosticsQuery(
-                server: server, withinSeconds: since.flatMap(DiagnosticsQuery.seconds(of:)), failuresOnly: failures)
+                server: server.map { DiagnosticsHistory.serverLabel($0, paths: paths, environment: environment) },
+                withinSeconds: since.flatMap(DiagnosticsQuery.seconds(of:)), failuresOnly: failures)
             let listing = try history.records(query, now: currentUnixTime())
             if listing.skipped > 0 { printError(LogText.skipped(listing.skipped)) }
             if json {

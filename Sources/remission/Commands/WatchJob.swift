@@ -89,6 +89,11 @@ enum WatchRequests {
         { session in
             do throws(Failure) {
                 switch effect {
+                case .act(_, let ids), .remove(let ids, _): session.noteMoreTorrents(ids)
+                case .changeFiles(let id, _): session.noteMoreTorrents([id])
+                default: break
+                }
+                switch effect {
                 case .act(let action, let ids):
                     try session.run { client throws(RPCError) in try action.perform(selection(ids), client) }
                 case .remove(let ids, let deleteData):

@@ -64,12 +64,14 @@ struct WatchLoop {
         }
     }
 
-    /// q while a request runs: the terminal is restored and the process ends with `_exit`, as the
-    /// request's thread may be inside libcurl, whose destructors `exit` would run under it.
+    /// q while a request runs: the terminal is restored, the run's diagnostics record written, and
+    /// the process ends with `_exit`, as the request's thread may be inside libcurl, whose
+    /// destructors `exit` would run under it.
     private func quit() {
         guard running == nil else {
             WatchTerminal.leave()
-            _exit(0)
+            session.journal?.finish(status: .ok, failure: nil, now: currentUnixTime())
+            _exit(ExitStatus.ok.rawValue)
         }
     }
 

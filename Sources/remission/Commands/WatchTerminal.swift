@@ -7,9 +7,10 @@ import Synchronization
 #endif
 
 /// The terminal while `watch` runs: alternate screen, hidden cursor, stdin in raw mode (no echo, no
-/// line editing, no flow control, CR kept; VMIN = 0, VTIME = 1: a read waits at most 0.1 s; Ctrl-C
-/// and Ctrl-Z still signal). Restored on `leave()`, on SIGINT, SIGTERM and SIGHUP (exit 128 + the
-/// signal), and around a suspension: SIGTSTP puts the terminal back before the process stops,
+/// line editing, no flow control, CR kept; VMIN = 0, VTIME = 1: a read waits at most 0.1 s; Ctrl-C,
+/// Ctrl-\ and Ctrl-Z still signal). Restored on `leave()`, on SIGINT, SIGQUIT, SIGTERM and SIGHUP
+/// (exit 128 + the signal), on a crash (a runtime trap, a fault, an abort: the signal's previous
+/// action follows, so the exit status and any core stay), and around a suspension: SIGTSTP puts the terminal back before the process stops,
 /// SIGCONT takes it again and asks for a full redraw; SIGWINCH asks for one too.
 enum WatchTerminal {
     /// The settings before `enter`, and the raw ones: read by the signal handlers, which cannot
@@ -20,7 +21,16 @@ enum WatchTerminal {
     static let redrawRequested = Atomic<Bool>(false)
     private static let enterSequence: StaticString = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
     private static let leaveSequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
-    private static let endingSignals = [SIGINT, SIGTERM, SIGHUP]
+    private static let endingSignals = [SIGINT, SIGQUIT, SIGTERM, SIGHUP]
+    /// A Swift runtime trap is SIGILL (x86) or SIGTRAP (arm); the others are faults and abort.
+    private static let crashSignals = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
+    /// The crash signals' actions before `enter`, by signal number: allocated once, before any
+    /// handler can read it; put back by `leave` and by the crash handler itself.
+    nonisolated(unsafe) private static let previousActions: UnsafeMutablePointer<sigaction> = {
+        let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+        actions.initialize(repeating: sigaction(), count: 65)
+        return actions
+    }()
 
     static func enter() {
         var settings = termios()
@@ -41,6 +51,7 @@ enum WatchTerminal {
                 _exit(128 + number)
             }
         }
+        installCrashHandlers()
         installSuspendHandler()
         signal(SIGCONT) { _ in  // after an outside SIGSTOP, e.g. a shell's job control
             WatchTerminal.takeTerminal()
@@ -53,9 +64,34 @@ enum WatchTerminal {
     /// Puts the terminal back as it was; safe to call twice.
     static func leave() {
         for number in endingSignals + [SIGTSTP, SIGCONT, SIGWINCH] { signal(number, SIG_DFL) }
+        for number in crashSignals { sigaction(number, previousActions + Int(number), nil) }
         restoreTerminal()
         saved = nil
         raw = nil
+    }
+
+    /// A crash: the terminal as it was, then the signal's previous action (the runtime's
+    /// backtracer, or the default), let through at once from inside the handler; should that
+    /// return, the default action, so the process ends with the signal and any core as without
+    /// `watch`.
+    private static func installCrashHandlers() {
+        for number in crashSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                WatchTerminal.restoreTerminal()
+                sigaction(number, WatchTerminal.previousActions + Int(number), nil)
+                raise(number)
+                var blocked = sigset_t()
+                sigemptyset(&blocked)
+                sigaddset(&blocked, number)
+                sigprocmask(SIG_UNBLOCK, &blocked, nil)
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(number, &action, previousActions + Int(number))
+        }
     }
 
     /// SIGTSTP (Ctrl-Z): the terminal as it was, then the default stop, let through at once from
