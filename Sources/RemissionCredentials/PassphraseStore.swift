@@ -13,32 +13,17 @@ public protocol PassphraseStore: Sendable {
 extension SecretServiceKeyring: PassphraseStore {
     public func passphrase(forKey keyPath: String) throws(KeyringError) -> String? {
         try withUnlockedDefaultCollection(.lookup) { deadline throws(KeyringError) in
-            let attributes = AttributeTable([(ClientKeySchema.attribute, keyPath)])
-            var error: UnsafeMutablePointer<GError>?
-            let secret = libsecret.secret_password_lookupv_sync(
-                ClientKeySchema.pointer, attributes.pointer, deadline.cancellable, &error)
-            guard error == nil else {
-                if let secret { libsecret.secret_password_free(secret) }
-                throw KeyringError.consuming(error, during: .lookup, deadline: deadline)
-            }
-            guard let secret else { return nil }
-            defer { libsecret.secret_password_free(secret) }
-            return String(cString: secret)
+            try Self.lookupSecret(
+                ClientKeySchema.pointer, AttributeTable([(ClientKeySchema.attribute, keyPath)]), deadline)
         }
     }
 
     public func storePassphrase(_ passphrase: String, forKey keyPath: String) throws(KeyringError) {
         guard !passphrase.utf8.contains(0), !keyPath.utf8.contains(0) else { throw .passwordContainsNul }
         try withUnlockedDefaultCollection(.store) { deadline throws(KeyringError) in
-            let attributes = AttributeTable([(ClientKeySchema.attribute, keyPath)])
-            var error: UnsafeMutablePointer<GError>?
-            let stored = passphrase.withCString { secret in
-                libsecret.secret_password_storev_sync(
-                    ClientKeySchema.pointer, attributes.pointer, SECRET_COLLECTION_DEFAULT,
-                    "Remission client key: \(keyPath)", secret, deadline.cancellable, &error)
-            }
-            if error != nil { throw KeyringError.consuming(error, during: .store, deadline: deadline) }
-            if stored == 0 { throw KeyringError.promptDismissed }
+            try Self.storeSecret(
+                passphrase, ClientKeySchema.pointer, AttributeTable([(ClientKeySchema.attribute, keyPath)]),
+                label: "Remission client key: \(keyPath)", deadline)
         }
     }
 }
@@ -53,32 +38,20 @@ public protocol ProxyPasswordStore: Sendable {
 extension SecretServiceKeyring: ProxyPasswordStore {
     public func proxyPassword(proxy: String, user: String) throws(KeyringError) -> String? {
         try withUnlockedDefaultCollection(.lookup) { deadline throws(KeyringError) in
-            let attributes = AttributeTable([(ProxySchema.proxy, proxy), (ProxySchema.user, user)])
-            var error: UnsafeMutablePointer<GError>?
-            let secret = libsecret.secret_password_lookupv_sync(
-                ProxySchema.pointer, attributes.pointer, deadline.cancellable, &error)
-            guard error == nil else {
-                if let secret { libsecret.secret_password_free(secret) }
-                throw KeyringError.consuming(error, during: .lookup, deadline: deadline)
-            }
-            guard let secret else { return nil }
-            defer { libsecret.secret_password_free(secret) }
-            return String(cString: secret)
+            try Self.lookupSecret(ProxySchema.pointer, Self.proxyAttributes(proxy, user), deadline)
         }
     }
 
     public func storeProxyPassword(_ password: String, proxy: String, user: String) throws(KeyringError) {
         guard !password.utf8.contains(0), !user.utf8.contains(0) else { throw .passwordContainsNul }
         try withUnlockedDefaultCollection(.store) { deadline throws(KeyringError) in
-            let attributes = AttributeTable([(ProxySchema.proxy, proxy), (ProxySchema.user, user)])
-            var error: UnsafeMutablePointer<GError>?
-            let stored = password.withCString { secret in
-                libsecret.secret_password_storev_sync(
-                    ProxySchema.pointer, attributes.pointer, SECRET_COLLECTION_DEFAULT,
-                    "Remission proxy: \(user)@\(proxy)", secret, deadline.cancellable, &error)
-            }
-            if error != nil { throw KeyringError.consuming(error, during: .store, deadline: deadline) }
-            if stored == 0 { throw KeyringError.promptDismissed }
+            try Self.storeSecret(
+                password, ProxySchema.pointer, Self.proxyAttributes(proxy, user),
+                label: "Remission proxy: \(user)@\(proxy)", deadline)
         }
+    }
+
+    private static func proxyAttributes(_ proxy: String, _ user: String) -> AttributeTable {
+        AttributeTable([(ProxySchema.proxy, proxy), (ProxySchema.user, user)])
     }
 }

@@ -53,10 +53,17 @@ public struct SecretServiceKeyring: PasswordStore {
     }
 
     private func lookupSecret(_ key: CredentialKey, _ deadline: Deadline) throws(KeyringError) -> String? {
-        let attributes = AttributeTable(key)
+        try Self.lookupSecret(CredentialSchema.pointer, AttributeTable(key), deadline)
+    }
+
+    /// The secret of the item of `schema` with `attributes`, copied once into a `String`; libsecret's
+    /// buffer is wiped and freed (`secret_password_free`). One copy for every schema (RPC passwords,
+    /// client-key passphrases, proxy passwords).
+    static func lookupSecret(
+        _ schema: UnsafePointer<SecretSchema>, _ attributes: AttributeTable, _ deadline: Deadline
+    ) throws(KeyringError) -> String? {
         var error: UnsafeMutablePointer<GError>?
-        let secret = libsecret.secret_password_lookupv_sync(
-            CredentialSchema.pointer, attributes.pointer, deadline.cancellable, &error)
+        let secret = libsecret.secret_password_lookupv_sync(schema, attributes.pointer, deadline.cancellable, &error)
         guard error == nil else {
             if let secret { libsecret.secret_password_free(secret) }
             throw KeyringError.consuming(error, during: .lookup, deadline: deadline)
@@ -66,21 +73,26 @@ public struct SecretServiceKeyring: PasswordStore {
         return String(cString: secret)
     }
 
+    /// Stores `secret` as the item of `schema` with `attributes` in the default collection, passed to
+    /// libsecret straight from the `String`'s storage. FALSE without an error: a prompt (to unlock or
+    /// create the keyring) was dismissed.
+    static func storeSecret(
+        _ secret: String, _ schema: UnsafePointer<SecretSchema>, _ attributes: AttributeTable, label: String,
+        _ deadline: Deadline
+    ) throws(KeyringError) {
+        var error: UnsafeMutablePointer<GError>?
+        let stored = secret.withCString { secret in
+            libsecret.secret_password_storev_sync(
+                schema, attributes.pointer, SECRET_COLLECTION_DEFAULT, label, secret, deadline.cancellable, &error)
+        }
+        if error != nil { throw KeyringError.consuming(error, during: .store, deadline: deadline) }
+        if stored == 0 { throw KeyringError.promptDismissed }
+    }
+
     public func store(_ password: String, for key: CredentialKey) throws(KeyringError) {
         guard !password.utf8.contains(0) else { throw .passwordContainsNul }
         try withUnlockedDefaultCollection(.store) { deadline throws(KeyringError) in
-            let attributes = AttributeTable(key)
-            var error: UnsafeMutablePointer<GError>?
-            let stored = password.withCString { secret in
-                libsecret.secret_password_storev_sync(
-                    CredentialSchema.pointer, attributes.pointer, SECRET_COLLECTION_DEFAULT, key.label, secret,
-                    deadline.cancellable, &error)
-            }
-            if error != nil {
-                throw KeyringError.consuming(error, during: .store, deadline: deadline)
-            }
-            // FALSE without an error: a prompt (to unlock or create the keyring) was dismissed.
-            if stored == 0 { throw KeyringError.promptDismissed }
+            try Self.storeSecret(password, CredentialSchema.pointer, AttributeTable(key), label: key.label, deadline)
         }
     }
 
