@@ -128,7 +128,8 @@ public struct CheckReportBuilder {
             guard case .success(let version) = observation.outcome else {
                 return CheckStep(.rpc, .skipped, tr("not reached"))
             }
-            var summary = "Transmission \(TerminalText.safe(version.version)), rpc-version \(version.rpcVersion)"  // verbatim
+            // verbatim
+            var summary = "Transmission \(TerminalText.safe(version.version)), rpc-version \(version.rpcVersion)"
             if let semver = version.rpcVersionSemver { summary += " (\(TerminalText.safe(semver)))" }
             summary += tr(": compatible, \(version.dialect) dialect")
             return CheckStep(.rpc, .ok, summary, milliseconds: timings.total)

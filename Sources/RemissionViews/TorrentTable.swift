@@ -45,7 +45,8 @@ public struct TorrentTable {
 
     /// The `Sum:` line's cells: total have, upload and download rates.
     public static func sumCells(have: Int, up: Int, down: Int) -> [String] {
-        ["Sum:", "", TorrentUnits.size(have), "", TorrentUnits.speed(up), TorrentUnits.speed(down), "", "", ""]  // verbatim
+        // verbatim
+        ["Sum:", "", TorrentUnits.size(have), "", TorrentUnits.speed(up), TorrentUnits.speed(down), "", "", ""]
     }
 
     /// The header, one line per torrent, and the sum line, each without a trailing newline.

@@ -100,7 +100,8 @@ public enum Units {
     /// A fixed-point decimal without Foundation: `decimal(1.005, places: 2)` is `1.01` or `1.00` by
     /// binary rounding; values too large for 64 bits are written as such, never trapped on.
     public static func decimal(_ value: Double, places: Int) -> String {
-        guard value.isFinite else { return value.isNaN ? "?" : (value < 0 ? "-Inf" : "Inf") }  // verbatim: a number, not a word
+        // verbatim: a number, not a word
+        guard value.isFinite else { return value.isNaN ? "?" : (value < 0 ? "-Inf" : "Inf") }
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         let magnitude = (abs(value) * scale).rounded()

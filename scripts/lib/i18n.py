@@ -239,7 +239,8 @@ WORDY = re.compile(r"[a-z]{3,}[ ,.:;']+[a-z]{2,}|^[A-Z][a-z]{2,}( [a-z]+)*[.:]?$
 
 def loose_literals(text, covered):
     """String literals outside tr() that read like English words for a person: a literal of two
-    words or more, or one capitalised word. A line marked `// verbatim` is exempt (command names,
+    words or more, or one capitalised word. A line marked `// verbatim`, at its end or alone on the
+    line above (where a long line keeps within the formatter's length), is exempt (command names,
     units transmission-remote prints, …); so is sources/remission's code outside its views."""
     found, i = [], 0
     spans = sorted(covered)
@@ -260,6 +261,9 @@ def loose_literals(text, covered):
             line_start = text.rfind("\n", 0, i) + 1
             line_end = text.find("\n", i)
             line = text[line_start:line_end]
+            previous = text[text.rfind("\n", 0, max(line_start - 1, 0)) + 1 : line_start]
+            if previous.strip().startswith("// verbatim"):
+                line += previous
             words = " ".join(value for kind, value in literal.parts if kind == "text")
             matched = re.search(r"(case |hasPrefix\(|precondition\()\s*$", text[line_start:i])
             if WORDY.search(words) and not matched and "// verbatim" not in line and "help:" not in line:
