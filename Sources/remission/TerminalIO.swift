@@ -25,13 +25,14 @@ public func writeStandardError(_ text: String) {
 /// Asks a question on stderr and reads one line from stdin; nil at end of input.
 public func ask(_ question: String) -> String? {
     fflush(nil)
-    writeStandardError(question)
-    // Ctrl-C at the question leaves the shell's prompt on a fresh line.
+    // Ctrl-C at the question leaves the shell's prompt on a fresh line; installed before the
+    // question shows, so a Ctrl-C typed as soon as it does is caught too.
     signal(SIGINT) { _ in
         _ = write(STDERR_FILENO, "\n", 1)
         _exit(130)
     }
     defer { signal(SIGINT, SIG_DFL) }
+    writeStandardError(question)
     return readLine(strippingNewline: true)
 }
 

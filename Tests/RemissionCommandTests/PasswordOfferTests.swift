@@ -3,20 +3,14 @@ import TestSupport
 import Testing
 
 extension ServersWorld {
-    /// Runs remission on a pseudo-terminal (util-linux `script`) in this world, typing each line of
-    /// `lines` after a pause, as a person answers prompts.
+    /// Runs remission on a pseudo-terminal in this world, typing each line of `lines` when it is
+    /// waiting for one, as a person answers prompts.
     func remissionOnTerminal(
         _ arguments: [String], lines: [String], withKeyring: Bool = true, extra: [String: String] = [:]
     ) throws -> (status: Int32, out: String) {
-        let command = ([remissionPath] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        var typing = ""
-        for index in lines.indices { typing += "sleep 1.5; printf '%s\\n' \"$LINE\(index)\"; " }
-        var env = environment(withKeyring: withKeyring, extra: extra)
-        for (index, line) in lines.enumerated() { env["LINE\(index)"] = line }
-        env["COMMAND"] = command
-        let result = try ProcessRunner.run(
-            "/bin/bash", args: ["-c", "(\(typing)sleep 1) | script -qec \"$COMMAND\" /dev/null"], env: env,
-            clearEnvironment: true, timeout: .seconds(60))
+        let result = try PseudoTerminal.run(
+            [remissionPath] + arguments, typing: lines.map { $0 + "\n" },
+            env: environment(withKeyring: withKeyring, extra: extra), clearEnvironment: true)
         return (result.status, result.stdoutText)
     }
 
@@ -157,12 +151,10 @@ struct AnswerRuleTests {
         let world = try ServersWorld()
         defer { world.finish() }
         try world.connect("nas")
-        var env = world.environment()
-        env["COMMAND"] = "'\(world.remissionPath)' servers remove nas; printf 'AFTER\\n'"
-        // The question is on the screen well before the interrupt character arrives.
-        let result = try ProcessRunner.run(
-            "/bin/bash", args: ["-c", "(sleep 2; printf '\\003'; sleep 1) | script -qec \"$COMMAND\" /dev/null"],
-            env: env, clearEnvironment: true, timeout: .seconds(30))
+        // Ctrl-C is typed once remission waits at the question, then bash goes on.
+        let result = try PseudoTerminal.run(
+            ["/bin/bash", "-c", "\"$@\"; printf 'AFTER\\n'", "bash", world.remissionPath, "servers", "remove", "nas"],
+            typing: ["\u{03}"], env: world.environment(), clearEnvironment: true)
         let screen = result.stdoutText
         let question = try #require(screen.range(of: "(yes/no) "), "\(screen)")
         let rest = screen[question.upperBound...]

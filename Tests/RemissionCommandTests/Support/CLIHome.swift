@@ -58,17 +58,12 @@ struct CLIHome {
         return Result(status: result.status, out: result.stdoutText, err: result.stderrText)
     }
 
-    /// Runs remission on a pseudo-terminal (util-linux `script`), typing each line of `lines` after a
-    /// pause, as a person answers prompts (typed-ahead input would be echoed before echo is off).
+    /// Runs remission on a pseudo-terminal, typing each line of `lines` when it waits for one, as a
+    /// person answers prompts (typed-ahead input would be echoed before echo is off).
     func runOnTerminal(_ arguments: [String], lines: [String], env extra: [String: String] = [:]) throws -> Result {
-        let command = ([remission] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        var typing = ""
-        for index in lines.indices { typing += "sleep 1.5; printf '%s\\n' \"$LINE\(index)\"; " }
-        var env = environment.merging(extra) { _, new in new }
-        for (index, line) in lines.enumerated() { env["LINE\(index)"] = line }
-        let script = "(\(typing)sleep 1) | script -qec \"$COMMAND\" /dev/null"
-        env["COMMAND"] = command
-        let result = try bed.run("bash", args: ["-c", script], env: env, timeout: .seconds(60))
+        let result = try PseudoTerminal.run(
+            [remission] + arguments, typing: lines.map { $0 + "\n" },
+            env: environment.merging(extra) { _, new in new })
         return Result(status: result.status, out: result.stdoutText, err: result.stderrText)
     }
 

@@ -66,19 +66,13 @@ extension CLIHome {
         return RawResult(status: result.status, out: result.stdout, err: result.stderr)
     }
 
-    /// Runs remission on a 120×30 pseudo-terminal (`script`), typing `keys` (each after a pause, no
-    /// newline added) and prints `EXIT=status` after it; the bytes are what the terminal received.
+    /// Runs remission on a 120×30 pseudo-terminal, typing `keys` (no newline added; each when it
+    /// reads its terminal, at least `pause` seconds after the one before) and prints `EXIT=status`
+    /// after it; the bytes are what the terminal received.
     func runOnTerminalRaw(_ arguments: [String], keys: [String], pause: Double = 1.5) throws -> (Int32?, Data) {
-        let command = ([remission] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        var typing = ""
-        var env = environment
-        for (index, key) in keys.enumerated() {
-            typing += "sleep \(pause); printf '%s' \"$KEY\(index)\"; "
-            env["KEY\(index)"] = key
-        }
-        env["COMMAND"] = "stty cols 120 rows 30; \(command); echo EXIT=$?"
-        let script = "(\(typing)sleep 1) | script -qec \"$COMMAND\" /dev/null"
-        let result = try bed.run("bash", args: ["-c", script], env: env, timeout: .seconds(60))
+        let command = ["/bin/bash", "-c", "\"$@\"; echo EXIT=$?", "bash", remission] + arguments
+        let result = try PseudoTerminal.run(
+            command, typing: keys, env: environment, columns: 120, rows: 30, minimumGap: pause)
         let text = String(decoding: result.stdout, as: UTF8.self)
         let status = text.range(of: "EXIT=").flatMap { Int32(text[$0.upperBound...].prefix { $0.isNumber }) }
         return (status, result.stdout)
