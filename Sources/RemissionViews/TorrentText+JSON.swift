@@ -1,14 +1,14 @@
 import RemissionModel
 
 /// `remission info --json`: stable, typed keys (sizes in bytes, rates in bytes per second, dates in
-/// Unix seconds with 0 for never, `status` as a word).
+/// Unix seconds with 0 for never, `status` in `list --json`'s words).
 extension TorrentText {
     public static func json(_ torrent: Torrent) -> JSONValue {
         var object: JSONObject = [
             "id": JSONValue(torrent.id),
             "name": .string(torrent.name),
             "hash": .string(torrent.hashString),
-            "status": .string(statusWord(torrent.status)),
+            "status": .string(TorrentListJSON.statusName(torrent.status)),
             "state": .string(torrent.activityLabel),
             "percentDone": .double(torrent.percentDone),
             "totalSize": JSONValue(torrent.totalSize ?? torrent.sizeWhenDone),
@@ -62,19 +62,5 @@ extension TorrentText {
                 ])
             })
         return .object(object)
-    }
-
-    /// `stopped`, `verify-wait`, `verifying`, `download-wait`, `downloading`, `seed-wait`, `seeding`.
-    public static func statusWord(_ status: TorrentStatus) -> String {
-        switch status {
-        case .stopped: return "stopped"
-        case .checkWait: return "verify-wait"
-        case .checking: return "verifying"
-        case .downloadWait: return "download-wait"
-        case .downloading: return "downloading"
-        case .seedWait: return "seed-wait"
-        case .seeding: return "seeding"
-        case .unknown(let value): return "unknown-\(value)"
-        }
     }
 }

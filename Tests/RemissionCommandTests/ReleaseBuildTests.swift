@@ -33,6 +33,8 @@ struct ReleaseBuildTests {
             ["check", closed],
             ["start", "1,,2", "--server", closed],
             ["list", "--server", "no-such-server"],
+            // The ELF constructor started loading libcurl; the usage error ends the process meanwhile.
+            ["list", "--lang", "xx"],
             ["--help"],
         ]
         for arguments in runs {
@@ -48,6 +50,28 @@ struct ReleaseBuildTests {
             #expect(Self.withoutDigits(actual.err) == Self.withoutDigits(expected.err), "\(label)")
             #expect(!expected.out.isEmpty || !expected.err.isEmpty, "\(label) printed nothing")
         }
+    }
+
+    @Test("a command that connects and ends while libcurl is still loading exits cleanly, every time")
+    func endsDuringPreload() throws {
+        let home = CLIHome(bed: bed)
+        defer { try? FileManager.default.removeItem(atPath: home.directory) }
+        var release = home
+        release.remission = try #require(ProcessInfo.processInfo.environment["REMISSION_RELEASE_BINARY"])
+        for _ in 0..<20 {
+            let result = try release.run(["list", "--lang", "xx"])
+            #expect(result.status == 2, "\(result.all)")
+            #expect(result.err.contains("xx"), "\(result.all)")
+        }
+    }
+
+    @Test("the binary exports no Swift symbols: the loader does not search them for every library's imports")
+    func fewDynamicSymbols() throws {
+        let binary = try #require(ProcessInfo.processInfo.environment["REMISSION_RELEASE_BINARY"])
+        let symbols = try ProcessRunner.run("/usr/bin/nm", args: ["-D", "--defined-only", binary])
+        #expect(symbols.status == 0, "\(symbols.stderrText)")
+        let swiftSymbols = symbols.stdoutText.split(separator: "\n").filter { $0.contains(" $s") }
+        #expect(swiftSymbols.isEmpty, "\(swiftSymbols.prefix(5))")
     }
 
     static func withoutDigits(_ text: String) -> String {

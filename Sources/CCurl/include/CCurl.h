@@ -21,12 +21,14 @@
    libcurl is usable, else 0 with *error saying why. */
 int rm_curl_load(const char **error);
 
-/* Starts rm_curl_load() on a background thread (once; call from one thread only). */
+/* Starts rm_curl_load() on a background thread (once; call from one thread only). A process that
+   started it ends with _exit: exit() would run library destructors while the thread may still be
+   loading libraries or initialising OpenSSL. */
 void rm_curl_preload(void);
 
-/* Waits for the thread rm_curl_preload() started, if any: exit() must not run library destructors
-   while another thread is still loading libraries or initialising OpenSSL. */
-void rm_curl_preload_join(void);
+/* 1 when `word` is a command word that always connects to a server (the preload's hint), else 0.
+   An ELF constructor already calls rm_curl_preload() for `remission WORD ...` with such a word. */
+int rm_curl_command_connects(const char *word);
 
 /* The calls remission makes. Valid only after rm_curl_load() returned 1. */
 CURL *rm_curl_easy_init(void);
