@@ -30,5 +30,16 @@ struct QueryOptions: ParsableArguments {
     }
 }
 
-extension ListStatusFilter: ExpressibleByArgument {}
-extension ListSortKey: ExpressibleByArgument {}
+// The raw values, spelled out: ArgumentParser's defaults describe each case through
+// `String(describing:)` on every parse (help or not), ~1.5 M instructions of `list`'s start.
+extension ListStatusFilter: ExpressibleByArgument {
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public static var allValueDescriptions: [String: String] { [:] }
+    public var defaultValueDescription: String { rawValue }
+}
+
+extension ListSortKey: ExpressibleByArgument {
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public static var allValueDescriptions: [String: String] { [:] }
+    public var defaultValueDescription: String { rawValue }
+}
