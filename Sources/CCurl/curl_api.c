@@ -4,7 +4,6 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
-#include <string.h>
 
 static struct {
     CURLcode (*global_init)(long flags);
@@ -19,8 +18,6 @@ static struct {
 } api;
 static char load_error[512];
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static pthread_t preload_thread;
-static int preload_started;
 
 static void *bind_symbol(void *library, const char *name) {
     void *symbol = dlsym(library, name);
@@ -62,49 +59,6 @@ int rm_curl_load(const char **error) {
     }
     return 1;
 }
-
-static void *preload(void *unused) {
-    (void)unused;
-    pthread_once(&load_once, load);
-    return NULL;
-}
-
-void rm_curl_preload(void) {
-    if (!preload_started) preload_started = pthread_create(&preload_thread, NULL, preload, NULL) == 0;
-}
-
-/* The command words that always connect to a server. RemissionCommand.mayConnect asks here too, so
-   there is one list. */
-int rm_curl_command_connects(const char *word) {
-    static const char *const words[] = {"connect", "check", "list", "add", "start", "stop", "verify",
-                                        "reannounce", "remove", "info", "files", "session", "stats", "watch"};
-    for (size_t index = 0; index < sizeof words / sizeof words[0]; index++) {
-        if (strcmp(word, words[index]) == 0) return 1;
-    }
-    return 0;
-}
-
-/* Whether argv (from argv[first] on) asks for help or for no connection at all. */
-static int asks_no_connection(int argc, char **argv, int first) {
-    for (int index = first; index < argc; index++) {
-        const char *argument = argv[index];
-        if (strcmp(argument, "--help") == 0 || strcmp(argument, "-h") == 0 || strcmp(argument, "--offline") == 0) {
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* Starts the load before Swift's runtime and main run (glibc passes argc and argv to ELF
-   constructors), for the plain `remission WORD ...` of a command that connects: the load then
-   begins ~2 ms earlier than main could start it. Only a hint, like the call in main: any other
-   shape (global options first) is left to main, and a command that needs libcurl loads it anyway. */
-__attribute__((constructor)) static void preload_early(int argc, char **argv, char **envp) {
-    (void)envp;
-    if (argc < 2 || argv == NULL || argv[1] == NULL) return;
-    if (rm_curl_command_connects(argv[1]) && !asks_no_connection(argc, argv, 2)) rm_curl_preload();
-}
-
 
 CURL *rm_curl_easy_init(void) { return api.easy_init(); }
 void rm_curl_easy_cleanup(CURL *h) { api.easy_cleanup(h); }

@@ -18,3 +18,5 @@ void rm_OPENSSL_free(void *p) { OPENSSL_free(p); }
 int rm_X509_STORE_CTX_get_ex_new_index(void) { return X509_STORE_CTX_get_ex_new_index(0, NULL, NULL, NULL, NULL); }
 int rm_SSL_CTX_get_ex_new_index(void) { return SSL_CTX_get_ex_new_index(0, NULL, NULL, NULL, NULL); }
 long rm_SSL_add1_chain_cert(SSL *s, X509 *x) { return SSL_add1_chain_cert(s, x); }
+
+long rm_SSL_set_tlsext_host_name(SSL *ssl, const char *name) { return SSL_set_tlsext_host_name(ssl, name); }

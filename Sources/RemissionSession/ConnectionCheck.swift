@@ -143,24 +143,24 @@ public struct ConnectionCheck {
     }
 }
 
-/// Loads libcurl before a check, so that a missing one is one clear failure (exit 1) rather than a
-/// report of connection steps that were never tried.
-public func requireHTTPEngine() throws(Failure) {
-    do { try CurlLibrary.load() } catch { throw Failure(.transport(error)) }
-}
-
 /// The transport for a target, with the trust policy evaluated inside the handshake. The policy
-/// says whether the system CA store can decide (`TrustPolicy.consultsSystemStore`).
-public func makeTransport(_ target: ServerTarget, options: TransportOptions) throws(TransportError) -> CurlTransport {
+/// says whether the system CA store can decide (`TrustPolicy.consultsSystemStore`). A server reached
+/// directly gets our own engine; one behind a proxy gets libcurl's (loaded only then).
+public func makeTransport(_ target: ServerTarget, options: TransportOptions) throws(TransportError)
+    -> any ServerTransport
+{
     let policy = TrustPolicy(trust: target.trust)
     var options = options
     options.proxy = target.proxy
+    let evaluate = { (chain: PresentedChain) in policy.evaluate(chain) }
+    guard options.proxy != nil else {
+        return try SocketTransport(
+            endpoint: target.endpoint, caFile: target.trust.caFile, options: options,
+            systemStoreDecides: policy.consultsSystemStore, clientIdentity: target.clientIdentity, evaluate: evaluate)
+    }
     return try CurlTransport(
         endpoint: target.endpoint, caFile: target.trust.caFile, options: options,
-        systemStoreDecides: policy.consultsSystemStore, clientIdentity: target.clientIdentity
-    ) { chain in
-        policy.evaluate(chain)
-    }
+        systemStoreDecides: policy.consultsSystemStore, clientIdentity: target.clientIdentity, evaluate: evaluate)
 }
 
 /// The current time in Unix seconds: the one clock of the use cases (views take `now` as a value).

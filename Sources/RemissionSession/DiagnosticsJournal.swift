@@ -92,7 +92,7 @@ public final class DiagnosticsJournal: Sendable {
 
     /// What the client and the transport learned by now, and the failure of the last call, if any
     /// (a command may still end with an exit code rather than that failure: `list` with a snapshot).
-    public func noteProgress(client: RPCClient, transport: CurlTransport, failure: Failure?) {
+    public func noteProgress(client: RPCClient, transport: any ServerTransport, failure: Failure?) {
         let timings = (transport.lastConnectionOpening ?? transport.lastReport).timings
         let (version, rpcVersion, dialect) = (client.serverVersion, client.rpcVersion, client.dialect)
         state.withLock {

@@ -190,7 +190,9 @@ extension Failure {
             case .timeout(let phase, _): return phase == "connect" ? .tcp : phase == "tls" ? .tls : .http
             case .trustRefused, .tlsHandshake, .caFile, .clientCertificateRefused: return .tls
             case .proxy: return .proxy
-            case .connection, .responseTooLarge, .other, .engineUnavailable: return .http
+            case .connection, .responseTooLarge, .other: return .http
+            // libcurl, needed for a proxy, could not be loaded: nothing was tried.
+            case .engineUnavailable: return nil
             }
         case .forbidden, .misdirected, .sessionHandshakeLoop, .httpStatus: return .http
         case .unauthorized: return .auth

@@ -9,7 +9,7 @@ import RemissionTrust
 /// `check`: an untrusted or offline server gives the same `Failure`, so the same words and exit code.
 public struct RemoteSession {
     public let target: ServerTarget
-    public let transport: CurlTransport
+    public let transport: any ServerTransport
     public let client: RPCClient
     /// Where this run's diagnostics record is noted (nil: no log).
     public let journal: DiagnosticsJournal?
@@ -21,7 +21,7 @@ public struct RemoteSession {
         auth: AuthRequest = AuthRequest(), prompt: PasswordPrompt?
     ) throws(Failure) -> RemoteSession {
         let target = try context.resolveTarget(name, overrides: overrides, auth: auth, prompt: prompt)
-        let transport: CurlTransport
+        let transport: any ServerTransport
         do { transport = try makeTransport(target, options: context.transportOptions) } catch {
             throw Failure(.transport(error), server: target.label)
         }

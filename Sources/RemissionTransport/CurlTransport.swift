@@ -12,7 +12,7 @@ import RemissionTrust
 ///
 /// Not thread-safe: use one transport per thread. Create one per trust policy; libcurl's connection
 /// reuse does not look at our callback, so a handle must never be shared between policies.
-public final class CurlTransport: HTTPTransport {
+public final class CurlTransport: ServerTransport {
     public let endpoint: ServerEndpoint
     /// Diagnosis of the most recent `send`.
     public private(set) var lastReport = ConnectionReport()
@@ -146,9 +146,7 @@ public final class CurlTransport: HTTPTransport {
         // Redirects are never followed: a 3xx is returned as it is.
         rm_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
         // CURLOPT_TIMEOUT_MS and CURLOPT_CONNECTTIMEOUT_MS are set for each request in `send`.
-        // gzip saves bandwidth on a network; on loopback it only costs CPU (the daemon took 136 ms
-        // instead of 70 ms to send 10,000 torrents compressed).
-        if !endpoint.isLoopback { rm_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "") }
+        if endpoint.asksForGzip { rm_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "") }
         rm_curl_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent)
         rm_curl_setopt_string(handle, CURLOPT_NETRC_FILE, nil)
         configureProxy()

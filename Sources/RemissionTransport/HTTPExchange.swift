@@ -50,12 +50,27 @@ public struct HTTPResponse: Sendable, Equatable {
     }
 }
 
-/// Sends requests to one endpoint, reusing its connection. Implemented by `CurlTransport`;
+/// Sends requests to one endpoint, reusing its connection. Implemented by the `ServerTransport`s;
 /// unit tests of the RPC client implement it with scripted responses.
 ///
 /// Credentials are passed with each request and sent only once trust is decided.
 public protocol HTTPTransport: AnyObject {
     func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportError) -> HTTPResponse
+}
+
+/// A transport to one server that can say how its connection went (`check`'s steps, the
+/// diagnostics log) and show the chain without a request (`trust show`). `SocketTransport` for a
+/// server reached directly, `CurlTransport` through a proxy.
+public protocol ServerTransport: HTTPTransport {
+    var endpoint: ServerEndpoint { get }
+    /// Diagnosis of the most recent `send`.
+    var lastReport: ConnectionReport { get }
+    /// Diagnosis of the most recent exchange that opened a connection (DNS, TCP, TLS and the trust
+    /// decision happen only there; later requests reuse the connection).
+    var lastConnectionOpening: ConnectionReport? { get }
+    /// Connects and completes the TLS handshake without sending any request; returns the report
+    /// even when the policy refused the chain.
+    func probe() throws(TransportError) -> ConnectionReport
 }
 
 /// User name and password for HTTP Basic authentication.

@@ -51,3 +51,12 @@ public struct ProxySettings: Sendable, Equatable {
         self.trust = trust
     }
 }
+
+extension ServerEndpoint {
+    /// Whether answers are asked for gzip-compressed. Not from a daemon on loopback over plain HTTP:
+    /// there it only costs CPU (the daemon took 136 ms instead of 70 ms to send 10,000 torrents
+    /// compressed). Everywhere else, for the bandwidth, and because a TLS proxy on loopback (nginx
+    /// with `proxy_buffering off`) stalled on uncompressed answers: 48 ms for 200 torrents, 6 ms
+    /// compressed.
+    var asksForGzip: Bool { !(isLoopback && scheme == .http) }
+}

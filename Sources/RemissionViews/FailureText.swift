@@ -102,7 +102,7 @@ public enum FailureText {
                 "the answer is larger than \(Units.bytes(limit)), remission's limit ",
                 "(it announced \(Units.bytes(announced))); it was not read")
         case .engineUnavailable(let detail):
-            return tr("libcurl, the HTTP library remission uses, could not be loaded (\(safe(detail)))")
+            return tr("libcurl, which remission uses for proxies, could not be loaded (\(safe(detail)))")
         case .other(_, let detail): return safe(detail)
         }
     }

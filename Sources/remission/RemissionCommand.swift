@@ -43,17 +43,13 @@ public struct RemissionCommand: ParsableCommand {
             finish(ExitStatus.usage.rawValue)
         }
         let arguments = hoistingGlobalOptions(rest)
-        if mayConnect(arguments) {
-            // libcurl's ~10 ms of loading overlaps with parsing the command line and reading settings.
-            CurlLibrary.preload()
-        }
         finish(run(arguments))
     }
 
     /// Flushes what `print` buffered and ends the process with `status`; a full disk or a closed
     /// pipe is a failure, not exit 0. `_exit`, not `exit`: every file is written and closed by now,
-    /// and the ~35 libraries libcurl brought in would only run their destructors (~0.4 ms), or run
-    /// them beside a preload still loading libraries.
+    /// and the libraries' destructors (OpenSSL's, and libcurl's ~35 when a proxy loaded it) have
+    /// nothing left to do.
     private static func finish(_ status: Int32) -> Never {
         var status = status
         if fflush(nil) != 0, status == 0 {
@@ -61,14 +57,6 @@ public struct RemissionCommand: ParsableCommand {
             status = ExitStatus.failure.rawValue
         }
         Glibc._exit(status)
-    }
-
-    /// Whether the command line names a command that connects to a server. Only a hint for
-    /// `start`: a command that connects loads libcurl anyway, and one that does not merely waits
-    /// at exit for a load it did not need.
-    static func mayConnect(_ arguments: [String]) -> Bool {
-        guard let command = arguments.first, CurlLibrary.commandConnects(command) else { return false }
-        return !arguments.contains { ["--help", "-h", "--offline"].contains($0) }
     }
 
     /// The command line parsed by the named subcommand alone, when it names one and asks for no

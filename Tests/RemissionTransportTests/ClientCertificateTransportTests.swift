@@ -96,8 +96,8 @@ struct ClientCertificateTransportTests {
         let endpoint = try ServerEndpoint.parse("https://127.0.0.1:\(server.port)/transmission/rpc")
         let trust = ServerTrust(pins: [try SPKIPin(parsing: bed.pin(.caSigned))])
 
-        func outcome(_ identity: ClientIdentity?) throws -> TransportError? {
-            let transport = try CurlTransport(
+        func outcome(_ identity: ClientIdentity?, _ engine: Engine) throws -> TransportError? {
+            let transport = try engine.transport(
                 endpoint: endpoint, options: TransportOptions(timeoutSeconds: 5), clientIdentity: identity
             ) { TrustPolicy(trust: trust).evaluate($0) }
             do {
@@ -105,13 +105,16 @@ struct ClientCertificateTransportTests {
                 return nil
             } catch { return error }
         }
-        let refused = try outcome(try load("client-other.crt", "client-other.key"))
-        #expect(
-            refused == .clientCertificateRefused(offered: true, alert: "unknown CA"), "\(String(describing: refused))")
-        let required = try outcome(nil)
-        guard case .clientCertificateRefused(offered: false, _)? = required else {
-            Issue.record("\(String(describing: required))")
-            return
+        for engine in Engine.allCases {
+            let refused = try outcome(try load("client-other.crt", "client-other.key"), engine)
+            #expect(
+                refused == .clientCertificateRefused(offered: true, alert: "unknown CA"),
+                "\(engine): \(String(describing: refused))")
+            let required = try outcome(nil, engine)
+            guard case .clientCertificateRefused(offered: false, _)? = required else {
+                Issue.record("\(engine): \(String(describing: required))")
+                continue
+            }
         }
     }
 }

@@ -38,19 +38,22 @@ struct PinBypassTests {
         let caPin = try SPKIPin(parsing: bed.pin(.ca))
         let trust = ServerTrust(pins: [caPin])
         let endpoint = try ServerEndpoint.parse("https://127.0.0.1:\(port)/transmission/rpc")
-        let transport = try CurlTransport(
-            endpoint: endpoint,
-            options: TransportOptions(timeoutSeconds: 5, environment: ["SSL_CERT_DIR": "/nonexistent"])
-        ) { TrustPolicy(trust: trust).evaluate($0) }
-        let client = RPCClient(
-            transport: transport, credentials: BasicCredentials(user: "u", password: "secret"), retryPolicy: .none,
-            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
-        #expect {
-            _ = try client.serverInfo()
-        } throws: { error in
-            guard case .transport(.trustRefused(let decision, let chain)) = error as? RPCError else { return false }
-            // The server did send the CA certificate; it just does not count.
-            return !decision.isTrusted && chain.certificates.map(\.spkiPin).contains(caPin) && chain.signedPrefix == 1
+        for engine in Engine.allCases {
+            let transport = try engine.transport(
+                endpoint: endpoint,
+                options: TransportOptions(timeoutSeconds: 5, environment: ["SSL_CERT_DIR": "/nonexistent"])
+            ) { TrustPolicy(trust: trust).evaluate($0) }
+            let client = RPCClient(
+                transport: transport, credentials: BasicCredentials(user: "u", password: "secret"), retryPolicy: .none,
+                logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+            #expect {
+                _ = try client.serverInfo()
+            } throws: { error in
+                guard case .transport(.trustRefused(let decision, let chain)) = error as? RPCError else { return false }
+                // The server did send the CA certificate; it just does not count.
+                return !decision.isTrusted && chain.certificates.map(\.spkiPin).contains(caPin)
+                    && chain.signedPrefix == 1
+            }
         }
     }
 }

@@ -26,11 +26,11 @@ enum DaemonRoute: String, Sendable, CaseIterable, CustomTestStringConvertible {
 
 /// Passes requests to a real transport and records each HTTP status and the session id sent.
 final class RecordingTransport: HTTPTransport {
-    let inner: CurlTransport
+    let inner: any ServerTransport
     private(set) var statuses: [Int] = []
     private(set) var sentSessionIds: [String?] = []
 
-    init(_ inner: CurlTransport) { self.inner = inner }
+    init(_ inner: any ServerTransport) { self.inner = inner }
 
     func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportError) -> HTTPResponse {
         sentSessionIds.append(request.headers.first { $0.name == RPCClient.sessionIdHeader }?.value)
@@ -47,11 +47,12 @@ extension TestBed {
     ) throws -> (RPCClient, RecordingTransport) {
         let trust = ServerTrust(caFile: caFile)
         let endpoint = try ServerEndpoint.parse(url)
-        let curl = try CurlTransport(
+        // The engine of every direct connection (TrustEndToEndTests run both engines).
+        let transport = try SocketTransport(
             endpoint: endpoint, caFile: endpoint.scheme == .https ? caFile : nil,
             options: TransportOptions(timeoutSeconds: 20, environment: ["SSL_CERT_DIR": "/nonexistent"])
         ) { TrustPolicy(trust: trust).evaluate($0) }
-        let recorder = RecordingTransport(curl)
+        let recorder = RecordingTransport(transport)
         let client = RPCClient(
             transport: recorder, credentials: BasicCredentials(user: user, password: password ?? self.password),
             retryPolicy: retry, logger: Logger(label: "rpc-it") { _ in SwiftLogNoOpLogHandler() })

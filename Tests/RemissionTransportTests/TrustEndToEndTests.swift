@@ -16,12 +16,12 @@ struct TrustEndToEndTests {
 
     /// One session-get through a fresh transport with this trust; returns the transport for its report.
     func sessionGet(
-        _ listener: TestBed.Listener, trust: ServerTrust,
+        _ engine: Engine, _ listener: TestBed.Listener, trust: ServerTrust,
         environment: [String: String] = ["SSL_CERT_DIR": "/nonexistent"],
         host: String? = nil
-    ) throws -> (Result<ServerInfo, RPCError>, CurlTransport) {
+    ) throws -> (Result<ServerInfo, RPCError>, any ServerTransport) {
         let endpoint = try ServerEndpoint.parse(bed.url(for: listener, host: host))
-        let transport = try CurlTransport(
+        let transport = try engine.transport(
             endpoint: endpoint, caFile: trust.caFile,
             options: TransportOptions(timeoutSeconds: 5, environment: environment)
         ) { TrustPolicy(trust: trust).evaluate($0) }
@@ -35,7 +35,7 @@ struct TrustEndToEndTests {
     }
 
     /// True when the listener's access log has no request from the connection of this transport.
-    func nginxSawNothing(_ listener: TestBed.Listener, from transport: CurlTransport) -> Bool {
+    func nginxSawNothing(_ listener: TestBed.Listener, from transport: any ServerTransport) -> Bool {
         guard let port = transport.lastReport.localPort else { return false }
         return !bed.accessLog(listener).contains { $0.clientPort == port }
     }
@@ -45,9 +45,9 @@ struct TrustEndToEndTests {
         return nil
     }
 
-    @Test("CA-signed chain with the server's CA file: trusted by the CA file, RPC answers")
-    func caFile() throws {
-        let (result, transport) = try sessionGet(.caSigned, trust: ServerTrust(caFile: bed.caFile))
+    @Test("CA-signed chain with the server's CA file: trusted by the CA file, RPC answers", arguments: Engine.allCases)
+    func caFile(engine: Engine) throws {
+        let (result, transport) = try sessionGet(engine, .caSigned, trust: ServerTrust(caFile: bed.caFile))
         #expect(try result.get().rpcVersion >= 14)
         #expect(
             transport.lastConnectionOpening?.tls?.decision
@@ -56,26 +56,27 @@ struct TrustEndToEndTests {
         #expect(transport.lastConnectionOpening?.tls?.cipher?.isEmpty == false)
     }
 
-    @Test("CA-signed chain with the CA in SSL_CERT_FILE: trusted by the system store")
-    func systemStore() throws {
+    @Test("CA-signed chain with the CA in SSL_CERT_FILE: trusted by the system store", arguments: Engine.allCases)
+    func systemStore(engine: Engine) throws {
         let (result, transport) = try sessionGet(
+            engine,
             .caSigned, trust: .none, environment: ["SSL_CERT_FILE": bed.caFile, "SSL_CERT_DIR": "/nonexistent"])
         #expect(throws: Never.self) { try result.get() }
         #expect(transport.lastConnectionOpening?.tls?.decision == .trusted(.systemCertificateAuthorities, notes: []))
     }
 
-    @Test("self-signed and unknown: refused inside the handshake, and nginx saw no request")
-    func selfSignedRefused() throws {
-        let (result, transport) = try sessionGet(.selfSigned, trust: .none)
+    @Test("self-signed and unknown: refused inside the handshake, and nginx saw no request", arguments: Engine.allCases)
+    func selfSignedRefused(engine: Engine) throws {
+        let (result, transport) = try sessionGet(engine, .selfSigned, trust: .none)
         let (decision, chain) = try #require(refusal(result))
         #expect(decision == .refused([.verification(.selfSigned)]))
         #expect(chain.leaf?.isSelfIssued == true)
         #expect(nginxSawNothing(.selfSigned, from: transport))
     }
 
-    @Test("our fingerprint and SPKI pin equal openssl's")
-    func factsMatchOpenSSL() throws {
-        let (result, _) = try sessionGet(.selfSigned, trust: .none)
+    @Test("our fingerprint and SPKI pin equal openssl's", arguments: Engine.allCases)
+    func factsMatchOpenSSL(engine: Engine) throws {
+        let (result, _) = try sessionGet(engine, .selfSigned, trust: .none)
         let (_, chain) = try #require(refusal(result))
         let leaf = try #require(chain.leaf)
         #expect(leaf.spkiPin.description == (try bed.pin(.selfSigned)))
@@ -87,10 +88,10 @@ struct TrustEndToEndTests {
         #expect(leaf.notAfter > leaf.notBefore)
     }
 
-    @Test("a pinned key is trusted over a self-signed chain, the problem kept as a note")
-    func pinnedSelfSigned() throws {
+    @Test("a pinned key is trusted over a self-signed chain, the problem kept as a note", arguments: Engine.allCases)
+    func pinnedSelfSigned(engine: Engine) throws {
         let pin = try SPKIPin(parsing: bed.pin(.selfSigned))
-        let (result, transport) = try sessionGet(.selfSigned, trust: ServerTrust(pins: [pin]))
+        let (result, transport) = try sessionGet(engine, .selfSigned, trust: ServerTrust(pins: [pin]))
         #expect(throws: Never.self) { try result.get() }
         guard case .trusted(.pinnedKey(let matched), let notes)? = transport.lastConnectionOpening?.tls?.decision else {
             Issue.record("not trusted by pin")
@@ -101,10 +102,13 @@ struct TrustEndToEndTests {
         #expect(notes.contains(.missingBackupPin))
     }
 
-    @Test("pins are enforced over a CA-valid chain: a CA-issued impostor is refused, nothing sent")
-    func pinBeatsCertificateAuthority() throws {
+    @Test(
+        "pins are enforced over a CA-valid chain: a CA-issued impostor is refused, nothing sent",
+        arguments: Engine.allCases)
+    func pinBeatsCertificateAuthority(engine: Engine) throws {
         let otherKey = try SPKIPin(parsing: bed.pin(.changed))
-        let (result, transport) = try sessionGet(.caSigned, trust: ServerTrust(pins: [otherKey], caFile: bed.caFile))
+        let (result, transport) = try sessionGet(
+            engine, .caSigned, trust: ServerTrust(pins: [otherKey], caFile: bed.caFile))
         let (decision, _) = try #require(refusal(result))
         guard case .refused(let problems) = decision, case .pinMismatch(_, let pinned)? = problems.first else {
             Issue.record("expected a pin mismatch, got \(decision)")
@@ -114,18 +118,19 @@ struct TrustEndToEndTests {
         #expect(nginxSawNothing(.caSigned, from: transport))
     }
 
-    @Test("a pin on the intermediate matches the chain")
-    func intermediatePin() throws {
+    @Test("a pin on the intermediate matches the chain", arguments: Engine.allCases)
+    func intermediatePin(engine: Engine) throws {
         let pin = try SPKIPin(parsing: bed.pin(.intermediate))
-        let (result, transport) = try sessionGet(.chained, trust: ServerTrust(pins: [pin]))
+        let (result, transport) = try sessionGet(engine, .chained, trust: ServerTrust(pins: [pin]))
         #expect(throws: Never.self) { try result.get() }
         #expect(transport.lastConnectionOpening?.tls?.chain?.certificates.count == 2)
     }
 
-    @Test("a pin overrides a host mismatch, which stays a note")
-    func pinOverridesHostMismatch() throws {
+    @Test("a pin overrides a host mismatch, which stays a note", arguments: Engine.allCases)
+    func pinOverridesHostMismatch(engine: Engine) throws {
         let pin = try SPKIPin(parsing: bed.pin(.wrongHost))
-        let (result, transport) = try sessionGet(.wrongHost, trust: ServerTrust(pins: [pin], caFile: bed.caFile))
+        let (result, transport) = try sessionGet(
+            engine, .wrongHost, trust: ServerTrust(pins: [pin], caFile: bed.caFile))
         #expect(throws: Never.self) { try result.get() }
         guard case .trusted(_, let notes)? = transport.lastConnectionOpening?.tls?.decision else {
             Issue.record("not trusted")
@@ -134,17 +139,19 @@ struct TrustEndToEndTests {
         #expect(notes.contains(.verification(.hostMismatch(expected: "127.0.0.1", covered: [.dns("other.example")]))))
     }
 
-    @Test("an accepted certificate is trusted; a different one is CERTIFICATE CHANGED, and nothing is sent")
-    func acceptedAndChanged() throws {
+    @Test(
+        "an accepted certificate is trusted; a different one is CERTIFICATE CHANGED, and nothing is sent",
+        arguments: Engine.allCases)
+    func acceptedAndChanged(engine: Engine) throws {
         let accepted = AcceptedCertificate(
             fingerprint: try CertificateFingerprint(parsing: bed.fingerprint(.selfSigned)), subject: "CN=localhost",
             notBefore: 0,
             notAfter: 0, acceptedAt: 0)
         let trust = ServerTrust(accepted: accepted)
-        let (first, _) = try sessionGet(.selfSigned, trust: trust)
+        let (first, _) = try sessionGet(engine, .selfSigned, trust: trust)
         #expect(throws: Never.self) { try first.get() }
 
-        let (second, secondTransport) = try sessionGet(.changed, trust: trust)
+        let (second, secondTransport) = try sessionGet(engine, .changed, trust: trust)
         let (decision, _) = try #require(refusal(second))
         guard case .refused(let problems) = decision,
             case .certificateChanged(let stored, let presented)? = problems.first
@@ -157,45 +164,45 @@ struct TrustEndToEndTests {
         #expect(nginxSawNothing(.changed, from: secondTransport))
     }
 
-    @Test("expired: refused with the date")
-    func expired() throws {
-        let (result, _) = try sessionGet(.expired, trust: ServerTrust(caFile: bed.caFile))
+    @Test("expired: refused with the date", arguments: Engine.allCases)
+    func expired(engine: Engine) throws {
+        let (result, _) = try sessionGet(engine, .expired, trust: ServerTrust(caFile: bed.caFile))
         let (decision, chain) = try #require(refusal(result))
         let leaf = try #require(chain.leaf)
         #expect(decision == .refused([.verification(.expired(subject: leaf.subject, notAfter: leaf.notAfter))]))
         #expect(leaf.notAfter < Int64(Date().timeIntervalSince1970))
     }
 
-    @Test("wrong host: refused naming the names the certificate covers")
-    func wrongHost() throws {
-        let (result, _) = try sessionGet(.wrongHost, trust: ServerTrust(caFile: bed.caFile))
+    @Test("wrong host: refused naming the names the certificate covers", arguments: Engine.allCases)
+    func wrongHost(engine: Engine) throws {
+        let (result, _) = try sessionGet(engine, .wrongHost, trust: ServerTrust(caFile: bed.caFile))
         let (decision, _) = try #require(refusal(result))
         #expect(
             decision
                 == .refused([.verification(.hostMismatch(expected: "127.0.0.1", covered: [.dns("other.example")]))]))
     }
 
-    @Test("incomplete chain: unknown issuer; the same leaf with its intermediate verifies")
-    func incompleteChain() throws {
-        let (incomplete, _) = try sessionGet(.incomplete, trust: ServerTrust(caFile: bed.caFile))
+    @Test("incomplete chain: unknown issuer; the same leaf with its intermediate verifies", arguments: Engine.allCases)
+    func incompleteChain(engine: Engine) throws {
+        let (incomplete, _) = try sessionGet(engine, .incomplete, trust: ServerTrust(caFile: bed.caFile))
         let (decision, _) = try #require(refusal(incomplete))
         guard case .refused(let problems) = decision, case .verification(.unknownIssuer)? = problems.first else {
             Issue.record("expected unknown issuer, got \(decision)")
             return
         }
-        let (chained, _) = try sessionGet(.chained, trust: ServerTrust(caFile: bed.caFile))
+        let (chained, _) = try sessionGet(engine, .chained, trust: ServerTrust(caFile: bed.caFile))
         #expect(throws: Never.self) { try chained.get() }
     }
 
-    @Test("host names are checked too: localhost matches the CA-signed leaf")
-    func hostName() throws {
-        let (result, _) = try sessionGet(.caSigned, trust: ServerTrust(caFile: bed.caFile), host: "localhost")
+    @Test("host names are checked too: localhost matches the CA-signed leaf", arguments: Engine.allCases)
+    func hostName(engine: Engine) throws {
+        let (result, _) = try sessionGet(engine, .caSigned, trust: ServerTrust(caFile: bed.caFile), host: "localhost")
         #expect(throws: Never.self) { try result.get() }
     }
 
-    @Test("one connection serves the 409 handshake and the call")
-    func connectionReuse() throws {
-        let (result, transport) = try sessionGet(.caSigned, trust: ServerTrust(caFile: bed.caFile))
+    @Test("one connection serves the 409 handshake and the call", arguments: Engine.allCases)
+    func connectionReuse(engine: Engine) throws {
+        let (result, transport) = try sessionGet(engine, .caSigned, trust: ServerTrust(caFile: bed.caFile))
         #expect(throws: Never.self) { try result.get() }
         #expect(transport.lastConnectionOpening?.reusedConnection == false)
         #expect(transport.lastReport.reusedConnection)
@@ -206,11 +213,11 @@ struct TrustEndToEndTests {
         #expect(ours.map { $0.fields["status"] ?? "" } == ["409", "200"])
     }
 
-    @Test("a closed port is refused, a silent one times out")
-    func offlineClasses() throws {
+    @Test("a closed port is refused, a silent one times out", arguments: Engine.allCases)
+    func offlineClasses(engine: Engine) throws {
         let trust = ServerTrust.none
         let options = TransportOptions(timeoutSeconds: 1)
-        let closed = try CurlTransport(
+        let closed = try engine.transport(
             endpoint: try ServerEndpoint.parse("https://127.0.0.1:\(bed.closedPort)/transmission/rpc"), options: options
         ) {
             TrustPolicy(trust: trust).evaluate($0)
@@ -220,7 +227,7 @@ struct TrustEndToEndTests {
         } throws: { error in
             if case .refused = error as? TransportError { true } else { false }
         }
-        let silent = try CurlTransport(
+        let silent = try engine.transport(
             endpoint: try ServerEndpoint.parse("https://127.0.0.1:\(bed.silentPort)/transmission/rpc"), options: options
         ) {
             TrustPolicy(trust: trust).evaluate($0)
@@ -232,10 +239,10 @@ struct TrustEndToEndTests {
         }
     }
 
-    @Test("a bad CA file is an error before any connection")
-    func badCAFile() throws {
+    @Test("a bad CA file is an error before any connection", arguments: Engine.allCases)
+    func badCAFile(engine: Engine) throws {
         #expect {
-            _ = try CurlTransport(
+            _ = try engine.transport(
                 endpoint: try ServerEndpoint.parse("https://127.0.0.1:1/"), caFile: "/nonexistent/ca.pem"
             ) { _ in
                 .refused([])

@@ -5,10 +5,9 @@
  * libcurl, loaded with dlopen instead of linked.
  *
  * libcurl4-openssl pulls in some thirty libraries (GnuTLS through LDAP, Kerberos, SSH, RTMP, ...).
- * Loading and relocating them costs ~10 ms, as much as the rest of remission's start-up together.
- * Loaded with dlopen, that cost is paid only by commands that connect (--help, servers, trust and
- * list --offline start in half the time), and rm_curl_preload() lets them load it on a second
- * thread while the command line is parsed and the settings are read.
+ * Loading and relocating them costs ~5 ms of CPU, more than the rest of a short command's start-up.
+ * A server reached directly is spoken to by RemissionTransport's own engine (SocketTransport);
+ * libcurl carries only connections through a proxy, so only those load it.
  *
  * Only the types and constants of <curl/curl.h> are used (from libcurl4-openssl-dev); every call
  * goes through the table that rm_curl_load() fills. The typed wrappers below also exist because
@@ -20,15 +19,6 @@
 /* Loads libcurl.so.4 and runs curl_global_init, once per process (thread-safe). Returns 1 when
    libcurl is usable, else 0 with *error saying why. */
 int rm_curl_load(const char **error);
-
-/* Starts rm_curl_load() on a background thread (once; call from one thread only). A process that
-   started it ends with _exit: exit() would run library destructors while the thread may still be
-   loading libraries or initialising OpenSSL. */
-void rm_curl_preload(void);
-
-/* 1 when `word` is a command word that always connects to a server (the preload's hint), else 0.
-   An ELF constructor already calls rm_curl_preload() for `remission WORD ...` with such a word. */
-int rm_curl_command_connects(const char *word);
 
 /* The calls remission makes. Valid only after rm_curl_load() returned 1. */
 CURL *rm_curl_easy_init(void);

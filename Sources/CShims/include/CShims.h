@@ -5,6 +5,7 @@
 #include <openssl/x509.h>
 #include <openssl/x509_vfy.h>
 #include <openssl/x509v3.h>
+#include <netdb.h>
 #include <stdint.h>
 
 /* OpenSSL macros and macro-built constants. */
@@ -24,5 +25,15 @@ int rm_X509_STORE_CTX_get_ex_new_index(void);
 /* Client certificates (mutual TLS). */
 int rm_SSL_CTX_get_ex_new_index(void);
 long rm_SSL_add1_chain_cert(SSL *ssl, X509 *certificate);
+
+/* SocketTransport. */
+long rm_SSL_set_tlsext_host_name(SSL *ssl, const char *name);
+
+/* getaddrinfo for a TCP service with a deadline: 0 when it finished (*error is its result, 0 with
+   *result set to free with freeaddrinfo), -1 when timeout_ms passed first (the lookup goes on in
+   the background and frees itself), -2 when out of memory. `numeric`: the host is an address
+   literal, resolved at once. */
+int rm_resolve(const char *host, const char *service, int numeric, int timeout_ms, struct addrinfo **result,
+               int *error);
 
 #endif

@@ -96,7 +96,6 @@ extension RemissionCommand {
                         name, trustFlags: trustFlags, auth: auth, mayPrompt: several ? false : nil)
                 }
             }
-            try requireHTTPEngine()
             let options = context.transportOptions
             let logger = context.logger
             let journal = context.session.journal

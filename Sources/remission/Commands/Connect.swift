@@ -89,7 +89,6 @@ extension RemissionCommand {
 
         func run() throws {
             let context = try CommandContext(global: global)
-            try requireHTTPEngine()
             let now = currentUnixTime()
             var onboarding = try Onboarding(
                 context: context.session, url: url, name: name ?? global.server, overrides: trustFlags.overrides,

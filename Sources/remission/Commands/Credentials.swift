@@ -63,7 +63,6 @@ extension RemissionCommand.Credentials {
             let target = try passwords.target(name, user: user)
             let password = try readPassword(for: target, terminal: context.terminal)
             if !noCheck {
-                try requireHTTPEngine()
                 try passwords.verify(
                     password, for: target, source: passwordFromStandardInput ? .standardInput : .prompt)
             }

@@ -65,7 +65,6 @@ extension RemissionCommand.Servers {
 
         func run() throws {
             let context = try CommandContext(global: global)
-            try requireHTTPEngine()
             let now = currentUnixTime()
             var onboarding = try Onboarding(
                 context: context.session, url: url, name: name, overrides: trustFlags.overrides, auth: auth.request,

@@ -1,0 +1,253 @@
+import COpenSSL
+import CShims
+import RemissionModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One TCP connection to a server, with TLS when it has a context: non-blocking, every wait bounded
+/// by an absolute deadline (monotonic milliseconds). Failures are `SocketFailure`s, which
+/// `SocketTransport` classifies with what the handshake inspector saw.
+final class SocketConnection {
+    let descriptor: Int32
+    private(set) var ssl: OpaquePointer?
+    /// The numeric address connected to.
+    let remoteAddress: String
+
+    private init(descriptor: Int32, remoteAddress: String) {
+        self.descriptor = descriptor
+        self.remoteAddress = remoteAddress
+    }
+
+    /// Our side's port, to find this connection in a server's logs.
+    var localPort: Int? {
+        var local = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let named = withUnsafeMutablePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return named == 0 ? Self.port(of: local) : nil
+    }
+
+    deinit {
+        if let ssl { SSL_free(ssl) }
+        _ = Glibc.close(descriptor)
+    }
+
+    /// Resolves `host` and connects to its addresses in turn until one answers.
+    static func open(
+        host: String, numeric: Bool, port: Int, deadline: Double, resolved: (Double) -> Void
+    ) throws(SocketFailure) -> SocketConnection {
+        var list: UnsafeMutablePointer<addrinfo>? = nil
+        var error: Int32 = 0
+        let waited = rm_resolve(host, String(port), numeric ? 1 : 0, remaining(deadline), &list, &error)
+        guard waited == 0 else { throw waited == -1 ? .timeout : .resolve("out of memory") }
+        guard error == 0, let first = list else { throw .resolve(String(cString: gai_strerror(error))) }
+        defer { freeaddrinfo(list) }
+        resolved(monotonicMilliseconds())
+        var lastFailure = SocketFailure.connect(errno: ECONNREFUSED, address: host)
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let current = entry {
+            entry = current.pointee.ai_next
+            do {
+                return try connect(current.pointee, deadline: deadline)
+            } catch {
+                lastFailure = error
+                if case .timeout = error { throw error }
+            }
+        }
+        throw lastFailure
+    }
+
+    private static func connect(_ address: addrinfo, deadline: Double) throws(SocketFailure) -> SocketConnection {
+        let text = numericAddress(address.ai_addr, length: address.ai_addrlen)
+        let descriptor = socket(
+            address.ai_family,
+            Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+                | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw .connect(errno: errno, address: text) }
+        let connection = SocketConnection(descriptor: descriptor, remoteAddress: text)
+        var on: Int32 = 1
+        _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        if Glibc.connect(descriptor, address.ai_addr, address.ai_addrlen) != 0 {
+            guard errno == EINPROGRESS else { throw .connect(errno: errno, address: text) }
+            try connection.wait(for: Int16(POLLOUT), until: deadline)
+            var failure: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            _ = getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length)
+            guard failure == 0 else { throw .connect(errno: failure, address: text) }
+        }
+        return connection
+    }
+
+    /// The TLS handshake over this connection; `serverName` goes in SNI (not for address literals).
+    func handshake(context: OpaquePointer, serverName: String?, deadline: Double) throws(SocketFailure) {
+        guard let ssl = SSL_new(context) else { throw .tls(Self.openSSLError()) }
+        self.ssl = ssl
+        SSL_set_fd(ssl, descriptor)
+        if let serverName { _ = rm_SSL_set_tlsext_host_name(ssl, serverName) }
+        ERR_clear_error()
+        while true {
+            let result = withSIGPIPEBlocked { SSL_connect(ssl) }
+            if result == 1 { return }
+            try waitForTLS(result, deadline: deadline, closedMeans: .tls("the server closed the connection"))
+        }
+    }
+
+    var protocolVersion: String? { ssl.map { String(cString: SSL_get_version($0)) } }
+
+    var cipher: String? {
+        guard let ssl, let current = SSL_get_current_cipher(ssl), let name = SSL_CIPHER_get_name(current) else {
+            return nil
+        }
+        return String(cString: name)
+    }
+
+    func write(_ bytes: [UInt8], deadline: Double) throws(SocketFailure) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.count - offset
+            let written = bytes.withUnsafeBytes { buffer -> Int in
+                let start = buffer.baseAddress! + offset
+                if let ssl { return Int(withSIGPIPEBlocked { SSL_write(ssl, start, Int32(min(count, 1 << 30))) }) }
+                return Glibc.send(descriptor, start, count, Int32(MSG_NOSIGNAL))
+            }
+            if written > 0 {
+                offset += written
+            } else if ssl != nil {
+                try waitForTLS(Int32(written), deadline: deadline, closedMeans: .closed)
+            } else if errno == EAGAIN || errno == EINTR {
+                try wait(for: Int16(POLLOUT), until: deadline)
+            } else {
+                throw errno == EPIPE || errno == ECONNRESET ? .closed : .io(errno: errno)
+            }
+        }
+    }
+
+    /// Reads what is there (at least one byte, waiting until `deadline`); empty when the server closed.
+    func read(into buffer: UnsafeMutableRawBufferPointer, deadline: Double) throws(SocketFailure) -> Int {
+        while true {
+            let count: Int
+            if let ssl {
+                count = Int(withSIGPIPEBlocked { SSL_read(ssl, buffer.baseAddress, Int32(buffer.count)) })
+                if count > 0 { return count }
+                let code = SSL_get_error(ssl, Int32(count))
+                if code == SSL_ERROR_ZERO_RETURN { return 0 }
+                if code == SSL_ERROR_SYSCALL, ERR_peek_error() == 0 { return 0 }  // closed without close_notify
+                try waitForTLS(Int32(count), deadline: deadline, closedMeans: .closed)
+            } else {
+                count = Glibc.recv(descriptor, buffer.baseAddress, buffer.count, 0)
+                if count >= 0 { return count }
+                if errno == ECONNRESET { throw .closed }
+                guard errno == EAGAIN || errno == EINTR else { throw .io(errno: errno) }
+                try wait(for: Int16(POLLIN), until: deadline)
+            }
+        }
+    }
+
+    /// Whether a kept connection can still carry a request: the server has not closed it (nor sent
+    /// anything unasked).
+    var isReusable: Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 0) == 0 else { return false }
+        return true
+    }
+
+    private func waitForTLS(_ result: Int32, deadline: Double, closedMeans: SocketFailure) throws(SocketFailure) {
+        guard let ssl else { return }
+        switch SSL_get_error(ssl, result) {
+        case SSL_ERROR_WANT_READ: try wait(for: Int16(POLLIN), until: deadline)
+        case SSL_ERROR_WANT_WRITE: try wait(for: Int16(POLLOUT), until: deadline)
+        case SSL_ERROR_ZERO_RETURN: throw closedMeans
+        case SSL_ERROR_SYSCALL:
+            let code = errno
+            if ERR_peek_error() != 0 { throw .tls(Self.openSSLError()) }
+            if code == EINTR { return }
+            throw code == 0 || code == EPIPE || code == ECONNRESET ? closedMeans : .io(errno: code)
+        default:
+            throw .tls(Self.openSSLError())
+        }
+    }
+
+    private func wait(for events: Int16, until deadline: Double) throws(SocketFailure) {
+        var entry = pollfd(fd: descriptor, events: events, revents: 0)
+        while true {
+            let left = Self.remaining(deadline)
+            guard left > 0 else { throw .timeout }
+            let ready = poll(&entry, 1, left)
+            if ready > 0 { return }
+            if ready == 0 { throw .timeout }
+            guard errno == EINTR else { throw .io(errno: errno) }
+        }
+    }
+
+    static func remaining(_ deadline: Double) -> Int32 {
+        Int32(clamping: max(0, Int((deadline - monotonicMilliseconds()).rounded(.up))))
+    }
+
+    static func openSSLError() -> String {
+        let code = ERR_get_error()
+        ERR_clear_error()
+        guard code != 0 else { return "TLS failure" }
+        var buffer = [CChar](repeating: 0, count: 256)
+        ERR_error_string_n(code, &buffer, buffer.count)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func numericAddress(_ address: UnsafeMutablePointer<sockaddr>?, length: socklen_t) -> String {
+        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+        guard let address, getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0
+        else { return "" }
+        return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func port(of address: sockaddr_storage) -> Int? {
+        var copy = address
+        return withUnsafePointer(to: &copy) { pointer -> Int? in
+            switch Int32(address.ss_family) {
+            case AF_INET:
+                return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin_port))
+                }
+            case AF_INET6:
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin6_port))
+                }
+            default:
+                return nil
+            }
+        }
+    }
+}
+
+/// What went wrong on a socket, before `SocketTransport` says what it means.
+enum SocketFailure: Error, Equatable {
+    case resolve(String)
+    case connect(errno: Int32, address: String)
+    case timeout
+    case tls(String)
+    /// The server closed the connection (or reset it).
+    case closed
+    case io(errno: Int32)
+}
+
+/// Runs `body` with SIGPIPE blocked on this thread, and takes back the one a write to a closed
+/// socket raised meanwhile: OpenSSL writes with write(2), which has no MSG_NOSIGNAL, and the default
+/// action would end the process.
+func withSIGPIPEBlocked<Result>(_ body: () -> Result) -> Result {
+    var blocked = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&blocked)
+    sigaddset(&blocked, SIGPIPE)
+    pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+    let result = body()
+    var pending = sigset_t()
+    sigpending(&pending)
+    if sigismember(&pending, SIGPIPE) == 1, sigismember(&previous, SIGPIPE) == 0 {
+        var zero = timespec(tv_sec: 0, tv_nsec: 0)
+        _ = sigtimedwait(&blocked, nil, &zero)
+    }
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    return result
+}

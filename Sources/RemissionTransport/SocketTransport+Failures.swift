@@ -1,0 +1,81 @@
+import RemissionModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension SocketTransport.ExchangeFailure {
+    /// What `send` throws: every failure is classified by then; `.closed` is retried before.
+    var transportError: TransportError {
+        switch self {
+        case .transport(let error): return error
+        default: return .connection(detail: "the server closed the connection")
+        }
+    }
+}
+
+extension SocketTransport {
+    /// The failure as the rest of remission knows it (`TransportError`), with what the handshake
+    /// inspector saw: a refused chain, or a server that refused our client certificate.
+    func classify(_ failure: ExchangeFailure) -> TransportError {
+        if let decision = inspector.decision, !decision.isTrusted, let chain = inspector.chain {
+            return .trustRefused(decision, chain: chain)
+        }
+        switch failure {
+        case .transport(let error):
+            return error
+        case .closed:
+            return .connection(detail: "the server closed the connection")
+        case .wire(.tooLarge(let announced)):
+            return .responseTooLarge(limit: options.maximumResponseBytes, announced: announced)
+        case .wire(.malformed(let detail)):
+            return .connection(detail: detail)
+        case .socket(let socketFailure, let phase):
+            if let refusal = clientCertificateRefusal(socketFailure, phase: phase) { return refusal }
+            return classify(socketFailure, phase: phase)
+        }
+    }
+
+    private func classify(_ failure: SocketFailure, phase: Phase) -> TransportError {
+        switch (failure, phase) {
+        case (.resolve(let detail), _):
+            return .dns(host: endpoint.host, detail: detail)
+        case (.timeout, .resolve), (.timeout, .connect):
+            return .timeout(phase: "connect", detail: "no connection to \(endpoint.authority) in time")
+        case (.timeout, .tls):
+            return .timeout(phase: "tls", detail: "the TLS handshake did not finish in time")
+        case (.timeout, _):
+            return .timeout(phase: "response", detail: "no complete answer in time")
+        case (.connect(let code, let address), _):
+            let detail = "connect to \(address) port \(endpoint.port): \(String(cString: strerror(code)))"
+            switch code {
+            case ECONNREFUSED: return .refused(detail: detail)
+            case ETIMEDOUT: return .timeout(phase: "connect", detail: detail)
+            default: return .unreachable(detail: detail)
+            }
+        case (.tls(let detail), _):
+            return .tlsHandshake(detail: detail)
+        case (.closed, .tls):
+            return .tlsHandshake(detail: "the server closed the connection during the TLS handshake")
+        case (.closed, .request):
+            return .connection(detail: "empty reply: the server closed the connection without answering")
+        case (.closed, _):
+            return .connection(detail: "the server closed the connection in the middle of the answer")
+        case (.io(let code), _):
+            return .connection(detail: String(cString: strerror(code)))
+        }
+    }
+
+    /// A handshake or first read that failed after the server asked for a client certificate: the
+    /// server refused ours, or wanted one and got none (its alert says which, when it sent one).
+    private func clientCertificateRefusal(_ failure: SocketFailure, phase: Phase) -> TransportError? {
+        guard inspector.clientCertificateRequested, inspector.decision?.isTrusted == true else { return nil }
+        switch (failure, phase) {
+        case (.tls, _), (.closed, .tls), (.closed, .request), (.io, .tls), (.io, .request):
+            return .clientCertificateRefused(
+                offered: inspector.clientCertificateOffered, alert: inspector.receivedAlert)
+        default:
+            return nil
+        }
+    }
+}

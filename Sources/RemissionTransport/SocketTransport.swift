@@ -1,0 +1,257 @@
+import COpenSSL
+import CShims
+import RemissionModel
+import RemissionTrust
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The HTTP engine for a server reached without a proxy: HTTP/1.1 on our own socket, TLS by the
+/// OpenSSL remission already links, trust decided by the same `HandshakeInspector` inside the
+/// handshake. One connection, kept for the next request while the server keeps it open.
+///
+/// Why not libcurl here: loading it and its ~30 libraries was most of a short command's start-up
+/// (devdoc, "Where the time goes"). `CurlTransport` still carries what goes through a proxy.
+/// Not thread-safe: one transport per thread, one per trust policy.
+public final class SocketTransport: ServerTransport {
+    public let endpoint: ServerEndpoint
+    public private(set) var lastReport = ConnectionReport()
+    public private(set) var lastConnectionOpening: ConnectionReport?
+
+    let options: TransportOptions
+    let inspector: HandshakeInspector
+    private let context: OpaquePointer?
+    private var connection: SocketConnection?
+
+    /// The parameters are `CurlTransport`'s; a proxy in `options` is not this engine's to use.
+    public init(
+        endpoint: ServerEndpoint, caFile: String? = nil, options: TransportOptions = TransportOptions(),
+        systemStoreDecides: Bool = true, clientIdentity: ClientIdentity? = nil,
+        evaluate: @escaping (PresentedChain) -> TrustDecision
+    ) throws(TransportError) {
+        precondition(options.proxy == nil, "SocketTransport does not speak to proxies")
+        let anchors = try TrustAnchors(caFile: caFile, environment: options.environment)
+        self.endpoint = endpoint
+        self.options = options
+        self.inspector = HandshakeInspector(
+            endpoint: endpoint, anchors: anchors, systemStoreDecides: systemStoreDecides,
+            clientIdentity: clientIdentity, evaluate: evaluate)
+        if endpoint.scheme == .https {
+            guard let context = SSL_CTX_new(TLS_client_method()) else {
+                throw .tlsHandshake(detail: SocketConnection.openSSLError())
+            }
+            inspector.configureContext(context)
+            self.context = context
+        } else {
+            self.context = nil
+        }
+    }
+
+    deinit {
+        connection = nil
+        if let context { SSL_CTX_free(context) }
+    }
+
+    public func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportError) -> HTTPResponse {
+        let started = monotonicMilliseconds()
+        let deadline = started + Double(min(milliseconds(options.timeoutSeconds), request.timeoutMilliseconds ?? .max))
+        let bytes = requestBytes(request, credentials: credentials)
+        var stamps = Stamps()
+        if connection?.isReusable != true { connection = nil }
+        do {
+            return try exchange(bytes, started: started, deadline: deadline, stamps: &stamps)
+        } catch .closed {
+            // The server had closed the kept connection before reading the request: a new one.
+            stamps = Stamps()
+            do {
+                return try exchange(bytes, started: started, deadline: deadline, stamps: &stamps)
+            } catch {
+                throw error.transportError
+            }
+        } catch {
+            throw error.transportError
+        }
+    }
+
+    /// Connects and completes the TLS handshake without sending any request, to show the chain
+    /// (`trust show`). Returns the report even when the policy refused the chain.
+    public func probe() throws(TransportError) -> ConnectionReport {
+        let started = monotonicMilliseconds()
+        var stamps = Stamps()
+        connection = nil
+        do {
+            try open(
+                started: started, deadline: started + Double(milliseconds(options.timeoutSeconds)), stamps: &stamps)
+            lastReport = report(started: started, stamps: stamps, reused: false)
+        } catch {
+            lastReport = report(started: started, stamps: stamps, reused: false)
+            connection = nil
+            if inspector.chain == nil { throw classify(error) }
+        }
+        return lastReport
+    }
+
+    /// One request and its response on the kept connection, or a new one.
+    private func exchange(_ bytes: [UInt8], started: Double, deadline: Double, stamps: inout Stamps)
+        throws(ExchangeFailure) -> HTTPResponse
+    {
+        let opened = connection == nil
+        defer {
+            lastReport = report(started: started, stamps: stamps, reused: !opened)
+            if opened { lastConnectionOpening = lastReport }
+        }
+        do throws(ExchangeFailure) {
+            if opened { try open(started: started, deadline: deadline, stamps: &stamps) }
+            guard let connection else { throw ExchangeFailure.socket(.closed, phase: .request) }
+            stamps.requestReady = monotonicMilliseconds()
+            try send(bytes, on: connection, deadline: deadline)
+            let response = try receive(on: connection, deadline: deadline, stamps: &stamps)
+            return response
+        } catch {
+            connection = nil
+            if case .socket(.closed, .request) = error, !opened { throw .closed }
+            throw .transport(classify(error))
+        }
+    }
+
+    private func open(started: Double, deadline: Double, stamps: inout Stamps) throws(ExchangeFailure) {
+        inspector.reset()
+        let connectDeadline = min(deadline, started + Double(milliseconds(options.connectTimeoutSeconds)))
+        let opened: SocketConnection
+        do {
+            opened = try SocketConnection.open(
+                host: endpoint.host, numeric: endpoint.hostKind != .name, port: endpoint.port,
+                deadline: connectDeadline, resolved: { stamps.resolved = $0 })
+        } catch {
+            throw .socket(error, phase: stamps.resolved == nil ? .resolve : .connect)
+        }
+        stamps.connected = monotonicMilliseconds()
+        stamps.remoteAddress = opened.remoteAddress
+        stamps.localPort = opened.localPort
+        if let context {
+            do {
+                try opened.handshake(
+                    context: context, serverName: endpoint.hostKind == .name ? endpoint.host : nil,
+                    deadline: connectDeadline)
+            } catch {
+                throw .socket(error, phase: .tls)
+            }
+            stamps.handshaken = monotonicMilliseconds()
+            inspector.protocolVersion = opened.protocolVersion
+            inspector.cipher = opened.cipher
+        }
+        connection = opened
+    }
+
+    private func send(_ bytes: [UInt8], on connection: SocketConnection, deadline: Double) throws(ExchangeFailure) {
+        do { try connection.write(bytes, deadline: deadline) } catch { throw .socket(error, phase: .request) }
+    }
+
+    private func receive(on connection: SocketConnection, deadline: Double, stamps: inout Stamps)
+        throws(ExchangeFailure) -> HTTPResponse
+    {
+        var parser = HTTPResponseParser(maximumBodyBytes: options.maximumResponseBytes)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
+        defer { buffer.deallocate() }
+        while !parser.isComplete {
+            let count: Int
+            do throws(SocketFailure) {
+                count = try connection.read(into: buffer, deadline: deadline)
+            } catch {
+                throw .socket(error, phase: stamps.firstByte == nil ? .request : .response)
+            }
+            if count == 0, !parser.hasStarted { throw .socket(.closed, phase: .request) }
+            if stamps.firstByte == nil { stamps.firstByte = monotonicMilliseconds() }
+            do throws(HTTPWireError) {
+                if count == 0 {
+                    try parser.finish()
+                } else {
+                    try parser.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                }
+            } catch {
+                throw .wire(error)
+            }
+        }
+        if !parser.keepsConnection { self.connection = nil }
+        return HTTPResponse(status: parser.status, headers: parser.headers, body: try decoded(parser))
+    }
+
+    /// The body with its Content-Encoding undone: gzip (what we ask a remote server for), or none.
+    private func decoded(_ parser: HTTPResponseParser) throws(ExchangeFailure) -> [UInt8] {
+        let coding = parser.headers.last { $0.name.lowercased() == "content-encoding" }?.value.lowercased()
+        switch coding {
+        case nil, "identity": return parser.body
+        case "gzip", "x-gzip", "deflate":
+            do throws(GzipBody.Failure) {
+                return try GzipBody.inflate(parser.body, limit: options.maximumResponseBytes)
+            } catch {
+                switch error {
+                case .tooLarge: throw .wire(.tooLarge(announced: nil))
+                case .corrupt(let detail):
+                    throw .wire(.malformed("a \(coding ?? "") body that does not decode: \(detail)"))
+                }
+            }
+        default:
+            throw .wire(.malformed("a body in an encoding we did not ask for (\(coding?.prefix(40) ?? ""))"))
+        }
+    }
+
+    private func requestBytes(_ request: HTTPRequest, credentials: BasicCredentials?) -> [UInt8] {
+        var headers = [HTTPHeader("User-Agent", options.userAgent), HTTPHeader("Accept", "*/*")]
+        if endpoint.asksForGzip { headers.append(HTTPHeader("Accept-Encoding", "gzip")) }
+        if let credentials {
+            let pair = Array("\(credentials.user):\(credentials.password)".utf8)
+            headers.append(HTTPHeader("Authorization", "Basic " + Base64.encode(pair)))
+        }
+        let defaultPort = endpoint.scheme == .https ? 443 : 80
+        let host = endpoint.port == defaultPort ? endpoint.urlHost : endpoint.authority
+        return HTTPWire.request(
+            method: request.method, path: endpoint.path.isEmpty ? "/" : endpoint.path, host: host,
+            headers: headers + request.headers, body: request.body)
+    }
+}
+
+extension SocketTransport {
+    /// Monotonic stamps of one exchange's steps, and where it connected.
+    struct Stamps {
+        var resolved: Double?
+        var connected: Double?
+        var handshaken: Double?
+        var requestReady: Double?
+        var firstByte: Double?
+        var remoteAddress: String?
+        var localPort: Int?
+    }
+
+    enum Phase { case resolve, connect, tls, request, response }
+
+    enum ExchangeFailure: Error {
+        case socket(SocketFailure, phase: Phase)
+        case wire(HTTPWireError)
+        case transport(TransportError)
+        /// A kept connection the server had closed: the caller opens a new one.
+        case closed
+    }
+
+    fileprivate func report(started: Double, stamps: Stamps, reused: Bool) -> ConnectionReport {
+        let since = { (stamp: Double?) in stamp.map { $0 - started } }
+        let timings = StepTimings(
+            dns: since(stamps.resolved), tcp: since(stamps.connected), tls: since(stamps.handshaken),
+            firstByte: since(stamps.firstByte), total: monotonicMilliseconds() - started)
+        let sawHandshake = !reused && (inspector.chain != nil || inspector.protocolVersion != nil)
+        let tls =
+            sawHandshake
+            ? TLSReport(
+                protocolVersion: inspector.protocolVersion, cipher: inspector.cipher, chain: inspector.chain,
+                decision: inspector.decision, clientCertificateRequested: inspector.clientCertificateRequested,
+                clientCertificateOffered: inspector.clientCertificateOffered) : nil
+        return ConnectionReport(
+            timings: timings, remoteAddress: stamps.remoteAddress ?? connection?.remoteAddress,
+            localPort: stamps.localPort ?? connection?.localPort, reusedConnection: reused, tls: tls)
+    }
+}
+
+private func milliseconds(_ seconds: Double) -> Int {
+    max(1, Int((seconds * 1000).rounded()))
+}

@@ -1,0 +1,27 @@
+import RemissionModel
+import RemissionTransport
+import RemissionTrust
+
+/// The two HTTP engines: our own (`SocketTransport`, every direct connection) and libcurl
+/// (`CurlTransport`, connections through a proxy). Transport tests run against both.
+enum Engine: String, CaseIterable, Sendable, CustomStringConvertible {
+    case socket, curl
+
+    var description: String { rawValue }
+
+    func transport(
+        endpoint: ServerEndpoint, caFile: String? = nil, options: TransportOptions = TransportOptions(),
+        clientIdentity: ClientIdentity? = nil, evaluate: @escaping (PresentedChain) -> TrustDecision
+    ) throws(TransportError) -> any ServerTransport {
+        switch self {
+        case .socket:
+            try SocketTransport(
+                endpoint: endpoint, caFile: caFile, options: options, clientIdentity: clientIdentity,
+                evaluate: evaluate)
+        case .curl:
+            try CurlTransport(
+                endpoint: endpoint, caFile: caFile, options: options, clientIdentity: clientIdentity,
+                evaluate: evaluate)
+        }
+    }
+}
