@@ -84,13 +84,7 @@ final class CurlExchange {
         if timings.tcp == nil, inspector.verifyStartedAt != nil {
             timings.tcp = since(inspector.verifyStartedAt)
         }
-        let sawHandshake = inspector.chain != nil || inspector.protocolVersion != nil
-        let tls =
-            sawHandshake
-            ? TLSReport(
-                protocolVersion: inspector.protocolVersion, cipher: inspector.cipher, chain: inspector.chain,
-                decision: inspector.decision, clientCertificateRequested: inspector.clientCertificateRequested,
-                clientCertificateOffered: inspector.clientCertificateOffered) : nil
+        let tls = inspector.tlsReport
         return ConnectionReport(
             timings: timings, remoteAddress: address, localPort: localPort > 0 ? localPort : nil,
             reusedConnection: connects == 0 && status != 0, tls: tls)

@@ -54,6 +54,14 @@ final class HandshakeInspector {
         self.evaluate = evaluate
     }
 
+    /// What this handshake showed, for the step report; nil when none was seen.
+    var tlsReport: TLSReport? {
+        guard chain != nil || protocolVersion != nil else { return nil }
+        return TLSReport(
+            protocolVersion: protocolVersion, cipher: cipher, chain: chain, decision: decision,
+            clientCertificateRequested: clientCertificateRequested, clientCertificateOffered: clientCertificateOffered)
+    }
+
     func reset() {
         chain = nil
         decision = nil

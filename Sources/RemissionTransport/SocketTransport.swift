@@ -239,13 +239,7 @@ extension SocketTransport {
         let timings = StepTimings(
             dns: since(stamps.resolved), tcp: since(stamps.connected), tls: since(stamps.handshaken),
             firstByte: since(stamps.firstByte), total: monotonicMilliseconds() - started)
-        let sawHandshake = !reused && (inspector.chain != nil || inspector.protocolVersion != nil)
-        let tls =
-            sawHandshake
-            ? TLSReport(
-                protocolVersion: inspector.protocolVersion, cipher: inspector.cipher, chain: inspector.chain,
-                decision: inspector.decision, clientCertificateRequested: inspector.clientCertificateRequested,
-                clientCertificateOffered: inspector.clientCertificateOffered) : nil
+        let tls = reused ? nil : inspector.tlsReport
         return ConnectionReport(
             timings: timings, remoteAddress: stamps.remoteAddress ?? connection?.remoteAddress,
             localPort: stamps.localPort ?? connection?.localPort, reusedConnection: reused, tls: tls)
