@@ -24,7 +24,11 @@ final class TrustAnchors {
     private(set) var deferredBundle: String?
 
     init(caFile: String?, environment: [String: String]) throws(TransportError) {
+        // The CA file is read first: a file that fails leaves nothing allocated behind.
+        var certificates: [OpaquePointer] = []
+        if let caFile { certificates = try Self.readPEMCertificates(caFile) }
         guard let store = X509_STORE_new() else {
+            certificates.forEach { X509_free($0) }
             throw .other(code: -1, detail: "OpenSSL could not allocate a certificate store")
         }
         self.store = store
@@ -45,11 +49,6 @@ final class TrustAnchors {
         }
         ERR_clear_error()
 
-        guard let caFile else {
-            caFileFingerprints = []
-            return
-        }
-        let certificates = try Self.readPEMCertificates(caFile)
         var fingerprints = Set<[UInt8]>()
         for certificate in certificates {
             X509_STORE_add_cert(store, certificate)
