@@ -10,6 +10,9 @@ public enum Answers {
     /// The choices shown after a question.
     public static var choices: String { tr("(yes/no)") }
 
+    /// The choices after a question answered by one key (`watch`): y, or д in Russian, is yes.
+    public static var keyChoices: String { tr("(y/n)") }
+
     /// True for yes, false for no, nil for anything else (a question that must be answered asks
     /// again). Case and surrounding blanks are ignored; end of input is no.
     public static func yesOrNo(_ text: String?) -> Bool? {
@@ -21,6 +24,9 @@ public enum Answers {
         default: return nil
         }
     }
+
+    /// Whether one key answers yes: y or д, either case (`yesOrNo` of that key).
+    public static func isYes(key: Character) -> Bool { yesOrNo(String(key)) == true }
 
     /// Whether the answer to a confirmation is yes: only `yesOrNo` true is.
     public static func isYes(_ text: String?) -> Bool { yesOrNo(text) == true }

@@ -199,7 +199,7 @@ public struct WatchModel: Equatable, Sendable {
         _ key: WatchKey, ids: [Int], deleteData: Bool, bytes: Int, second: Bool
     ) -> [WatchEffect] {
         mode = .list
-        guard key == .character("y") || key == .character("Y") else {
+        guard case .character(let character) = key, Answers.isYes(key: character) else {
             message = WatchText.notRemoved
             return []
         }

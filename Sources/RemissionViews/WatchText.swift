@@ -25,9 +25,10 @@ public enum WatchText {
 
     /// Remove's questions: the command's words, then, before deleting data, once more.
     public static func question(ids: [Int], deleteData: Bool, bytes: Int, second: Bool) -> String {
-        guard deleteData else { return FailureText.question(.removeTorrents(count: ids.count)) + " (y/n)" }
-        guard second else { return FailureText.question(.deleteTorrentData(count: ids.count, bytes: bytes)) + " (y/n)" }
-        return tr("Really delete \(Units.bytes(bytes)) on the server? It cannot be undone. (y/n)")
+        let choices = " " + Answers.keyChoices
+        guard deleteData else { return FailureText.question(.removeTorrents(count: ids.count)) + choices }
+        guard second else { return FailureText.question(.deleteTorrentData(count: ids.count, bytes: bytes)) + choices }
+        return tr("Really delete \(Units.bytes(bytes)) on the server? It cannot be undone.") + choices
     }
 
     public static var notRemoved: String { tr("Nothing removed.") }

@@ -143,6 +143,11 @@ struct WatchModelTests {
         #expect(model.mode == .list && model.message == "Nothing removed.")
         _ = Self.press(&model, .character("d"))
         #expect(Self.press(&model, .character("y")) == [.remove(ids: [1], deleteData: false)])
+        // Russian's key for yes counts in either language, as Answers.yesOrNo's words do.
+        _ = Self.press(&model, .character("d"))
+        #expect(Self.press(&model, .character("Д")) == [.remove(ids: [1], deleteData: false)])
+        _ = Self.press(&model, .character("d"))
+        #expect(Self.press(&model, .character("н")).isEmpty && model.message == "Nothing removed.")
     }
 
     @Test("D asks twice before deleting data; a no to either removes nothing")
