@@ -20,6 +20,9 @@ public struct RemissionCommand: ParsableCommand {
             Trust is decided inside the TLS handshake: pinned keys, certificates you accepted, your CA file, \
             or the system CAs. No credential is sent before that decision.
 
+            Language: Russian or English, from --lang ru|en (anywhere on the command line), \
+            REMISSION_LANG, or the locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
+
             \(ExitStatusText.help)
             """),
         version: version,
