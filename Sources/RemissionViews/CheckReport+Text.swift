@@ -23,7 +23,8 @@ extension CheckReport {
         return lines.joined(separator: "\n")
     }
 
-    /// `ONLINE`, `ONLINE (insecure: plain HTTP)`, `OFFLINE — step: reason`, or for a refused certificate
+    /// `ONLINE`, `ONLINE (insecure: plain HTTP)`, `OFFLINE — step: reason`, `AUTH FAILED — auth: reason`
+    /// (the server answered; the log's word too), or for a refused certificate
     /// `UNTRUSTED — tls: reason` / `CERTIFICATE CHANGED — tls: reason` (the server is reachable).
     public func verdictLine(_ terminal: Terminal) -> String {
         if online {
@@ -37,7 +38,7 @@ extension CheckReport {
             switch status {
             case .untrusted: tr("UNTRUSTED")
             case .certificateChanged: tr("CERTIFICATE CHANGED")
-            case .online, .offline: tr("OFFLINE")
+            case .online, .offline: step == .auth ? tr("AUTH FAILED") : tr("OFFLINE")
             }
         return terminal.styled(word, .red) + " — \(step.rawValue): \(reason ?? tr("unknown"))"
     }

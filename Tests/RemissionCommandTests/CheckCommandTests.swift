@@ -75,13 +75,14 @@ struct CheckCommandTests {
         #expect(result.out.contains("OFFLINE — tls: timed out waiting for the TLS handshake"))
     }
 
-    @Test("wrong password: OFFLINE at auth, exit 4, the password nowhere in the output or the -v log")
+    @Test("wrong password: AUTH FAILED at auth, exit 4, the password nowhere in the output or the -v log")
     func wrongPassword() throws {
         let secret = "Wr0ng-\(UUID().uuidString)"
         let result = try remission(
             ["check", bed.url(for: .caSigned), "--ca-file", bed.caFile, "-v"], auth: "\(bed.user):\(secret)")
         #expect(result.status == 4)
-        #expect(result.out.contains("OFFLINE — auth: authentication failed (401)"))
+        // The server answered: the verdict is the log's AUTH FAILED, not OFFLINE (the JSON status stays "offline").
+        #expect(result.out.contains("AUTH FAILED — auth: authentication failed (401)"), "\(result.out)")
         #expect(!result.out.contains(secret))
         #expect(!result.err.contains(secret))
         #expect(!result.err.isEmpty)
