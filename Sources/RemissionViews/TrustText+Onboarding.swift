@@ -1,7 +1,7 @@
 import RemissionTrust
 
 extension TrustText {
-    /// connect's certificate question in the ssh spirit: one sentence saying what is happening and why
+    /// connect's certificate question in the ssh spirit (its sentences wrapped at 80 cells): one sentence saying what is happening and why
     /// the question comes, every problem, the facts a person compares (subject, names, issuer,
     /// validity, fingerprint once, pin once), and how to compare them. The question itself follows.
     ///
@@ -13,15 +13,16 @@ extension TrustText {
     ///         SPKI pin:    sha256//…
     ///     Compare the fingerprint with the server's own before you answer; …
     public func onboardingScreen(authority: String, decision: TrustDecision, chain: PresentedChain) -> [String] {
-        var lines = [
+        var lines = TerminalText.wrap(
             tr(
                 "The authenticity of \(TerminalText.safe(authority)) cannot be established: ",
-                "no one you trust vouches for its certificate.")
-        ]
+                "no one you trust vouches for its certificate."))
         if case .refused(let problems) = decision {
             for problem in problems {
                 let text = self.lines(for: problem).map(TerminalText.safe)
-                lines += text.enumerated().map { ($0.offset == 0 ? "  - " : "    ") + $0.element }
+                for (index, line) in text.enumerated() {
+                    lines += TerminalText.wrap(line, first: index == 0 ? "  - " : "    ", rest: "    ")
+                }
             }
         }
         guard let leaf = chain.leaf else { return lines }
@@ -32,7 +33,7 @@ extension TrustText {
                     "(the server sent \(count: chain.certificates.count, "certificate", "certificates"); ",
                     "this is the first, its own)"))
         }
-        lines.append(
+        lines += TerminalText.wrap(
             tr(
                 "Compare the fingerprint with the server's own before you answer ",
                 "(on the server: openssl x509 -noout -fingerprint -sha256 -in CERTIFICATE)."))
