@@ -71,6 +71,8 @@ public enum EndpointParseError: Error, Equatable, Sendable {
     case invalidPort(String)
     case containsCredentials
     case containsQueryOrFragment
+    /// The path holds a space or a control character: it would go into the request line.
+    case invalidPath
 }
 
 extension ServerEndpoint {
@@ -91,6 +93,7 @@ extension ServerEndpoint {
         let authority = rest[..<authorityEnd]
         rest = rest[authorityEnd...]
         if authority.contains("@") { throw .containsCredentials }
+        if rest.unicodeScalars.contains(where: isSpaceOrControl) { throw .invalidPath }
 
         let (host, portText) = try splitAuthority(authority)
         guard !host.isEmpty else { throw .missingHost }
@@ -102,6 +105,11 @@ extension ServerEndpoint {
             port = value
         }
         return ServerEndpoint(scheme: scheme, host: String(host), port: port, path: rpcPath(String(rest)))
+    }
+
+    /// A space or a C0/C1 control character: not in a path that goes into a request line.
+    private static func isSpaceOrControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value <= 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// The RPC path for what the user typed: empty or `/` → `/transmission/rpc`; a base ending in `/`

@@ -9,18 +9,20 @@ enum GzipBody {
     }
 
     static func inflate(_ compressed: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
+        // No body at all (a 401 or 304 a proxy marked gzip): nothing to undo, as curl never runs
+        // its decoder on zero bytes.
+        if compressed.isEmpty { return [] }
         var stream = z_stream()
         guard rm_inflate_init(&stream) == Z_OK else { throw .corrupt("zlib could not start") }
         defer { inflateEnd(&stream) }
         var output: [UInt8] = []
         output.reserveCapacity(min(limit, max(compressed.count * 4, 4096)))
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        var input = compressed
-        let inputCount = input.count
         var status = Z_OK
-        let failure: Failure? = input.withUnsafeMutableBufferPointer { inputBuffer in
-            stream.next_in = inputBuffer.baseAddress
-            stream.avail_in = UInt32(inputCount)
+        // zlib takes a mutable pointer but never writes through next_in: no copy of the input.
+        let failure: Failure? = compressed.withUnsafeBufferPointer { inputBuffer in
+            stream.next_in = inputBuffer.baseAddress.map { UnsafeMutablePointer(mutating: $0) }
+            stream.avail_in = UInt32(inputBuffer.count)
             return chunk.withUnsafeMutableBufferPointer { chunkBuffer -> Failure? in
                 repeat {
                     stream.next_out = chunkBuffer.baseAddress

@@ -13,7 +13,7 @@ enum HTTPWire {
     static func request(
         method: String, path: String, host: String, headers: [HTTPHeader], body: [UInt8]
     ) -> [UInt8] {
-        var text = "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\n"
+        var text = "\(method) \(requestTarget(path)) HTTP/1.1\r\nHost: \(host)\r\n"
         for header in headers where isSafe(header.name) && isSafe(header.value) && !header.name.isEmpty {
             let lowered = header.name.lowercased()
             if lowered == "content-length" || lowered == "host" || lowered == "expect" { continue }
@@ -22,6 +22,21 @@ enum HTTPWire {
         if method != "GET" || !body.isEmpty { text += "Content-Length: \(body.count)\r\n" }
         text += "\r\n"
         return Array(text.utf8) + body
+    }
+
+    /// The path as a request target: a control byte, space, DEL or non-ASCII byte is percent-encoded,
+    /// so a path can never add words or lines to the request.
+    static func requestTarget(_ path: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in path.utf8 {
+            if byte <= 0x20 || byte >= 0x7F {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func isSafe(_ text: String) -> Bool {
@@ -210,6 +225,8 @@ struct HTTPResponseParser {
             guard coding.split(separator: ",").last?.trimmingSpaces == "chunked" else {
                 throw .malformed("a transfer coding other than chunked (\(coding.prefix(40)))")
             }
+            // Both framings at once may be an attempt at response splitting: read it, then close.
+            if header("content-length") != nil { keepsConnection = false }
             stage = .chunkSize
             return
         }

@@ -35,7 +35,9 @@ final class SocketConnection {
         _ = Glibc.close(descriptor)
     }
 
-    /// Resolves `host` and connects to its addresses in turn until one answers.
+    /// Resolves `host` and connects to its addresses in turn until one answers. Each address gets
+    /// an equal share of the time left (at least 200 ms, as libcurl's happy eyeballs waits before it
+    /// tries the next), so a black-holed first address does not use up the whole deadline.
     static func open(
         host: String, numeric: Bool, port: Int, deadline: Double, resolved: (Double) -> Void
     ) throws(SocketFailure) -> SocketConnection {
@@ -46,15 +48,21 @@ final class SocketConnection {
         guard error == 0, let first = list else { throw .resolve(String(cString: gai_strerror(error))) }
         defer { freeaddrinfo(list) }
         resolved(monotonicMilliseconds())
-        var lastFailure = SocketFailure.connect(errno: ECONNREFUSED, address: host)
+        var addresses: [addrinfo] = []
         var entry: UnsafeMutablePointer<addrinfo>? = first
-        while let current = entry {
+        while let current = entry, addresses.count < 16 {
+            addresses.append(current.pointee)
             entry = current.pointee.ai_next
+        }
+        var lastFailure = SocketFailure.connect(errno: ECONNREFUSED, address: host)
+        for (index, address) in addresses.enumerated() {
+            let left = deadline - monotonicMilliseconds()
+            guard left > 0 else { throw .timeout }
+            let share = max(200, left / Double(addresses.count - index))
             do {
-                return try connect(current.pointee, deadline: deadline)
+                return try connect(address, deadline: min(deadline, monotonicMilliseconds() + share))
             } catch {
                 lastFailure = error
-                if case .timeout = error { throw error }
             }
         }
         throw lastFailure
@@ -110,7 +118,10 @@ final class SocketConnection {
             let count = bytes.count - offset
             let written = bytes.withUnsafeBytes { buffer -> Int in
                 let start = buffer.baseAddress! + offset
-                if let ssl { return Int(withSIGPIPEBlocked { SSL_write(ssl, start, Int32(min(count, 1 << 30))) }) }
+                if let ssl {
+                    ERR_clear_error()
+                    return Int(withSIGPIPEBlocked { SSL_write(ssl, start, Int32(min(count, 1 << 30))) })
+                }
                 return Glibc.send(descriptor, start, count, Int32(MSG_NOSIGNAL))
             }
             if written > 0 {
@@ -130,11 +141,21 @@ final class SocketConnection {
         while true {
             let count: Int
             if let ssl {
+                ERR_clear_error()
                 count = Int(withSIGPIPEBlocked { SSL_read(ssl, buffer.baseAddress, Int32(buffer.count)) })
                 if count > 0 { return count }
                 let code = SSL_get_error(ssl, Int32(count))
                 if code == SSL_ERROR_ZERO_RETURN { return 0 }
-                if code == SSL_ERROR_SYSCALL, ERR_peek_error() == 0 { return 0 }  // closed without close_notify
+                if code == SSL_ERROR_SYSCALL, ERR_peek_error() == 0 {
+                    let failure = errno
+                    if failure == ECONNRESET || failure == EPIPE { throw .closed }  // a reset is no end of an answer
+                    if failure == 0 { return 0 }  // closed without close_notify (OpenSSL 1.1)
+                }
+                // OpenSSL 3 reports a close without close_notify as an error, not as SSL_ERROR_SYSCALL.
+                if code == SSL_ERROR_SSL, ERR_GET_REASON(ERR_peek_error()) == SSL_R_UNEXPECTED_EOF_WHILE_READING {
+                    ERR_clear_error()
+                    return 0
+                }
                 try waitForTLS(Int32(count), deadline: deadline, closedMeans: .closed)
             } else {
                 count = Glibc.recv(descriptor, buffer.baseAddress, buffer.count, 0)

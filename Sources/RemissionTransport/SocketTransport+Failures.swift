@@ -53,8 +53,11 @@ extension SocketTransport {
             case ETIMEDOUT: return .timeout(phase: "connect", detail: detail)
             default: return .unreachable(detail: detail)
             }
-        case (.tls(let detail), _):
+        case (.tls(let detail), .tls), (.tls(let detail), .resolve), (.tls(let detail), .connect):
             return .tlsHandshake(detail: detail)
+        case (.tls(let detail), _):
+            // After the handshake: the connection broke (as curl's RECV_ERROR/SEND_ERROR), not TLS setup.
+            return .connection(detail: detail)
         case (.closed, .tls):
             return .tlsHandshake(detail: "the server closed the connection during the TLS handshake")
         case (.closed, .request):

@@ -161,6 +161,7 @@ extension FailureText {
                 "Do not put a user or password in the URL: use --user and --password-stdin ",
                 "(the password goes to the keyring).")
         case .containsQueryOrFragment: return tr("The server URL must not contain '?' or '#'.")
+        case .invalidPath: return tr("The server URL's path must not contain spaces or control characters.")
         }
     }
 

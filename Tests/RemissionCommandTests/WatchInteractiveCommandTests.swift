@@ -50,8 +50,11 @@ struct WatchInteractiveCommandTests {
         let rows = searched[3..<23].filter { !$0.isEmpty }
         #expect(!rows.isEmpty && rows.allSatisfy { $0.contains("東京の夜景 写真集") }, "\(rows)")
         for line in searched { #expect(TerminalText.width(line) <= 80, "\(line)") }
-        let id = try #require(Int(searched[3].dropFirst(2).prefix(5).trimmingCharacters(in: .whitespaces)))
-        #expect(searched[3].hasPrefix(">"))
+        // The cursor stays on its torrent when that one matches too (the fixture's names are drawn
+        // at random: #200, where End put it, is sometimes a 東京 one); else it goes to the first row.
+        let cursorRow = try #require(searched[3..<23].first { $0.hasPrefix(">") }, "\(searched)")
+        let id = try #require(Int(cursorRow.dropFirst(2).prefix(5).trimmingCharacters(in: .whitespaces)))
+        #expect(id == 200 || searched[3].hasPrefix(">"), "\(searched)")
 
         let home = CLIHome(bed: bed)
         func status() -> String? {

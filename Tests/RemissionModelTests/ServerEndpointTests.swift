@@ -36,6 +36,10 @@ struct ServerEndpointTests {
             ("https://nas:abc", .invalidPort("abc")),
             ("https://admin:pw@nas", .containsCredentials),
             ("https://nas/rpc?x=1", .containsQueryOrFragment),
+            // The path goes into the request line: no space, no line break (found in the engine review).
+            ("http://nas:9091/transmission/rpc\r\nX-Injected: 1", .invalidPath),
+            ("http://nas:9091/a b", .invalidPath),
+            ("http://nas:9091/a\u{7F}", .invalidPath),
             ("https://::1/rpc", .invalidHost("::1")),
             ("https://na s/", .invalidHost("na s")),
         ])

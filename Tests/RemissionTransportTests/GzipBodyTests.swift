@@ -17,6 +17,11 @@ struct GzipBodyTests {
         #expect(String(decoding: body, as: UTF8.self) == #"{"result":"success"}"#)
     }
 
+    @Test("no body at all (a 401 or 304 a proxy marked gzip) is an empty body, as curl reads it")
+    func empty() throws {
+        #expect(try GzipBody.inflate([], limit: 1 << 20) == [])
+    }
+
     @Test("what inflates past the limit is refused as too large (a 40-byte answer cannot fill memory)")
     func bounded() {
         #expect(throws: GzipBody.Failure.tooLarge) { try GzipBody.inflate(Self.small, limit: 10) }

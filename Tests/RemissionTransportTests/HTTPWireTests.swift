@@ -60,6 +60,25 @@ struct HTTPWireTests {
         }
     }
 
+    @Test("the path is a request target: a space or a line break in it is percent-encoded, never a new line")
+    func pathCannotSmuggle() {
+        let bytes = HTTPWire.request(
+            method: "POST", path: "/transmission/rpc HTTP/1.1\r\nX-Injected: 1\r\nX:", host: "nas:9091",
+            headers: [], body: Array("{}".utf8))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!text.contains("\r\nX-Injected"))
+        #expect(text.hasPrefix("POST /transmission/rpc%20HTTP/1.1%0D%0AX-Injected:%201%0D%0AX: HTTP/1.1\r\n"))
+    }
+
+    @Test("Transfer-Encoding and Content-Length together: read by its chunks, then the connection is not kept")
+    func transferEncodingAndLength() throws {
+        let parser = try Self.parse(
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
+        ).get()
+        #expect(String(decoding: parser.body, as: UTF8.self) == "{}")
+        #expect(!parser.keepsConnection)
+    }
+
     @Test("a kept connection: HTTP/1.1 keeps it unless it says close; HTTP/1.0 and a close-framed body end it")
     func keepAlive() throws {
         #expect(try Self.parse("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n").get().keepsConnection)
