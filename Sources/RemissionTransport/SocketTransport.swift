@@ -104,7 +104,6 @@ public final class SocketTransport: ServerTransport {
         do throws(ExchangeFailure) {
             if opened { try open(started: started, deadline: deadline, stamps: &stamps) }
             guard let connection else { throw ExchangeFailure.socket(.closed, phase: .request) }
-            stamps.requestReady = monotonicMilliseconds()
             try send(bytes, on: connection, deadline: deadline)
             let response = try receive(on: connection, deadline: deadline, stamps: &stamps)
             return response
@@ -218,7 +217,6 @@ extension SocketTransport {
         var resolved: Double?
         var connected: Double?
         var handshaken: Double?
-        var requestReady: Double?
         var firstByte: Double?
         var remoteAddress: String?
         var localPort: Int?
