@@ -173,9 +173,7 @@ public final class CurlTransport: ServerTransport {
     private func classify(_ code: CURLcode) -> TransportError {
         let detail = exchange.errorMessage(for: code)
         let inspector = exchange.inspector
-        if let decision = inspector.decision, !decision.isTrusted, let chain = inspector.chain {
-            return .trustRefused(decision, chain: chain)
-        }
+        if let refusal = inspector.trustRefusal { return refusal }
         if let failure = proxyFailure(code, detail: detail) { return .proxy(failure) }
         if let refusal = clientCertificateRefusal(code) { return refusal }
         var osError = 0
@@ -205,15 +203,12 @@ public final class CurlTransport: ServerTransport {
 }
 
 extension CurlTransport {
-    /// A handshake or first read that failed after the server asked for a client certificate: the
-    /// server refused ours, or wanted one and got none (its alert says which, when it sent one).
+    /// A handshake or first read that failed after the server asked for a client certificate
+    /// (`HandshakeInspector.clientCertificateRefusal`).
     fileprivate func clientCertificateRefusal(_ code: CURLcode) -> TransportError? {
-        let inspector = exchange.inspector
-        guard inspector.clientCertificateRequested, inspector.decision?.isTrusted == true else { return nil }
         switch code {
         case CURLE_SSL_CONNECT_ERROR, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_SSL_CERTPROBLEM:
-            return .clientCertificateRefused(
-                offered: inspector.clientCertificateOffered, alert: inspector.receivedAlert)
+            return exchange.inspector.clientCertificateRefusal
         default:
             return nil
         }
@@ -290,9 +285,6 @@ extension CurlTransport {
     }
 }
 
-private func milliseconds(_ seconds: Double) -> Int {
-    max(1, Int((seconds * 1000).rounded()))
-}
 
 /// Pointer for an empty POST body (curl needs a non-NULL POSTFIELDS to send a zero-length body).
 private nonisolated(unsafe) let emptyBody = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)

@@ -44,9 +44,14 @@ public struct HTTPResponse: Sendable, Equatable {
     }
 
     /// The first header with this name, compared case-insensitively.
-    public func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? { headers.first(named: name) }
+}
+
+extension Array where Element == HTTPHeader {
+    /// The value of the first header with this name, compared case-insensitively.
+    func first(named name: String) -> String? {
         let wanted = name.lowercased()
-        return headers.first { $0.name.lowercased() == wanted }?.value
+        return first { $0.name.lowercased() == wanted }?.value
     }
 }
 

@@ -59,8 +59,6 @@ struct HTTPResponseParser {
     static let maximumHeaderCount = 200
 
     let maximumBodyBytes: Int
-    /// A response to HEAD has no body whatever its headers say.
-    let expectsBody: Bool
 
     private(set) var status = 0
     private(set) var headers: [HTTPHeader] = []
@@ -84,11 +82,9 @@ struct HTTPResponseParser {
     private var stage = Stage.head
     private var line: [UInt8] = []
     private var headBytes = 0
-    private var version = ""
 
-    init(maximumBodyBytes: Int, expectsBody: Bool = true) {
+    init(maximumBodyBytes: Int) {
         self.maximumBodyBytes = maximumBodyBytes
-        self.expectsBody = expectsBody
     }
 
     /// True once any byte of a response was seen (a status line begun).
@@ -191,9 +187,8 @@ struct HTTPResponseParser {
             parts[1].count == 3, parts[1].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
             let code = Int(String(decoding: parts[1], as: UTF8.self)), code >= 100
         else { throw .malformed("the server's answer is not HTTP") }
-        version = String(decoding: parts[0], as: UTF8.self)
         status = code
-        keepsConnection = version == "HTTP/1.1"
+        keepsConnection = parts[0].elementsEqual("HTTP/1.1".utf8)
     }
 
     private mutating func takeHeader(_ text: [UInt8]) throws(HTTPWireError) {
@@ -217,7 +212,7 @@ struct HTTPResponseParser {
         let connection = header("connection")?.lowercased() ?? ""
         if connection.contains("close") { keepsConnection = false }
         if connection.contains("keep-alive") { keepsConnection = true }
-        if !expectsBody || status == 204 || status == 304 {
+        if status == 204 || status == 304 {
             stage = .done
             return
         }
@@ -256,9 +251,7 @@ struct HTTPResponseParser {
         (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
     }
 
-    private func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name }?.value
-    }
+    private func header(_ name: String) -> String? { headers.first(named: name) }
 
     private func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }

@@ -54,6 +54,20 @@ final class HandshakeInspector {
         self.evaluate = evaluate
     }
 
+    /// The policy refused the chain it saw: what either engine reports, whatever failed after.
+    var trustRefusal: TransportError? {
+        guard let decision, !decision.isTrusted, let chain else { return nil }
+        return .trustRefused(decision, chain: chain)
+    }
+
+    /// The server asked for a client certificate after its own was trusted: when the connection
+    /// then fails (the engine says whether it failed where such a refusal shows), the server refused
+    /// ours, or wanted one and got none (its alert says which, when it sent one).
+    var clientCertificateRefusal: TransportError? {
+        guard clientCertificateRequested, decision?.isTrusted == true else { return nil }
+        return .clientCertificateRefused(offered: clientCertificateOffered, alert: receivedAlert)
+    }
+
     /// What this handshake showed, for the step report; nil when none was seen.
     var tlsReport: TLSReport? {
         guard chain != nil || protocolVersion != nil else { return nil }

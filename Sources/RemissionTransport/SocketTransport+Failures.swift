@@ -4,23 +4,11 @@ import RemissionModel
     import Glibc
 #endif
 
-extension SocketTransport.ExchangeFailure {
-    /// What `send` throws: every failure is classified by then; `.closed` is retried before.
-    var transportError: TransportError {
-        switch self {
-        case .transport(let error): return error
-        default: return .connection(detail: "the server closed the connection")
-        }
-    }
-}
-
 extension SocketTransport {
     /// The failure as the rest of remission knows it (`TransportError`), with what the handshake
     /// inspector saw: a refused chain, or a server that refused our client certificate.
     func classify(_ failure: ExchangeFailure) -> TransportError {
-        if let decision = inspector.decision, !decision.isTrusted, let chain = inspector.chain {
-            return .trustRefused(decision, chain: chain)
-        }
+        if let refusal = inspector.trustRefusal { return refusal }
         switch failure {
         case .transport(let error):
             return error
@@ -69,14 +57,12 @@ extension SocketTransport {
         }
     }
 
-    /// A handshake or first read that failed after the server asked for a client certificate: the
-    /// server refused ours, or wanted one and got none (its alert says which, when it sent one).
+    /// A handshake or first read that failed after the server asked for a client certificate
+    /// (`HandshakeInspector.clientCertificateRefusal`).
     private func clientCertificateRefusal(_ failure: SocketFailure, phase: Phase) -> TransportError? {
-        guard inspector.clientCertificateRequested, inspector.decision?.isTrusted == true else { return nil }
         switch (failure, phase) {
         case (.tls, _), (.closed, .tls), (.closed, .request), (.io, .tls), (.io, .request):
-            return .clientCertificateRefused(
-                offered: inspector.clientCertificateOffered, alert: inspector.receivedAlert)
+            return inspector.clientCertificateRefusal
         default:
             return nil
         }

@@ -67,10 +67,10 @@ public final class SocketTransport: ServerTransport {
             do {
                 return try exchange(bytes, started: started, deadline: deadline, stamps: &stamps)
             } catch {
-                throw error.transportError
+                throw classify(error)
             }
         } catch {
-            throw error.transportError
+            throw classify(error)
         }
     }
 
@@ -86,7 +86,6 @@ public final class SocketTransport: ServerTransport {
             lastReport = report(started: started, stamps: stamps, reused: false)
         } catch {
             lastReport = report(started: started, stamps: stamps, reused: false)
-            connection = nil
             if inspector.chain == nil { throw classify(error) }
         }
         return lastReport
@@ -244,6 +243,3 @@ extension SocketTransport {
     }
 }
 
-private func milliseconds(_ seconds: Double) -> Int {
-    max(1, Int((seconds * 1000).rounded()))
-}
