@@ -12,10 +12,7 @@ public protocol PassphraseStore: Sendable {
 
 extension SecretServiceKeyring: PassphraseStore {
     public func passphrase(forKey keyPath: String) throws(KeyringError) -> String? {
-        try withUnlockedDefaultCollection(.lookup) { deadline throws(KeyringError) in
-            try Self.lookupSecret(
-                ClientKeySchema.pointer, AttributeTable([(ClientKeySchema.attribute, keyPath)]), deadline)
-        }
+        try lookup(ClientKeySchema.pointer) { AttributeTable([(ClientKeySchema.attribute, keyPath)]) }
     }
 
     public func storePassphrase(_ passphrase: String, forKey keyPath: String) throws(KeyringError) {
@@ -37,9 +34,7 @@ public protocol ProxyPasswordStore: Sendable {
 
 extension SecretServiceKeyring: ProxyPasswordStore {
     public func proxyPassword(proxy: String, user: String) throws(KeyringError) -> String? {
-        try withUnlockedDefaultCollection(.lookup) { deadline throws(KeyringError) in
-            try Self.lookupSecret(ProxySchema.pointer, Self.proxyAttributes(proxy, user), deadline)
-        }
+        try lookup(ProxySchema.pointer) { Self.proxyAttributes(proxy, user) }
     }
 
     public func storeProxyPassword(_ password: String, proxy: String, user: String) throws(KeyringError) {

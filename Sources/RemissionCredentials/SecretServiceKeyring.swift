@@ -38,22 +38,26 @@ public struct SecretServiceKeyring: PasswordStore {
     /// proves the keyring usable, and that saves several D-Bus round trips on every command. A locked
     /// collection answers "nothing" to a lookup, so "nothing" is then told apart from "locked".
     public func lookup(_ key: CredentialKey) throws(KeyringError) -> String? {
+        try lookup(CredentialSchema.pointer) { AttributeTable(key) }
+    }
+
+    /// `lookup(_:)` for any schema (client-key passphrases, proxy passwords too); `attributes`
+    /// makes the table for each of the (at most two) lookups.
+    func lookup(
+        _ schema: UnsafePointer<SecretSchema>, _ attributes: () -> AttributeTable
+    ) throws(KeyringError) -> String? {
         try prepare()
         let deadline = Deadline(timeout: timeout)
         defer { deadline.finish() }
         do throws(KeyringError) {
-            if let secret = try lookupSecret(key, deadline) { return secret }
+            if let secret = try Self.lookupSecret(schema, attributes(), deadline) { return secret }
         } catch {
             // e.g. a replaced provider: the careful path below reconnects and names the cause.
             guard !deadline.expired else { throw error }
         }
         let collection = try defaultCollection(deadline)
         if collection.isLocked { throw .locked(collection: collection.label) }
-        return try lookupSecret(key, deadline)
-    }
-
-    private func lookupSecret(_ key: CredentialKey, _ deadline: Deadline) throws(KeyringError) -> String? {
-        try Self.lookupSecret(CredentialSchema.pointer, AttributeTable(key), deadline)
+        return try Self.lookupSecret(schema, attributes(), deadline)
     }
 
     /// The secret of the item of `schema` with `attributes`, copied once into a `String`; libsecret's
