@@ -81,16 +81,9 @@ public struct ClientCertificateInput {
     private func findPassphrase() throws(Failure) -> (String?, PassphraseSource) {
         if let fromStandardInput { return (fromStandardInput, .standardInput) }
         if let variable = environment[Self.passphraseVariable], !variable.isEmpty { return (variable, .environment) }
-        let stored: String?
-        do { stored = try passphrases.passphrase(forKey: keyFile) } catch _ {
-            // No usable keyring: a terminal is asked; otherwise the missing passphrase is the failure
-            // (its hint names the variable), not the keyring.
-            guard let prompt, let typed = prompt.askPassphrase(keyFile: keyFile), !typed.isEmpty else {
-                return (nil, .none)
-            }
-            return (typed, .prompt)
-        }
-        if let stored { return (stored, .keyring) }
+        // No usable keyring is as none stored: a terminal is asked; otherwise the missing passphrase
+        // is the failure (its hint names the variable), not the keyring.
+        if let stored = try? passphrases.passphrase(forKey: keyFile) { return (stored, .keyring) }
         if let prompt, let typed = prompt.askPassphrase(keyFile: keyFile), !typed.isEmpty { return (typed, .prompt) }
         return (nil, .none)
     }

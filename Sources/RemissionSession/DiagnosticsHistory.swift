@@ -59,14 +59,11 @@ public struct RecentFailures: Sendable, Equatable {
     public var count: Int
     /// Whether every one of them was "offline" (exit 3).
     public var allOffline: Bool
-    /// The span looked at, in seconds (an hour).
-    public var withinSeconds: Int64
 
-    public init(server: String, count: Int, allOffline: Bool, withinSeconds: Int64) {
+    public init(server: String, count: Int, allOffline: Bool) {
         self.server = server
         self.count = count
         self.allOffline = allOffline
-        self.withinSeconds = withinSeconds
     }
 }
 
@@ -117,6 +114,6 @@ public struct DiagnosticsHistory: Sendable {
         guard codes.count > (currentFailed ? 1 : 0) else { return nil }
         return RecentFailures(
             server: DiagnosticsJournal.label(server), count: codes.count,
-            allOffline: codes.allSatisfy { $0 == ExitStatus.offline.rawValue }, withinSeconds: hour)
+            allOffline: codes.allSatisfy { $0 == ExitStatus.offline.rawValue })
     }
 }

@@ -49,12 +49,4 @@ public enum CommandText {
         let time = Units.dateTime(WallClock(unixSeconds: savedAt, zone), seconds: false)
         return tr("OFFLINE — data from \(time) (\(count: minutes, "minute", "minutes") ago)")
     }
-
-    /// watch's filter and order on its totals line: `status downloading, by eta, reversed`.
-    public static func watchView(status: String?, sort: String?, reversed: Bool) -> String {
-        var parts: [String] = []
-        if let status { parts.append(tr("status \(status)")) }
-        if let sort { parts.append(reversed ? tr("by \(sort), reversed") : tr("by \(sort)")) }
-        return parts.joined(separator: ", ")
-    }
 }

@@ -26,10 +26,6 @@ public struct UTCDate: Sendable, Hashable, CustomStringConvertible {
     // Dates with a time of day are written by `Units.dateTime` only, in the chosen zone.
 }
 
-/// How far `instant` is from `now`, in whole days, in this run's language (`Dates.relativeDays`):
-/// "12 days ago", "1 day ago", "less than a day ago", "in less than a day", "in 3 days".
-public func relativeDays(_ instant: Int64, now: Int64) -> String { Dates.relativeDays(instant, now: now) }
-
 /// Year, month (1–12) and day (1–31) of the proleptic Gregorian calendar for a count of days since
 /// 1970-01-01 (Howard Hinnant's `civil_from_days`, http://howardhinnant.github.io/date_algorithms.html).
 /// Overflow-free for every Int64: whole 400-year eras are taken off before the shift to March.

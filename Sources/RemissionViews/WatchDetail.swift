@@ -31,14 +31,15 @@ public struct WatchDetail: Equatable, Sendable {
         guard let torrent else { return 0 }
         switch section {
         case .files: return torrent.files?.count ?? 0
-        case .trackers: return WatchScreen.sectionLines(torrent, section).count
-        case .peers: return WatchScreen.sectionLines(torrent, section).count
+        case .trackers, .peers: return WatchScreen.sectionLines(torrent, section).count
         }
     }
 
-    mutating func clamp(rows: Int) {
-        cursor = max(0, min(cursor, lineCount - 1))
-        top = WatchScreen.scrolled(top: top, cursor: cursor, rows: rows, count: lineCount)
+    /// `count`: `lineCount`, when the caller has it already (it renders the section's text).
+    mutating func clamp(rows: Int, count: Int? = nil) {
+        let count = count ?? lineCount
+        cursor = max(0, min(cursor, count - 1))
+        top = WatchScreen.scrolled(top: top, cursor: cursor, rows: rows, count: count)
     }
 
     /// The file under the cursor's wanted flag flipped, here at once (the next refresh confirms it)

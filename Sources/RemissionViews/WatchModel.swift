@@ -216,8 +216,9 @@ public struct WatchModel: Equatable, Sendable {
         defer { if case .detail = mode { mode = .detail(open) } }
         let rows = WatchScreen.detailRows(size)
         if let move = movement(key, page: rows) {
-            open.cursor = move(open.cursor, open.lineCount)
-            open.clamp(rows: rows)
+            let count = open.lineCount
+            open.cursor = move(open.cursor, count)
+            open.clamp(rows: rows, count: count)
             return []
         }
         switch key {

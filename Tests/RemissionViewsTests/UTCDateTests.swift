@@ -57,7 +57,7 @@ struct UTCDateTests {
         ] as [(Int64, String)])
     func relative(offset: Int64, expected: String) {
         let now: Int64 = 1_767_225_600
-        #expect(relativeDays(now + offset, now: now) == expected)
+        #expect(Dates.relativeDays(now + offset, now: now) == expected)
     }
 
     /// A damaged log line once held `"time": -9223372036854775808`: `remission log` trapped (SIGILL)
@@ -86,7 +86,7 @@ struct UTCDateTests {
         #expect(civil(fromDays: 0) == (1970, 1, 1))
         #expect(civil(fromDays: .max).month >= 1)
         #expect(civil(fromDays: .min).day >= 1)
-        #expect(relativeDays(.min, now: .max) == "213503982334601 days ago")
-        #expect(relativeDays(.max, now: .min) == "in 213503982334601 days")
+        #expect(Dates.relativeDays(.min, now: .max) == "213503982334601 days ago")
+        #expect(Dates.relativeDays(.max, now: .min) == "in 213503982334601 days")
     }
 }
