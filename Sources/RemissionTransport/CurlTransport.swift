@@ -285,6 +285,5 @@ extension CurlTransport {
     }
 }
 
-
 /// Pointer for an empty POST body (curl needs a non-NULL POSTFIELDS to send a zero-length body).
 private nonisolated(unsafe) let emptyBody = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)

@@ -242,4 +242,3 @@ extension SocketTransport {
             localPort: stamps.localPort ?? connection?.localPort, reusedConnection: reused, tls: tls)
     }
 }
-

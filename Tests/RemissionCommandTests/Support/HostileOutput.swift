@@ -67,14 +67,11 @@ extension CLIHome {
     }
 
     /// Runs remission on a 120×30 pseudo-terminal, typing `keys` (no newline added; each when it
-    /// reads its terminal, at least `pause` seconds after the one before) and prints `EXIT=status`
-    /// after it; the bytes are what the terminal received.
-    func runOnTerminalRaw(_ arguments: [String], keys: [String], pause: Double = 1.5) throws -> (Int32?, Data) {
-        let command = ["/bin/bash", "-c", "\"$@\"; echo EXIT=$?", "bash", remission] + arguments
+    /// reads its terminal, at least `pause` seconds after the one before); returns its exit status
+    /// and the bytes the terminal received.
+    func runOnTerminalRaw(_ arguments: [String], keys: [String], pause: Double = 1.5) throws -> (Int32, Data) {
         let result = try PseudoTerminal.run(
-            command, typing: keys, env: environment, columns: 120, rows: 30, minimumGap: pause)
-        let text = String(decoding: result.stdout, as: UTF8.self)
-        let status = text.range(of: "EXIT=").flatMap { Int32(text[$0.upperBound...].prefix { $0.isNumber }) }
-        return (status, result.stdout)
+            [remission] + arguments, typing: keys, env: environment, columns: 120, rows: 30, minimumGap: pause)
+        return (result.status, result.stdout)
     }
 }
