@@ -15,6 +15,11 @@ public enum ClientCertificateProblem: Sendable, Equatable {
     /// The certificate or its key could not be used: missing, unreadable, mismatched, expired, or its
     /// passphrase is missing or wrong. Nothing was sent.
     case unusable(ClientCertificateError)
+
+    /// The problem a transport's `clientCertificateRefused` means: ours refused, or none offered.
+    public static func refused(offered: Bool, alert: String?) -> ClientCertificateProblem {
+        offered ? .rejected(alert: alert) : .required(url: nil)
+    }
 }
 
 /// Where the passphrase of an encrypted client key came from.

@@ -106,7 +106,7 @@ extension Failure {
         let cause: Cause =
             switch error {
             case .transport(.clientCertificateRefused(let offered, let alert)):
-                .clientCertificate(offered ? .rejected(alert: alert) : .required(url: nil))
+                .clientCertificate(.refused(offered: offered, alert: alert))
             case .transport(let transport): .transport(transport)
             case .unauthorized(let sent): .unauthorized(user: sent ?? user, passwordSource: passwordSource)
             case .forbidden(let detail): .forbidden(detail: detail)

@@ -219,15 +219,10 @@ public struct Onboarding {
             do { key = try CredentialKey(endpoint: endpoint, user: user) } catch {
                 throw Failure(.credentialKey(error))
             }
-            do {
+            unusable = try unlessUnusable { () throws(KeyringError) in
                 let previous = try context.keyring.lookup(key)
                 try context.keyring.store(password, for: key)
                 stored = (key, previous)
-            } catch {
-                guard Self.keyringUnusable(error) else {
-                    throw Failure(.onboarding(.passwordNotStored(error)), server: name)
-                }
-                unusable = error
             }
         }
         do throws(Failure) {
@@ -236,23 +231,15 @@ public struct Onboarding {
             if unusable == nil, let proxy = try proxyFlags?.endpoint(), let user = proxy.user,
                 let password = proxy.password
             {
-                do { try context.proxyPasswords.storeProxyPassword(password, proxy: proxy.url, user: user) } catch {
-                    guard Self.keyringUnusable(error) else {
-                        throw Failure(.onboarding(.passwordNotStored(error)), server: name)
-                    }
-                    unusable = error
+                unusable = try unlessUnusable { () throws(KeyringError) in
+                    try context.proxyPasswords.storeProxyPassword(password, proxy: proxy.url, user: user)
                 }
             }
             var passphraseStored = false
             if unusable == nil, let (keyFile, passphrase) = passphraseToSave {
-                do {
+                unusable = try unlessUnusable { () throws(KeyringError) in
                     try context.passphrases.storePassphrase(passphrase, forKey: keyFile)
                     passphraseStored = true
-                } catch {
-                    guard Self.keyringUnusable(error) else {
-                        throw Failure(.onboarding(.passwordNotStored(error)), server: name)
-                    }
-                    unusable = error
                 }
             }
             var saved = try saveTrustAndProfile(makeDefault: makeDefault, keyringLabel: stored?.key.label)
@@ -268,6 +255,20 @@ public struct Onboarding {
                 }
             }
             throw error
+        }
+    }
+
+    /// Runs one keyring write of the save: a keyring that cannot be used at all is returned (the
+    /// save goes on without that secret), any other keyring failure fails the save.
+    private func unlessUnusable(_ write: () throws(KeyringError) -> Void) throws(Failure) -> KeyringError? {
+        do {
+            try write()
+            return nil
+        } catch {
+            guard Self.keyringUnusable(error) else {
+                throw Failure(.onboarding(.passwordNotStored(error)), server: name)
+            }
+            return error
         }
     }
 

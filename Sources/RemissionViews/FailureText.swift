@@ -81,7 +81,7 @@ public enum FailureText {
                 : phase == "tls"
                     ? tr("timed out waiting for the TLS handshake") : tr("timed out waiting for the response")
         case .clientCertificateRefused(let offered, let alert):
-            return ClientCertificateText.reason(offered ? .rejected(alert: alert) : .required(url: nil))
+            return ClientCertificateText.reason(.refused(offered: offered, alert: alert))
         case .proxy(let failure): return ProxyText.reason(failure)
         case .trustRefused(let decision, _):
             if decision.hasProblem({ if case .certificateChanged = $0 { true } else { false } }) {
@@ -215,8 +215,7 @@ public enum FailureText {
                 "or trust ca.")
         case .tlsHandshake: return tr("Is this an HTTPS port? The server must offer TLS 1.2 or later.")
         case .clientCertificateRefused(let offered, let alert):
-            return ClientCertificateText.hint(
-                offered ? .rejected(alert: alert) : .required(url: nil), server: server, place: .command)
+            return ClientCertificateText.hint(.refused(offered: offered, alert: alert), server: server, place: .command)
         case .proxy(let failure): return ProxyText.hint(failure, server: server)
         case .caFile: return tr("Point --ca-file (or remission trust ca) at a readable PEM file of CA certificates.")
         case .engineUnavailable: return tr("Install it: apt-get install libcurl4.")
