@@ -108,12 +108,19 @@ public struct DiagnosticsHistory: Sendable {
     /// the log is off. Only the log's last 64 kB (~200 records) are looked at, so a check does not
     /// pay for a long history (and a count above that is an undercount).
     public func recentFailures(server: String, currentFailed: Bool, now: Int64) -> RecentFailures? {
-        let hour: Int64 = 3600
-        guard !isOff else { return nil }
-        let codes = log.recentFailures(server: DiagnosticsJournal.label(server), since: now - hour)
-        guard codes.count > (currentFailed ? 1 : 0) else { return nil }
-        return RecentFailures(
-            server: DiagnosticsJournal.label(server), count: codes.count,
-            allOffline: codes.allSatisfy { $0 == ExitStatus.offline.rawValue })
+        recentFailures([(server, currentFailed)], now: now).first ?? nil
+    }
+
+    /// `recentFailures(server:currentFailed:now:)` of each server, the log's tail read once.
+    public func recentFailures(_ servers: [(server: String, currentFailed: Bool)], now: Int64) -> [RecentFailures?] {
+        guard !isOff else { return servers.map { _ in nil } }
+        let tail = log.recentTail()
+        return servers.map { server, currentFailed in
+            let label = DiagnosticsJournal.label(server)
+            let codes = log.recentFailures(server: label, since: now - 3600, in: tail)
+            guard codes.count > (currentFailed ? 1 : 0) else { return nil }
+            return RecentFailures(
+                server: label, count: codes.count, allOffline: codes.allSatisfy { $0 == ExitStatus.offline.rawValue })
+        }
     }
 }

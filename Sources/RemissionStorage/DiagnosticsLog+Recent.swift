@@ -10,15 +10,24 @@ extension DiagnosticsLog {
     /// shape is not counted; nothing of this is shown but a count, so a damaged line can at worst
     /// change the count.
     public func recentFailures(server: String, since: Int64, window: Int = 64 << 10) -> [Int32] {
-        let needle =
-            Array(#","server":"#.utf8) + JSONValue.string(DiagnosticsRecord.cut(server)).serialized()
-            + Array(#","outcome":"failed","exitCode":"#.utf8)
+        recentFailures(server: server, since: since, in: recentTail(window: window))
+    }
+
+    /// The log's last `window` bytes, the previous file's end first: what `recentFailures` scans,
+    /// read once when several servers are asked about (`check --all`).
+    public func recentTail(window: Int = 64 << 10) -> [[UInt8]] {
         let current = (try? tail(of: path, window: window)) ?? nil
         let rest = window - (current?.bytes.count ?? 0)
         let previous = rest > 0 ? (try? tail(of: previousPath, window: rest)) ?? nil : nil
-        return [previous, current].compactMap { $0 }.flatMap { tail in
-            failures(in: tail.bytes, matching: needle, since: since)
-        }
+        return [previous, current].compactMap { $0?.bytes }
+    }
+
+    /// `recentFailures(server:since:window:)` in a tail read before (`recentTail`).
+    public func recentFailures(server: String, since: Int64, in tail: [[UInt8]]) -> [Int32] {
+        let needle =
+            Array(#","server":"#.utf8) + JSONValue.string(DiagnosticsRecord.cut(server)).serialized()
+            + Array(#","outcome":"failed","exitCode":"#.utf8)
+        return tail.flatMap { failures(in: $0, matching: needle, since: since) }
     }
 
     /// Each line of `bytes` that contains `needle`, starts with `{"time":T` (T at or after `since`)

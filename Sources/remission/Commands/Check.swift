@@ -151,11 +151,8 @@ extension RemissionCommand.Check {
     fileprivate func pointAtTheLog(_ reports: [CheckReport], context: CommandContext, now: Int64) {
         guard context.session.journal != nil else { return }
         let history = DiagnosticsHistory(paths: context.paths, environment: context.environment)
-        for report in reports {
-            guard
-                let recent = history.recentFailures(
-                    server: report.server, currentFailed: report.exitStatus != .ok, now: now)
-            else { continue }
+        let servers = reports.map { (server: $0.server, currentFailed: $0.exitStatus != .ok) }
+        for recent in history.recentFailures(servers, now: now).compactMap({ $0 }) {
             printError(LogText.recentFailures(recent))
         }
     }
