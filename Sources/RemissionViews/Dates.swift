@@ -8,7 +8,7 @@ public enum Dates {
     public static func day(_ date: UTCDate) -> String {
         switch Language.current {
         case .english: return date.description
-        case .russian: return "\(two(date.day)).\(two(date.month)).\(date.year)"
+        case .russian: return "\(twoDigits(date.day)).\(twoDigits(date.month)).\(date.year)"
         }
     }
 
@@ -27,5 +27,4 @@ public enum Dates {
         }
     }
 
-    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

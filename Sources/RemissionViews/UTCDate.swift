@@ -51,7 +51,7 @@ public func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64,
     return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
 }
 
-private func padded(_ value: Int64, _ width: Int) -> String {
+func padded(_ value: Int64, _ width: Int) -> String {
     let digits = String(value.magnitude)
     let zeros = String(repeating: "0", count: max(0, width - digits.count))
     return (value < 0 ? "-" : "") + zeros + digits

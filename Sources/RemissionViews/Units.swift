@@ -80,10 +80,8 @@ public enum Units {
     /// The one way a date and time is written: `2026-11-25 14:03:27 CET` (`2026-11-25 14:03 CET`
     /// without seconds), the zone always named, so a pasted line says which clock it was.
     public static func dateTime(_ clock: WallClock, seconds: Bool = true) -> String {
-        let digits = String(clock.year.magnitude)
-        let year = (clock.year < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-        let time =
-            "\(twoDigits(clock.hour)):\(twoDigits(clock.minute))" + (seconds ? ":\(twoDigits(clock.second))" : "")
+        let year = padded(clock.year, 4)
+        let time = timeOfDay(clock, seconds: seconds)
         // Russian writes the day first: 25.11.2026 (GOST R 7.0.64's numeric form, ru_RU's %x).
         guard Language.current == .english else {
             return "\(twoDigits(clock.day)).\(twoDigits(clock.month)).\(year) \(time) \(clock.zone)"
@@ -93,8 +91,12 @@ public enum Units {
 
     /// Wall-clock time of a Unix time, without the date: `14:03:27` (`watch`'s status line).
     public static func clock(_ unixTime: Int64, _ zone: TimeZoneChoice) -> String {
-        let clock = WallClock(unixSeconds: unixTime, zone)
-        return "\(twoDigits(clock.hour)):\(twoDigits(clock.minute)):\(twoDigits(clock.second))"
+        timeOfDay(WallClock(unixSeconds: unixTime, zone), seconds: true)
+    }
+
+    /// `14:03:27`, or `14:03` without seconds.
+    private static func timeOfDay(_ clock: WallClock, seconds: Bool) -> String {
+        "\(twoDigits(clock.hour)):\(twoDigits(clock.minute))" + (seconds ? ":\(twoDigits(clock.second))" : "")
     }
 
     /// A fixed-point decimal without Foundation: `decimal(1.005, places: 2)` is `1.01` or `1.00` by

@@ -11,7 +11,7 @@ public enum TimeZoneChoice: Sendable, Equatable {
 }
 
 /// A moment as a wall clock shows it: the calendar fields and the zone's abbreviation (`UTC`,
-/// `CET`, `+03`). The formatters (`Units.dateTime`, `Units.timeOfDay`) take this value, so what
+/// `CET`, `+03`). The formatters (`Units.dateTime`, `Units.clock`) take this value, so what
 /// they write depends on nothing but their arguments.
 public struct WallClock: Sendable, Equatable {
     public var year: Int64
