@@ -12,11 +12,6 @@ extension Onboarding {
     public mutating func obtainClientCertificate(
         prompt: (any PasswordPrompt)?, passphraseFromStandardInput: String? = nil
     ) throws(Failure) {
-        var options = existing?.options ?? ServerOptions()
-        if let clientCertificate {
-            options.clientCertificate = clientCertificate.certificate
-            options.clientKey = clientCertificate.key
-        }
         guard
             var input = options.clientCertificateInput(
                 environment: context.environment, passphrases: context.passphrases, prompt: prompt)

@@ -28,13 +28,13 @@ public struct Onboarding {
     var answeredUser: String?
     /// Passwords typed in this run, at most `passwordTries`.
     var passwordsTyped = 0
-    /// The client certificate given with --client-cert (and --client-key), absolute paths; nil keeps
-    /// the saved server's.
-    public let clientCertificate: ClientCertificatePaths?
+    /// The saved server's options with what this run gave: the client certificate (--client-cert,
+    /// --client-key; absolute paths) and the proxy with its trust (--proxy…). Saved by `save`.
+    let options: ServerOptions
+    /// The proxy given with --proxy, as given: a password in it goes to the keyring.
+    let givenProxy: ProxyEndpoint?
     /// The client certificate offered in the check, once loaded (`obtainClientCertificate`).
     public internal(set) var clientIdentity: ClientIdentity?
-    /// The proxy given with --proxy (and its trust), saved with the profile; nil keeps the saved one.
-    public let proxyFlags: ProxyFlags?
     /// The proxy this run goes through and where it came from (`ProxyChoice`).
     let proxy: (settings: ProxySettings, source: ProxySource)?
     /// A passphrase given now (not the keyring's), stored with the profile by `save`.
@@ -46,8 +46,6 @@ public struct Onboarding {
         clientCertificate: ClientCertificatePaths? = nil, proxy: ProxyFlags? = nil, now: Int64 = currentUnixTime()
     ) throws(Failure) {
         self.context = context
-        self.clientCertificate = clientCertificate
-        self.proxyFlags = proxy
         self.auth = auth
         self.now = now
         do { endpoint = try ServerEndpoint.parse(url) } catch {
@@ -63,10 +61,15 @@ public struct Onboarding {
         self.name = chosen
         existing = try context.savedServers().profiles.first { $0.name == chosen }
         var options = existing?.options ?? ServerOptions()
-        let given = try proxy?.apply(to: &options)
+        if let clientCertificate {
+            options.clientCertificate = clientCertificate.certificate
+            options.clientKey = clientCertificate.key
+        }
+        givenProxy = try proxy?.apply(to: &options)
+        self.options = options
         self.proxy = try ProxyChoice.resolve(
             for: endpoint, options: options, environment: context.environment, passwords: context.proxyPasswords,
-            given: given
+            given: givenProxy
         ).map { ($0.0, $0.1) }
         trust = try context.storedTrust(for: endpoint)
         storedTrust = trust
@@ -228,7 +231,7 @@ public struct Onboarding {
         do throws(Failure) {
             // A keyring that cannot be used at all keeps none of the secrets below either; they are
             // asked for again when needed, as the password is.
-            if unusable == nil, let proxy = try proxyFlags?.endpoint(), let user = proxy.user,
+            if unusable == nil, let proxy = givenProxy, let user = proxy.user,
                 let password = proxy.password
             {
                 unusable = try unlessUnusable { () throws(KeyringError) in
@@ -299,12 +302,6 @@ public struct Onboarding {
         } catch {
             throw Failure(.storage(error))
         }
-        var options = existing?.options ?? ServerOptions()
-        if let clientCertificate {
-            options.clientCertificate = clientCertificate.certificate
-            options.clientKey = clientCertificate.key
-        }
-        try proxyFlags?.apply(to: &options)
         let profile = ServerProfile(
             name: name, endpoint: endpoint, user: credentials?.user ?? answeredUser ?? existing?.user,
             options: options, createdAt: existing?.createdAt ?? now,
