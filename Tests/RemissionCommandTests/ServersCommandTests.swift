@@ -93,6 +93,15 @@ struct ServersWorld {
     var trustFile: String { configDirectory + "/trust.json" }
     var daemonPort: Int { bed.daemonPort() }
 
+    /// The files under this world's home (config, cache, state: all remission writes) holding `text`.
+    func filesContaining(_ text: String) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: home)
+        return (enumerator?.allObjects as? [String] ?? []).filter { relative in
+            guard let data = FileManager.default.contents(atPath: home + "/" + relative) else { return false }
+            return String(decoding: data, as: UTF8.self).contains(text)
+        }
+    }
+
     /// The environment of every child: the inherited one minus anything that could point at another
     /// keyring or give a password, plus the private session and dirs.
     func environment(withKeyring: Bool = true, extra: [String: String] = [:]) -> [String: String] {
