@@ -28,10 +28,15 @@ public struct ServerFactsCache: Sendable {
 
     /// What was remembered for `endpoint`, or nil (none, or nothing usable).
     public func load(for endpoint: ServerEndpoint) -> KnownServer? {
-        guard let bytes = try? AtomicFile.read(path(for: endpoint), limit: Self.limit), bytes.count <= Self.limit,
-            let document = try? JSONValue.parse(bytes)
-        else { return nil }
-        return Self.decode(document, url: endpoint.url)
+        guard let bytes = try? AtomicFile.read(path(for: endpoint), limit: Self.limit) else { return nil }
+        return Self.decode(bytes: bytes, url: endpoint.url)
+    }
+
+    /// The facts in a file's bytes, for `url`; nil for anything but a version-1 document within
+    /// the limit, for that URL, with values in range.
+    static func decode(bytes: [UInt8], url: String) -> KnownServer? {
+        guard bytes.count <= limit, let document = try? JSONValue.parse(bytes) else { return nil }
+        return decode(document, url: url)
     }
 
     /// Remembers `known`; a header text that could not be read back is not written.
