@@ -15,10 +15,11 @@ struct KeyringlessTerminalTests {
         home = CLIHome(bed: bed)
     }
 
-    /// No session bus at all: an empty address is no address, and no `$XDG_RUNTIME_DIR/bus`.
-    let noBus = ["DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": "/nonexistent"]
+    let noBus = ServersWorld.noBus
 
-    @Test("list without D-Bus: asks on the terminal, says why it cannot store it, lists; without a terminal exit 7")
+    @Test(
+        "list without D-Bus: asks on the terminal, says once why it cannot store it, lists, offers nothing; without a terminal exit 7"
+    )
     func listAsks() throws {
         let connect = try home.run(
             [
@@ -28,9 +29,12 @@ struct KeyringlessTerminalTests {
             stdin: bed.password)
         #expect(connect.status == 0, "\(connect.all)")
 
-        let asked = try home.runOnTerminal(["list"], lines: [bed.password], env: noBus)
+        // A "yes" typed after the list answers nothing: no keyring, so no offer to store the password.
+        let asked = try home.runOnTerminal(["list"], lines: [bed.password, "yes"], env: noBus)
         #expect(asked.status == 0, "\(asked.all)")
         #expect(asked.out.contains("The keyring cannot be used, so the password is asked here and will not be stored."))
+        #expect(asked.out.components(separatedBy: "will not be stored").count == 2, "\(asked.out)")
+        #expect(!asked.out.contains("Store this password"))
         #expect(asked.out.contains("No D-Bus session bus"))
         #expect(asked.out.contains("Password for \(bed.user)@127.0.0.1:"))
         #expect(asked.out.contains("Sum:"), "\(asked.out)")  // the list was fetched with the typed password

@@ -61,18 +61,6 @@ struct PasswordOfferTests {
         #expect(check.out.contains("ONLINE") && check.out.contains("Stored the password"), "\(check.out)")
         #expect(try world.secretToolLookup() == world.bed.password)
     }
-
-    @Test("without a usable keyring nothing is offered: the prompt said once why it cannot be stored")
-    func noKeyringNoOffer() throws {
-        let world = try ServersWorld()
-        defer { world.finish() }
-        try world.connect("nas", extra: ["--no-save-password"])
-        let asked = try world.remissionOnTerminal(
-            ["list"], lines: [world.bed.password, "yes"], withKeyring: false, extra: ServersWorld.noBus)
-        #expect(asked.status == 0, "\(asked.out)")
-        #expect(asked.out.components(separatedBy: "will not be stored").count == 2, "\(asked.out)")
-        #expect(!asked.out.contains("Store this password"))
-    }
 }
 
 /// Issue 14: connect where no keyring can be used (SSH without D-Bus) saves the server and its trust
