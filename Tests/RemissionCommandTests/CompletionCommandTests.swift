@@ -16,8 +16,6 @@ struct CompletionCommandTests {
         home = CLIHome(bed: bed)
     }
 
-    func saveServers(_ names: [String]) throws { try home.saveOfflineServers(names) }
-
     /// COMPREPLY, one entry a line, after completing the last of `words` (the first is the binary).
     func complete(_ words: [String], env: [String: String] = [:]) throws -> [String] {
         let script = try home.run(["--generate-completion-script", "bash"])
@@ -43,7 +41,7 @@ struct CompletionCommandTests {
 
     @Test("a server is completed from the saved names wherever one is expected")
     func savedServerNames() throws {
-        try saveServers(["nas-home", "box"])
+        try home.saveOfflineServers(["nas-home", "box"])
         #expect(try complete(["check", ""]).sorted() == ["box", "nas-home"])
         #expect(try complete(["check", "n"]) == ["nas-home"])
         #expect(try complete(["list", "--server", "b"]) == ["box"])
@@ -66,7 +64,7 @@ struct CompletionCommandTests {
 
     @Test("completing a server reads servers.json only: no lock, no other file")
     func readsOnly() throws {
-        try saveServers(["nas-home"])
+        try home.saveOfflineServers(["nas-home"])
         let config = home.configDirectory
         for file in (try? FileManager.default.contentsOfDirectory(atPath: config)) ?? [] where file != "servers.json" {
             try FileManager.default.removeItem(atPath: config + "/" + file)
@@ -84,7 +82,7 @@ struct CompletionCommandTests {
         for name in ["a.torrent", "notes.txt", "home-ca.pem"] {
             #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data()))
         }
-        try saveServers(["nas-home"])
+        try home.saveOfflineServers(["nas-home"])
         #expect(try complete(["add", folder + "/"]).sorted() == [folder + "/a.torrent", folder + "/sub"])
         let all = [folder + "/a.torrent", folder + "/home-ca.pem", folder + "/notes.txt", folder + "/sub"]
         #expect(try complete(["trust", "ca", "nas-home", folder + "/"]).sorted() == all)
@@ -95,7 +93,7 @@ struct CompletionCommandTests {
 
     @Test("the zsh and fish scripts ask the binary for server names too (run live in CompletionShellTests)")
     func zshAndFish() throws {
-        try saveServers(["nas-home"])
+        try home.saveOfflineServers(["nas-home"])
         for shell in ["zsh", "fish"] {
             let script = try home.run(["--generate-completion-script", shell])
             #expect(script.status == 0, "\(script.all)")

@@ -17,8 +17,6 @@ struct CompletionShellTests {
         home = CLIHome(bed: bed)
     }
 
-    func saveServers(_ names: [String]) throws { try home.saveOfflineServers(names) }
-
     /// Runs a driver of scripts/lib with the generated script for `shell` in `folder`, the binary on PATH.
     func drive(_ shell: String, file: String, _ line: String) throws -> String {
         let script = try home.run(["--generate-completion-script", shell])
@@ -51,7 +49,7 @@ struct CompletionShellTests {
     @Test("zsh: saved server names wherever a server is expected; nothing when none is saved")
     func zshServerNames() throws {
         #expect(try zsh("remission check ") == [])
-        try saveServers(["nas-home", "box"])
+        try home.saveOfflineServers(["nas-home", "box"])
         #expect(try zsh("remission check ") == ["box", "nas-home"])
         #expect(try zsh("remission check n") == ["nas-home"])
         #expect(try zsh("remission list --server b") == ["box"])
@@ -61,7 +59,7 @@ struct CompletionShellTests {
 
     @Test("fish: saved server names wherever a server is expected")
     func fishServerNames() throws {
-        try saveServers(["nas-home", "nas-box", "tiny"])
+        try home.saveOfflineServers(["nas-home", "nas-box", "tiny"])
         #expect(try fish("remission check t") == "remission check tiny ")
         #expect(try fish("remission check n") == "remission check nas-")
         #expect(try fish("remission list --server t") == "remission list --server tiny ")
@@ -97,7 +95,7 @@ struct CompletionShellTests {
         for name in ["a.torrent", "notes.txt", "home-ca.pem"] {
             #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data()))
         }
-        try saveServers(["nas-home"])
+        try home.saveOfflineServers(["nas-home"])
         return folder
     }
 }
