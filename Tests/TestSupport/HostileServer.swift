@@ -23,29 +23,8 @@ public final class HostileServer: @unchecked Sendable {
         let scenarioPath = directory.file("scenario.json")
         let data = try JSONSerialization.data(withJSONObject: spec)
         try data.write(to: URL(fileURLWithPath: scenarioPath))
-        let script = TestBed.repositoryRoot + "/scripts/lib/hostile_server.py"
-        let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
-        _ = try ProcessRunner.run(
-            "bash",
-            args: ["-c", "setsid \"$0\" \"$1\" \"$2\" </dev/null >/dev/null 2>&1 &", python, script, scenarioPath],
-            timeout: .seconds(10))
-        let deadline = Date().addingTimeInterval(10)
-        var fields: [String: Int] = [:]
-        while Date() < deadline {
-            if let text = try? String(contentsOfFile: portFile, encoding: .utf8) {
-                for line in text.split(separator: "\n") {
-                    let parts = line.split(separator: "=")
-                    if parts.count == 2, let value = Int(parts[1]) { fields[String(parts[0])] = value }
-                }
-                break
-            }
-            usleep(20_000)
-        }
-        guard let port = fields["port"], let pid = fields["pid"] else {
-            throw HostileServerError.notStarted
-        }
-        self.port = port
-        self.pid = pid_t(pid)
+        (port, pid) = try BackgroundScript.start(
+            TestBed.repositoryRoot + "/scripts/lib/hostile_server.py", arguments: [scenarioPath], portFile: portFile)
     }
 
     deinit { stop() }

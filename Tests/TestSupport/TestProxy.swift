@@ -19,28 +19,11 @@ public final class TestProxy: @unchecked Sendable {
         directory = TemporaryDirectory()
         logPath = directory.file("tunnels.log")
         let portFile = directory.file("port")
-        let script = TestBed.repositoryRoot + "/scripts/lib/test_proxy.py"
-        let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
-        var arguments = [python, script, kind.rawValue, "--log", logPath, "--port-file", portFile]
+        var arguments = [kind.rawValue, "--log", logPath, "--port-file", portFile]
         if let tls { arguments += ["--tls", tls.cert, tls.key] }
         if let auth { arguments += ["--auth", auth] }
-        let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
-        _ = try ProcessRunner.run(
-            "bash", args: ["-c", "setsid \(quoted) </dev/null >/dev/null 2>&1 &"], timeout: .seconds(10))
-        let deadline = Date().addingTimeInterval(10)
-        var fields: [String: Int] = [:]
-        while Date() < deadline, fields["pid"] == nil {
-            if let text = try? String(contentsOfFile: portFile, encoding: .utf8) {
-                for line in text.split(separator: "\n") {
-                    let parts = line.split(separator: "=")
-                    if parts.count == 2, let value = Int(parts[1]) { fields[String(parts[0])] = value }
-                }
-            }
-            usleep(20_000)
-        }
-        guard let port = fields["port"], let pid = fields["pid"] else { throw HostileServerError.notStarted }
-        self.port = port
-        self.pid = pid_t(pid)
+        (port, pid) = try BackgroundScript.start(
+            TestBed.repositoryRoot + "/scripts/lib/test_proxy.py", arguments: arguments, portFile: portFile)
     }
 
     deinit { stop() }
