@@ -54,10 +54,6 @@ public enum WatchScreen {
         }
     }
 
-    public static func render(torrents: [Torrent], size: Size, state: State, now: Int64) -> String {
-        paint(lines(torrents: torrents, size: size, state: state, now: now), styles: baseStyles(state), state: state)
-    }
-
     /// The escape sequences of a frame's lines: the title bold, the offline banner red, the header reversed.
     static func baseStyles(_ state: State) -> [Int: String] {
         var styles = [0: "\u{1B}[1m", 2: "\u{1B}[7m"]

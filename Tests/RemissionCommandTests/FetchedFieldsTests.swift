@@ -79,9 +79,8 @@ struct FetchedFieldsTests {
             for status in [nil] + ListStatusFilter.allCases.map(Optional.some) {
                 for label in [nil, "l2"] {
                     let query = ListQuery(status: status, label: label, sort: sort)
-                    func draw(_ torrents: [Torrent]) -> String {
-                        WatchScreen.render(
-                            torrents: query.apply(torrents), size: size, state: state, now: 1_795_000_000)
+                    func draw(_ torrents: [Torrent]) -> [String] {
+                        WatchScreen.lines(torrents: query.apply(torrents), size: size, state: state, now: 1_795_000_000)
                     }
                     let fetched = Self.torrents(keeping: RemissionCommand.Watch.fields(query: query))
                     #expect(

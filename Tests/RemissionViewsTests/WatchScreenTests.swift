@@ -138,8 +138,10 @@ struct WatchScreenTests {
 
     @Test("a frame homes the cursor, clears each line's end and the rest of the screen; no trailing newline")
     func frame() {
-        let frame = WatchScreen.render(
-            torrents: Self.torrents, size: .init(columns: 100, rows: 8), state: Self.state(), now: Self.now)
+        let state = Self.state()
+        let lines = WatchScreen.lines(
+            torrents: Self.torrents, size: .init(columns: 100, rows: 8), state: state, now: Self.now)
+        let frame = WatchScreen.paint(lines, styles: WatchScreen.baseStyles(state), state: state)
         #expect(frame.hasPrefix("\u{1B}[H"))
         #expect(frame.hasSuffix("\u{1B}[K\u{1B}[J"))
         #expect(frame.components(separatedBy: "\u{1B}[K").count == 9)
