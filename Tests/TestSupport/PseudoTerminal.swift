@@ -1,11 +1,11 @@
 /// Runs a command on a pseudo-terminal through `scripts/lib/pty_drive.py`, typing each text when
 /// the program is blocked reading the terminal (not on a timer, which a loaded machine loses).
 public enum PseudoTerminal {
-    public static let driver = TestBed.repositoryRoot + "/scripts/lib/pty_drive.py"
+    private static let driver = TestBed.repositoryRoot + "/scripts/lib/pty_drive.py"
 
     /// The `python3` arguments that run `command` on a `columns`×`rows` terminal and type `texts`
     /// (verbatim; a line needs its "\n"), each at least `minimumGap` seconds after the one before.
-    public static func arguments(
+    private static func arguments(
         _ command: [String], typing texts: [String], columns: Int = 80, rows: Int = 24, minimumGap: Double = 0
     ) -> [String] {
         var arguments = [driver, "--cols", String(columns), "--rows", String(rows), "--min-gap", String(minimumGap)]
