@@ -9,14 +9,20 @@ public struct HTTPRequest: Sendable, Equatable {
     /// A limit for this request below the transport's own (`TransportOptions.timeoutSeconds`): what
     /// is left of the whole command's `--timeout`. Nil: the transport's limit.
     public var timeoutMilliseconds: Int?
+    /// Whether sending this request twice does no more than sending it once (a `*-get`, `session-stats`,
+    /// `free-space`, `port-test`). Only such a request is resent after it may have reached the server
+    /// (its connection closed before any answer); any other one only when it was never written.
+    public var idempotent: Bool
 
     public init(
-        method: String = "POST", headers: [HTTPHeader] = [], body: [UInt8] = [], timeoutMilliseconds: Int? = nil
+        method: String = "POST", headers: [HTTPHeader] = [], body: [UInt8] = [], timeoutMilliseconds: Int? = nil,
+        idempotent: Bool = false
     ) {
         self.method = method
         self.headers = headers
         self.body = body
         self.timeoutMilliseconds = timeoutMilliseconds
+        self.idempotent = idempotent
     }
 }
 
