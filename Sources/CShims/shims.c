@@ -14,8 +14,13 @@ long rm_BIO_get_mem_data(BIO *b, char **d) { return BIO_get_mem_data(b, d); }
 long rm_SSL_CTX_set_min_proto_version(SSL_CTX *c, int v) { return SSL_CTX_set_min_proto_version(c, v); }
 long rm_SSL_CTX_set_session_cache_mode(SSL_CTX *c, long m) { return SSL_CTX_set_session_cache_mode(c, m); }
 uint64_t rm_SSL_OP_NO_TICKET(void) { return SSL_OP_NO_TICKET; }
+uint64_t rm_SSL_OP_NO_RENEGOTIATION(void) { return SSL_OP_NO_RENEGOTIATION; }
 void rm_OPENSSL_free(void *p) { OPENSSL_free(p); }
 int rm_X509_STORE_CTX_get_ex_new_index(void) { return X509_STORE_CTX_get_ex_new_index(0, NULL, NULL, NULL, NULL); }
+STACK_OF(X509) *rm_sk_X509_new_null(void) { return sk_X509_new_null(); }
+int rm_sk_X509_push(STACK_OF(X509) *s, X509 *x) { return sk_X509_push(s, x); }
+void rm_sk_X509_free(STACK_OF(X509) *s) { sk_X509_free(s); }
+void rm_sk_X509_pop_free(STACK_OF(X509) *s) { sk_X509_pop_free(s, X509_free); }
 int rm_SSL_CTX_get_ex_new_index(void) { return SSL_CTX_get_ex_new_index(0, NULL, NULL, NULL, NULL); }
 long rm_SSL_add1_chain_cert(SSL *s, X509 *x) { return SSL_add1_chain_cert(s, x); }
 

@@ -47,10 +47,18 @@ public struct ServerEndpoint: Sendable, Hashable, Codable {
     /// The identity trust is keyed on: scheme, lower-cased host, port (PRODUCT.md §2).
     public var trustIdentity: String { "\(scheme.rawValue)://\(authority)" }
 
-    /// True for `localhost`, 127.0.0.0/8 and `::1`: plain HTTP there needs no warning.
+    /// `localhost` or a name under it (RFC 6761 §6.3), with or without the trailing dot: resolved to
+    /// loopback by Remission itself, never asked of DNS (as curl does).
+    public var isLocalhostName: Bool {
+        guard hostKind == .name else { return false }
+        let name = host.hasSuffix(".") ? String(host.dropLast()) : host
+        return name == "localhost" || name.hasSuffix(".localhost")
+    }
+
+    /// True for `localhost` and names under it, 127.0.0.0/8 and `::1`: plain HTTP there needs no warning.
     public var isLoopback: Bool {
         switch hostKind {
-        case .name: return host == "localhost" || host.hasSuffix(".localhost")
+        case .name: return isLocalhostName
         case .ipv4: return host.hasPrefix("127.")
         case .ipv6: return host == "::1" || host == "0:0:0:0:0:0:0:1"
         }
@@ -73,6 +81,10 @@ public enum EndpointParseError: Error, Equatable, Sendable {
     case containsQueryOrFragment
     /// The path holds a space or a control character: it would go into the request line.
     case invalidPath
+    /// The host reads as an IPv4 address in a form other than the strict dotted quad (a leading zero,
+    /// octal, hex, fewer than four parts): the system resolver would connect to `meaning` (nil when it
+    /// reads as no address at all), not what it looks like. Refused, never guessed.
+    case ambiguousIPv4(host: String, meaning: String?)
 }
 
 extension ServerEndpoint {
@@ -148,10 +160,14 @@ extension ServerEndpoint {
             $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "_")
         }
         guard allowed, !host.hasPrefix("."), !host.hasPrefix("-") else { throw .invalidHost(String(host)) }
+        if IPv4Address.endsInNumber(String(host)), IPv4Address(String(host)) == nil {
+            throw .ambiguousIPv4(host: String(host), meaning: IPv4Address.resolverReading(String(host)))
+        }
     }
 }
 
-/// A dotted-quad IPv4 address, parsed strictly (no octal, no short forms).
+/// A dotted-quad IPv4 address, parsed strictly: four decimal parts, no leading zero, no octal, hex
+/// or short forms.
 struct IPv4Address {
     let octets: [UInt8]
 
@@ -160,12 +176,53 @@ struct IPv4Address {
         guard parts.count == 4 else { return nil }
         var octets: [UInt8] = []
         for part in parts {
-            guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCIIDigit), let value = UInt8(part) else {
+            guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCIIDigit), part == "0" || !part.hasPrefix("0"),
+                let value = UInt8(part)
+            else {
                 return nil
             }
             octets.append(value)
         }
         self.octets = octets
+    }
+
+    /// Whether a host's last label is a number (decimal, or `0x` hex), so that resolvers and the URL
+    /// standard read the whole host as an IPv4 address, not a name (WHATWG URL "ends in a number").
+    static func endsInNumber(_ host: String) -> Bool {
+        var labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        if labels.last == "", labels.count > 1 { labels.removeLast() }
+        guard let last = labels.last, !last.isEmpty else { return false }
+        if last.allSatisfy(\.isASCIIDigit) { return true }
+        let lower = last.lowercased()
+        return lower.hasPrefix("0x") && lower.dropFirst(2).allSatisfy { $0.isASCII && $0.isHexDigit }
+    }
+
+    /// The address `inet_aton` (what getaddrinfo falls back on) makes of `host`: parts in decimal, octal
+    /// (a leading 0) or hex (0x), the last part filling the remaining bytes; nil when it reads none.
+    static func resolverReading(_ host: String) -> String? {
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...4).contains(parts.count) else { return nil }
+        var values: [UInt64] = []
+        for part in parts {
+            let lower = part.lowercased()
+            let value: UInt64?
+            if lower.hasPrefix("0x") {
+                value = lower.count == 2 ? 0 : UInt64(lower.dropFirst(2), radix: 16)
+            } else if lower.hasPrefix("0"), lower.count > 1 {
+                value = UInt64(lower.dropFirst(), radix: 8)
+            } else {
+                value = lower.allSatisfy(\.isASCIIDigit) ? UInt64(lower) : nil
+            }
+            guard let value, value <= UInt64(UInt32.max) else { return nil }
+            values.append(value)
+        }
+        let leading = values.dropLast()
+        guard leading.allSatisfy({ $0 <= 255 }), let last = values.last,
+            last < (UInt64(1) << (8 * (5 - values.count)))
+        else { return nil }
+        var number = last
+        for (index, value) in leading.enumerated() { number |= value << (8 * (3 - UInt64(index))) }
+        return (0..<4).map { String((number >> (8 * (3 - UInt64($0)))) & 0xFF) }.joined(separator: ".")
     }
 }
 

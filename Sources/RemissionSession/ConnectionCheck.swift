@@ -152,15 +152,14 @@ public func makeTransport(_ target: ServerTarget, options: TransportOptions) thr
     let policy = TrustPolicy(trust: target.trust)
     var options = options
     options.proxy = target.proxy
-    let evaluate = { (chain: PresentedChain) in policy.evaluate(chain) }
     guard options.proxy != nil else {
         return try SocketTransport(
             endpoint: target.endpoint, caFile: target.trust.caFile, options: options,
-            systemStoreDecides: policy.consultsSystemStore, clientIdentity: target.clientIdentity, evaluate: evaluate)
+            clientIdentity: target.clientIdentity, policy: policy)
     }
     return try CurlTransport(
         endpoint: target.endpoint, caFile: target.trust.caFile, options: options,
-        systemStoreDecides: policy.consultsSystemStore, clientIdentity: target.clientIdentity, evaluate: evaluate)
+        clientIdentity: target.clientIdentity, policy: policy)
 }
 
 /// The current time in Unix seconds: the one clock of the use cases (views take `now` as a value).

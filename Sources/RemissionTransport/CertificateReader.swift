@@ -26,7 +26,8 @@ enum CertificateReader {
             fingerprint: CertificateFingerprint(bytes: sha256(der)),
             spkiPin: SPKIPin(base64: base64(sha256(spkiBytes(of: certificate)))),
             isSelfIssued: X509_NAME_cmp(X509_get_subject_name(certificate), X509_get_issuer_name(certificate)) == 0,
-            der: der
+            der: der,
+            commonNames: commonNames(X509_get_subject_name(certificate))
         )
     }
 
@@ -76,6 +77,20 @@ enum CertificateReader {
         return data.withMemoryRebound(to: UInt8.self, capacity: length) {
             String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
         }
+    }
+
+    /// Every commonName entry of a name, in order, as its bytes read as UTF-8 (an entry that is not
+    /// text matches no host: `HostMatch` takes printable ASCII only).
+    static func commonNames(_ name: OpaquePointer?) -> [String] {
+        guard let name else { return [] }
+        var names: [String] = []
+        var index: Int32 = -1
+        while true {
+            index = X509_NAME_get_index_by_NID(name, NID_commonName, index)
+            guard index >= 0, let entry = X509_NAME_get_entry(name, index) else { break }
+            names.append(asn1Text(X509_NAME_ENTRY_get_data(entry)))
+        }
+        return names
     }
 
     static func subjectAltNames(of certificate: OpaquePointer) -> [SubjectAltName] {

@@ -150,7 +150,9 @@ public final class ClientIdentity: @unchecked Sendable {
             for index in 0..<rm_sk_X509_num(extra) {
                 if let member = rm_sk_X509_value(extra, index), X509_up_ref(member) == 1 { chain.append(member) }
             }
-            OPENSSL_sk_pop_free(extra, nil)
+            // The stack owns one reference to each member (ours are the up-refs above): X509_free each,
+            // then the stack. OPENSSL_sk_pop_free with a nil function crashed here.
+            rm_sk_X509_pop_free(extra)
         }
         guard parsed, let key, let certificate else {
             if let key { EVP_PKEY_free(key) }

@@ -26,15 +26,12 @@ public final class CurlTransport: ServerTransport {
 
     /// - Parameters:
     ///   - caFile: a PEM file of extra trust anchors for this server; read now, so a bad file fails before any connection.
-    ///   - systemStoreDecides: false when pins or an accepted certificate decide trust, so the system
-    ///     CA bundle only adds notes and need not be parsed.
     ///   - clientIdentity: the client certificate offered to this server when it asks for one, and only
     ///     after its own certificate was trusted.
-    ///   - evaluate: the trust policy, called inside the handshake with what the server presented.
+    ///   - policy: the trust policy, asked inside the handshake over what the server presented.
     public init(
         endpoint: ServerEndpoint, caFile: String? = nil, options: TransportOptions = TransportOptions(),
-        systemStoreDecides: Bool = true, clientIdentity: ClientIdentity? = nil,
-        evaluate: @escaping (PresentedChain) -> TrustDecision
+        clientIdentity: ClientIdentity? = nil, policy: TrustPolicy
     ) throws(TransportError) {
         try CurlLibrary.load()
         guard let handle = rm_curl_easy_init() else {
@@ -48,8 +45,7 @@ public final class CurlTransport: ServerTransport {
         self.exchange = CurlExchange(
             handle: handle,
             inspector: HandshakeInspector(
-                endpoint: endpoint, anchors: anchors, systemStoreDecides: systemStoreDecides,
-                clientIdentity: clientIdentity, evaluate: evaluate),
+                endpoint: endpoint, anchors: anchors, clientIdentity: clientIdentity, policy: policy),
             proxyInspector: proxyInspector, maximumResponseBytes: options.maximumResponseBytes)
         configureHandle()
     }
@@ -221,10 +217,9 @@ extension CurlTransport {
     fileprivate static func proxyInspector(_ options: TransportOptions) throws(TransportError) -> HandshakeInspector? {
         guard let proxy = options.proxy, proxy.endpoint.scheme == .https else { return nil }
         let anchors = try TrustAnchors(caFile: proxy.trust.caFile, environment: options.environment)
-        let policy = TrustPolicy(trust: proxy.trust)
         return HandshakeInspector(
-            endpoint: proxy.endpoint.tlsEndpoint, anchors: anchors, systemStoreDecides: policy.consultsSystemStore,
-            clientIdentity: nil, evaluate: policy.evaluate)
+            endpoint: proxy.endpoint.tlsEndpoint, anchors: anchors, clientIdentity: nil,
+            policy: TrustPolicy(trust: proxy.trust))
     }
 
     /// The proxy, or none: libcurl must never pick one from the environment on its own (the session

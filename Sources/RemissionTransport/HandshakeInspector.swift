@@ -14,12 +14,13 @@ import RemissionTrust
 /// - Warning: curl's own VERIFYPEER/VERIFYHOST are off; this object is the only thing standing between
 ///   the user and an impostor. The host is taken from our endpoint, never from curl's connection.
 final class HandshakeInspector {
-    typealias Evaluate = (PresentedChain) -> TrustDecision
-
-    let expectedHost: String
-    let hostKind: ServerEndpoint.HostKind
+    /// What the leaf must cover: the endpoint's host, read once (`PeerName`).
+    let peerName: PeerName
+    /// The pinned keys: a presented certificate with one of them is also tried as the only anchor.
+    let pinnedKeys: Set<SPKIPin>
     let anchors: TrustAnchors
-    let evaluate: Evaluate
+    /// The pure policy that decides over the facts gathered here.
+    let policy: TrustPolicy
     /// False when pins or an accepted certificate decide: the CA store then only adds notes, and the
     /// slow bundle file is not worth parsing for them.
     let systemStoreDecides: Bool
@@ -43,15 +44,14 @@ final class HandshakeInspector {
     var receivedAlert: String?
 
     init(
-        endpoint: ServerEndpoint, anchors: TrustAnchors, systemStoreDecides: Bool, clientIdentity: ClientIdentity?,
-        evaluate: @escaping Evaluate
+        endpoint: ServerEndpoint, anchors: TrustAnchors, clientIdentity: ClientIdentity?, policy: TrustPolicy
     ) {
-        self.systemStoreDecides = systemStoreDecides
+        self.systemStoreDecides = policy.consultsSystemStore
         self.clientIdentity = clientIdentity
-        self.expectedHost = endpoint.host
-        self.hostKind = endpoint.hostKind
+        self.peerName = PeerName(host: endpoint.host)
+        self.pinnedKeys = policy.pinnedKeys
         self.anchors = anchors
-        self.evaluate = evaluate
+        self.policy = policy
     }
 
     /// The policy refused the chain it saw: what either engine reports, whatever failed after.
@@ -96,7 +96,9 @@ final class HandshakeInspector {
         _ = rm_SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION)
         // A resumed session skips the verify callback; trust must be decided on every connection.
         _ = rm_SSL_CTX_set_session_cache_mode(context, Int(SSL_SESS_CACHE_OFF))
-        SSL_CTX_set_options(context, rm_SSL_OP_NO_TICKET())
+        // No renegotiation: a server asking for one while we wait for its answer is refused at once
+        // (a TLS 1.2 renegotiation would otherwise stall the read until --timeout).
+        SSL_CTX_set_options(context, rm_SSL_OP_NO_TICKET() | rm_SSL_OP_NO_RENEGOTIATION())
         SSL_CTX_set_cert_verify_callback(context, verifyChainCallback, Unmanaged.passUnretained(self).toOpaque())
         // The client-certificate and info callbacks take no argument: they find us through the context.
         SSL_CTX_set_ex_data(context, inspectorIndex, Unmanaged.passUnretained(self).toOpaque())
@@ -122,52 +124,17 @@ final class HandshakeInspector {
         return 1
     }
 
-    /// Runs OpenSSL's chain verification collecting every error, checks the host ourselves,
-    /// and returns 1 (trusted) or 0 (refused) after asking the policy.
+    /// Gathers the chain's facts (`ChainExaminer`), asks the policy, and returns 1 (trusted) or 0 (refused).
     func verifyChain(_ storeContext: OpaquePointer) -> Int32 {
         verifyStartedAt = monotonicMilliseconds()
-        var presented: [CertificateFacts] = []
-        if let untrusted = X509_STORE_CTX_get0_untrusted(storeContext) {
-            for index in 0..<rm_sk_X509_num(untrusted) {
-                if let certificate = rm_sk_X509_value(untrusted, index) {
-                    presented.append(CertificateReader.facts(of: certificate))
-                }
-            }
+        if systemStoreDecides {
+            anchors.loadDeferredBundleIfNeeded(
+                storeContext: storeContext, presented: ChainExaminer.untrustedCertificates(storeContext))
         }
-        if systemStoreDecides, let untrusted = X509_STORE_CTX_get0_untrusted(storeContext) {
-            let certificates = (0..<rm_sk_X509_num(untrusted)).compactMap { rm_sk_X509_value(untrusted, $0) }
-            anchors.loadDeferredBundleIfNeeded(storeContext: storeContext, presented: certificates)
-        }
-        var collector = VerificationCollector()
-        let collectorPointer = withUnsafeMutablePointer(to: &collector) { UnsafeMutableRawPointer($0) }
-        X509_STORE_CTX_set_ex_data(storeContext, collectorIndex, collectorPointer)
-        X509_STORE_CTX_set_verify_cb(storeContext, collectVerificationError)
-        let verified = X509_verify_cert(storeContext) == 1
-        X509_STORE_CTX_set_ex_data(storeContext, collectorIndex, nil)
-
-        var problems = collector.problems
-        var anchoredByCAFile = false
-        var verifiedChainPins: [SPKIPin] = []
-        if verified && problems.isEmpty, let verifiedChain = X509_STORE_CTX_get0_chain(storeContext) {
-            let count = rm_sk_X509_num(verifiedChain)
-            if count > 0, let anchor = rm_sk_X509_value(verifiedChain, count - 1) {
-                let fingerprint = CertificateReader.sha256(CertificateReader.derBytes(of: anchor))
-                anchoredByCAFile = anchors.caFileFingerprints.contains(fingerprint)
-            }
-            verifiedChainPins = (0..<count).compactMap { index in
-                rm_sk_X509_value(verifiedChain, index).map {
-                    SPKIPin(
-                        base64: CertificateReader.base64(CertificateReader.sha256(CertificateReader.spkiBytes(of: $0))))
-                }
-            }
-        }
-        if let leaf = presented.first, !leafMatchesHost(storeContext) {
-            problems.append(.hostMismatch(expected: expectedHost, covered: leaf.subjectAltNames))
-        }
-        let presentedChain = PresentedChain(
-            certificates: presented, problems: problems, anchoredByCAFile: anchoredByCAFile,
-            signedPrefix: signedPrefix(storeContext), verifiedChainPins: verifiedChainPins)
-        let decision = evaluate(presentedChain)
+        let presentedChain = ChainExaminer.examine(
+            storeContext: storeContext, peerName: peerName, pinnedKeys: pinnedKeys, time: nil,
+            caFileFingerprints: anchors.caFileFingerprints)
+        let decision = policy.evaluate(presentedChain)
         self.chain = presentedChain
         self.decision = decision
         ERR_clear_error()
@@ -177,36 +144,6 @@ final class HandshakeInspector {
         }
         X509_STORE_CTX_set_error(storeContext, X509_V_ERR_APPLICATION_VERIFICATION)
         return 0
-    }
-
-    /// How many presented certificates, from the leaf, are each issued and signed by the next one.
-    private func signedPrefix(_ storeContext: OpaquePointer) -> Int {
-        guard let untrusted = X509_STORE_CTX_get0_untrusted(storeContext) else { return 0 }
-        let count = Int(rm_sk_X509_num(untrusted))
-        guard count > 0 else { return 0 }
-        var linked = 1
-        while linked < count, let subject = rm_sk_X509_value(untrusted, Int32(linked - 1)),
-            let issuer = rm_sk_X509_value(untrusted, Int32(linked)),
-            X509_check_issued(issuer, subject) == X509_V_OK,
-            let issuerKey = X509_get0_pubkey(issuer), X509_verify(subject, issuerKey) == 1
-        {
-            linked += 1
-        }
-        ERR_clear_error()
-        return linked
-    }
-
-    private func leafMatchesHost(_ storeContext: OpaquePointer) -> Bool {
-        guard let untrusted = X509_STORE_CTX_get0_untrusted(storeContext), rm_sk_X509_num(untrusted) > 0,
-            let leaf = rm_sk_X509_value(untrusted, 0)
-        else { return false }
-        switch hostKind {
-        case .ipv4, .ipv6:
-            return X509_check_ip_asc(leaf, expectedHost, 0) == 1
-        case .name:
-            return X509_check_host(
-                leaf, expectedHost, expectedHost.utf8.count, UInt32(X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS), nil) == 1
-        }
     }
 
     /// Called just before the request is sent (curl's PREREQFUNCTION): the handshake is over.
@@ -226,31 +163,6 @@ final class HandshakeInspector {
             cipher = String(cString: name)
         }
     }
-}
-
-/// Every error OpenSSL reports while verifying one chain (not only the last one).
-struct VerificationCollector {
-    var problems: [VerificationProblem] = []
-
-    mutating func record(code: Int32, certificate: OpaquePointer?) {
-        let facts = certificate.map { CertificateReader.facts(of: $0) }
-        let problem = VerificationProblem(openSSLCode: code, certificate: facts)
-        if !problems.contains(problem) { problems.append(problem) }
-    }
-}
-
-/// Our own ex-data slot on X509_STORE_CTX, where the collector of the verification in progress is kept.
-private let collectorIndex: Int32 = rm_X509_STORE_CTX_get_ex_new_index()
-
-/// OpenSSL's per-certificate callback: records the error and carries on, so that every problem is found.
-private func collectVerificationError(_ preverifyOK: Int32, _ storeContext: OpaquePointer?) -> Int32 {
-    guard preverifyOK == 0, let storeContext else { return 1 }
-    let code = X509_STORE_CTX_get_error(storeContext)
-    if let raw = X509_STORE_CTX_get_ex_data(storeContext, collectorIndex) {
-        raw.assumingMemoryBound(to: VerificationCollector.self).pointee
-            .record(code: code, certificate: X509_STORE_CTX_get_current_cert(storeContext))
-    }
-    return 1
 }
 
 /// Our own ex-data slot on SSL_CTX, where the inspector of the handle is kept.

@@ -27,16 +27,14 @@ public final class SocketTransport: ServerTransport {
     /// The parameters are `CurlTransport`'s; a proxy in `options` is not this engine's to use.
     public init(
         endpoint: ServerEndpoint, caFile: String? = nil, options: TransportOptions = TransportOptions(),
-        systemStoreDecides: Bool = true, clientIdentity: ClientIdentity? = nil,
-        evaluate: @escaping (PresentedChain) -> TrustDecision
+        clientIdentity: ClientIdentity? = nil, policy: TrustPolicy
     ) throws(TransportError) {
         precondition(options.proxy == nil, "SocketTransport does not speak to proxies")
         let anchors = try TrustAnchors(caFile: caFile, environment: options.environment)
         self.endpoint = endpoint
         self.options = options
         self.inspector = HandshakeInspector(
-            endpoint: endpoint, anchors: anchors, systemStoreDecides: systemStoreDecides,
-            clientIdentity: clientIdentity, evaluate: evaluate)
+            endpoint: endpoint, anchors: anchors, clientIdentity: clientIdentity, policy: policy)
         if endpoint.scheme == .https {
             guard let context = SSL_CTX_new(TLS_client_method()) else {
                 throw .tlsHandshake(detail: SocketConnection.openSSLError())

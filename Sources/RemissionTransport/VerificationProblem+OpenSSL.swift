@@ -23,6 +23,17 @@ extension VerificationProblem {
             self = .weakSignature(subject: subject, algorithm: certificate?.signatureAlgorithm ?? "")
         case X509_V_ERR_CERT_REVOKED:
             self = .revoked(subject: subject)
+        case X509_V_ERR_INVALID_CA, X509_V_ERR_INVALID_NON_CA, X509_V_ERR_CA_CERT_MISSING_KEY_USAGE,
+            X509_V_ERR_KEYUSAGE_NO_CERTSIGN, X509_V_ERR_CA_BCONS_NOT_CRITICAL:
+            self = .notACertificateAuthority(subject: subject)
+        case X509_V_ERR_PATH_LENGTH_EXCEEDED, X509_V_ERR_PROXY_PATH_LENGTH_EXCEEDED:
+            self = .pathLengthExceeded(subject: subject)
+        case X509_V_ERR_INVALID_PURPOSE, X509_V_ERR_PROXY_CERTIFICATES_NOT_ALLOWED:
+            self = .notForTLSServers(subject: subject)
+        case X509_V_ERR_PERMITTED_VIOLATION, X509_V_ERR_EXCLUDED_VIOLATION, X509_V_ERR_SUBTREE_MINMAX,
+            X509_V_ERR_UNSUPPORTED_CONSTRAINT_TYPE, X509_V_ERR_UNSUPPORTED_CONSTRAINT_SYNTAX,
+            X509_V_ERR_UNSUPPORTED_NAME_SYNTAX:
+            self = .nameConstraintViolation(subject: subject)
         default:
             self = .other(code: Int(code), message: String(cString: X509_verify_cert_error_string(Int(code))))
         }

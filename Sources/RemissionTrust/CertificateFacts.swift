@@ -46,6 +46,8 @@ public struct CertificateFacts: Sendable, Hashable {
     public var subject: String
     public var issuer: String
     public var subjectAltNames: [SubjectAltName]
+    /// Every commonName of the subject, in order (read for the host only without subjectAltName names).
+    public var commonNames: [String]
     public var notBefore: Int64
     public var notAfter: Int64
     /// "RSA", "EC", "Ed25519", "Ed448", …
@@ -64,11 +66,12 @@ public struct CertificateFacts: Sendable, Hashable {
     public init(
         subject: String, issuer: String, subjectAltNames: [SubjectAltName], notBefore: Int64, notAfter: Int64,
         keyType: String, keyBits: Int, signatureAlgorithm: String, fingerprint: CertificateFingerprint,
-        spkiPin: SPKIPin, isSelfIssued: Bool, der: [UInt8]
+        spkiPin: SPKIPin, isSelfIssued: Bool, der: [UInt8], commonNames: [String] = []
     ) {
         self.subject = subject
         self.issuer = issuer
         self.subjectAltNames = subjectAltNames
+        self.commonNames = commonNames
         self.notBefore = notBefore
         self.notAfter = notAfter
         self.keyType = keyType
@@ -102,44 +105,117 @@ public enum VerificationProblem: Sendable, Hashable {
     case weakSignature(subject: String, algorithm: String)
     /// Revoked (23).
     case revoked(subject: String)
+    /// A certificate that issued another is not a CA allowed to issue (basicConstraints, keyCertSign;
+    /// 79, 37), or its CA extensions are malformed in strict mode (92, …).
+    case notACertificateAuthority(subject: String)
+    /// A CA's path length constraint is exceeded (25, 38).
+    case pathLengthExceeded(subject: String)
+    /// The certificate is not for a TLS server (extendedKeyUsage/keyUsage; 26), or is an RFC 3820
+    /// proxy certificate (40).
+    case notForTLSServers(subject: String)
+    /// A name constraint of an issuing CA excludes the certificate (47–52).
+    case nameConstraintViolation(subject: String)
     /// Any other OpenSSL verification error, kept with its code and text.
     case other(code: Int, message: String)
 }
 
-/// Everything the handshake presented and what verification against the trust anchors found.
+/// OpenSSL's verification of the presented chain against one set of trust anchors: the RFC 5280 path
+/// checks (signatures, issuers allowed to issue, key usage, path length, name constraints, validity at the
+/// examination's time) in strict X.509 mode with partial chains, for a TLS server's leaf.
+public struct AnchorVerification: Sendable, Hashable {
+    /// Which anchors: the system CA store with the server's CA file, or one presented certificate alone.
+    public enum Anchors: Sendable, Hashable {
+        case store
+        /// The presented certificate with this key, as the only anchor (what a CA pin means).
+        case presentedCertificate(SPKIPin)
+    }
+
+    public var anchors: Anchors
+    /// `X509_verify_cert` itself reported success (it runs on past each error to collect them all).
+    public var completed: Bool
+    /// Every problem found, not only OpenSSL's last.
+    public var problems: [VerificationProblem]
+    /// The key pins of the path OpenSSL built, leaf first and anchor last; empty when it built none.
+    public var path: [SPKIPin]
+    /// The anchor of the path is a certificate of the server's CA file (not the system store).
+    public var anchoredByCAFile: Bool
+
+    public init(
+        anchors: Anchors, completed: Bool, problems: [VerificationProblem], path: [SPKIPin] = [],
+        anchoredByCAFile: Bool = false
+    ) {
+        self.anchors = anchors
+        self.completed = completed
+        self.problems = problems
+        self.path = path
+        self.anchoredByCAFile = anchoredByCAFile
+    }
+
+    /// A valid certification path: OpenSSL succeeded and found nothing wrong.
+    public var verified: Bool { completed && problems.isEmpty }
+}
+
+/// Everything the handshake presented and what verification found: the facts the policy decides on.
 public struct PresentedChain: Sendable, Hashable {
     /// Leaf first, as the server sent it.
     public var certificates: [CertificateFacts]
-    /// Every problem found by chain verification (system store + CA file) and the host check.
-    /// Empty means the chain verified and the host matched.
-    public var problems: [VerificationProblem]
-    /// Whether the trust anchor that verified the chain came from the server's CA file (not the system store).
-    public var anchoredByCAFile: Bool
-    /// How many certificates, from the leaf, form a chain whose signatures verify (each one issued and
-    /// signed by the next). Only these can match a pin: a server can append any public certificate.
-    public var signedPrefix: Int
-    /// The SPKI pins of the chain OpenSSL built and verified without any problem, anchors from the
-    /// store included (a root the server does not send); empty when verification found problems.
-    public var verifiedChainPins: [SPKIPin]
+    /// The name or address the leaf must cover; nil when the facts come without one (then a host
+    /// mismatch is whatever `storeVerification.problems` say).
+    public var peerName: PeerName?
+    /// The chain against the system CA store plus the server's CA file.
+    public var storeVerification: AnchorVerification
+    /// The chain against each presented certificate after the leaf whose key is pinned, alone.
+    public var anchorVerifications: [AnchorVerification]
 
-    /// - Parameter signedPrefix: nil means the leaf alone, the safe reading when linkage is unknown.
     public init(
-        certificates: [CertificateFacts], problems: [VerificationProblem], anchoredByCAFile: Bool = false,
-        signedPrefix: Int? = nil, verifiedChainPins: [SPKIPin] = []
+        certificates: [CertificateFacts], peerName: PeerName?, storeVerification: AnchorVerification,
+        anchorVerifications: [AnchorVerification] = []
     ) {
         self.certificates = certificates
-        self.problems = problems
-        self.anchoredByCAFile = anchoredByCAFile
-        self.signedPrefix = min(signedPrefix ?? 1, certificates.count)
-        self.verifiedChainPins = verifiedChainPins
+        self.peerName = peerName
+        self.storeVerification = storeVerification
+        self.anchorVerifications = anchorVerifications
     }
 
-    /// True when the host check found the leaf does not cover the host we meant to reach.
-    public var hasHostMismatch: Bool {
-        problems.contains { if case .hostMismatch = $0 { true } else { false } }
+    /// Facts without a peer name: `problems` are the store verification's as given (a `.hostMismatch`
+    /// among them counts); `completed` is true. For views and tests that describe a chain by its problems.
+    public init(
+        certificates: [CertificateFacts], problems: [VerificationProblem], anchoredByCAFile: Bool = false,
+        path: [SPKIPin] = [], anchorVerifications: [AnchorVerification] = []
+    ) {
+        self.init(
+            certificates: certificates, peerName: nil,
+            storeVerification: AnchorVerification(
+                anchors: .store, completed: true, problems: problems, path: path, anchoredByCAFile: anchoredByCAFile),
+            anchorVerifications: anchorVerifications)
     }
 
     public var leaf: CertificateFacts? { certificates.first }
+
+    /// Whether the leaf covers the name asked for (`HostMatch`).
+    public var hostCovered: Bool {
+        guard let peerName else { return !storeVerification.problems.contains(where: \.isHostMismatch) }
+        guard let leaf else { return false }
+        return HostMatch.covers(leaf, peerName)
+    }
+
+    /// Every problem found: the store verification's, and the host's when the leaf does not cover it.
+    public var problems: [VerificationProblem] {
+        guard let peerName, let leaf, !HostMatch.covers(leaf, peerName) else { return storeVerification.problems }
+        return storeVerification.problems + [
+            .hostMismatch(expected: peerName.description, covered: leaf.subjectAltNames)
+        ]
+    }
+
+    /// True when the leaf does not cover the host we meant to reach.
+    public var hasHostMismatch: Bool { !hostCovered }
+}
+
+extension VerificationProblem {
+    var isHostMismatch: Bool {
+        if case .hostMismatch = self { return true }
+        return false
+    }
 }
 
 func hexByte(_ byte: UInt8) -> String {

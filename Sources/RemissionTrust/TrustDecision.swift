@@ -20,6 +20,9 @@ public enum TrustProblem: Sendable, Hashable {
     case pinMismatch(presented: [SPKIPin], pinned: [SPKIPin])
     /// The leaf differs from the one the user accepted: `CERTIFICATE CHANGED`.
     case certificateChanged(accepted: AcceptedCertificate, presented: CertificateFacts)
+    /// A presented certificate's key is pinned, but the chain does not verify with it as the anchor:
+    /// these are the path's problems (an issuer that is no CA, a leaf not for TLS servers, …).
+    case pinnedAnchorRefused(pin: SPKIPin, problems: [VerificationProblem])
     /// Pins are set but none of them is a backup (all pins are in the presented chain).
     case missingBackupPin
     /// The server presented no certificate at all.

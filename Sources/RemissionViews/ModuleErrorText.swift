@@ -162,6 +162,15 @@ extension FailureText {
                 "(the password goes to the keyring).")
         case .containsQueryOrFragment: return tr("The server URL must not contain '?' or '#'.")
         case .invalidPath: return tr("The server URL's path must not contain spaces or control characters.")
+        case .ambiguousIPv4(let host, let meaning?):
+            return tr(
+                "'\(safe(host))' is not a plain IPv4 address: the system would connect to \(meaning) (a leading ",
+                "zero means octal, 0x hex, and fewer than four parts fill the last). Write the address you mean ",
+                "as four decimal numbers without leading zeros.")
+        case .ambiguousIPv4(let host, nil):
+            return tr(
+                "'\(safe(host))' ends in a number, so it is read as an IPv4 address, and it is not one. Write the ",
+                "address as four decimal numbers without leading zeros (e.g. 192.168.1.10), or give a host name.")
         }
     }
 

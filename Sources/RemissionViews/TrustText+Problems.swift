@@ -41,6 +41,16 @@ extension TrustText {
                 "the server needs a certificate signed with SHA-256 or better.")
         case .revoked(let subject):
             return tr("The certificate '\(subject)' has been revoked by its issuer.")
+        case .notACertificateAuthority(let subject):
+            return tr(
+                "The certificate '\(subject)' issued another one but is not a certificate authority allowed to ",
+                "issue certificates: the chain is forged or broken.")
+        case .pathLengthExceeded(let subject):
+            return tr("The chain is longer than the certificate authority '\(subject)' allows.")
+        case .notForTLSServers(let subject):
+            return tr("The certificate '\(subject)' is not meant for a TLS server (its key usage says otherwise).")
+        case .nameConstraintViolation(let subject):
+            return tr("The certificate '\(subject)' names a host its certificate authority may not vouch for.")
         case .other(let code, let message):
             return tr("Verification failed: \(message) (OpenSSL error \(code)).")
         }
@@ -62,6 +72,13 @@ extension TrustText {
                     "`\(pinCommand(leafPin))`.")
             }
             return [text]
+        case .pinnedAnchorRefused(let pin, let problems):
+            let reasons = problems.map { line(for: $0) }.joined(separator: " ")
+            return [
+                tr(
+                    "The pinned key \(pin) is in the chain, but the chain does not verify with it as the trust anchor ",
+                    "(a pinned CA vouches only for certificates it may issue): \(reasons)")
+            ]
         case .certificateChanged(let accepted, let presented):
             return certificateChanged(accepted: accepted, presented: presented)
         case .missingBackupPin:

@@ -99,7 +99,7 @@ struct ClientCertificateTransportTests {
         func outcome(_ identity: ClientIdentity?, _ engine: Engine) throws -> TransportError? {
             let transport = try engine.transport(
                 endpoint: endpoint, options: TransportOptions(timeoutSeconds: 5), clientIdentity: identity
-            ) { TrustPolicy(trust: trust).evaluate($0) }
+            , policy: TrustPolicy(trust: trust))
             do {
                 _ = try transport.send(HTTPRequest(method: "GET"), credentials: nil)
                 return nil

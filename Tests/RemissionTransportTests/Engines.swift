@@ -11,17 +11,17 @@ enum Engine: String, CaseIterable, Sendable, CustomStringConvertible {
 
     func transport(
         endpoint: ServerEndpoint, caFile: String? = nil, options: TransportOptions = TransportOptions(),
-        clientIdentity: ClientIdentity? = nil, evaluate: @escaping (PresentedChain) -> TrustDecision
+        clientIdentity: ClientIdentity? = nil, policy: TrustPolicy
     ) throws(TransportError) -> any ServerTransport {
         switch self {
         case .socket:
             try SocketTransport(
                 endpoint: endpoint, caFile: caFile, options: options, clientIdentity: clientIdentity,
-                evaluate: evaluate)
+                policy: policy)
         case .curl:
             try CurlTransport(
                 endpoint: endpoint, caFile: caFile, options: options, clientIdentity: clientIdentity,
-                evaluate: evaluate)
+                policy: policy)
         }
     }
 }

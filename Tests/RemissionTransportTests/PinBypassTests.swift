@@ -42,7 +42,7 @@ struct PinBypassTests {
             let transport = try engine.transport(
                 endpoint: endpoint,
                 options: TransportOptions(timeoutSeconds: 5, environment: ["SSL_CERT_DIR": "/nonexistent"])
-            ) { TrustPolicy(trust: trust).evaluate($0) }
+            , policy: TrustPolicy(trust: trust))
             let client = RPCClient(
                 transport: transport, credentials: BasicCredentials(user: "u", password: "secret"), retryPolicy: .none,
                 logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
@@ -52,7 +52,7 @@ struct PinBypassTests {
                 guard case .transport(.trustRefused(let decision, let chain)) = error as? RPCError else { return false }
                 // The server did send the CA certificate; it just does not count.
                 return !decision.isTrusted && chain.certificates.map(\.spkiPin).contains(caPin)
-                    && chain.signedPrefix == 1
+                    && chain.anchorVerifications.count == 1 && !chain.anchorVerifications[0].verified
             }
         }
     }

@@ -51,7 +51,7 @@ extension TestBed {
         let transport = try SocketTransport(
             endpoint: endpoint, caFile: endpoint.scheme == .https ? caFile : nil,
             options: TransportOptions(timeoutSeconds: 20, environment: ["SSL_CERT_DIR": "/nonexistent"])
-        ) { TrustPolicy(trust: trust).evaluate($0) }
+        , policy: TrustPolicy(trust: trust))
         let recorder = RecordingTransport(transport)
         let client = RPCClient(
             transport: recorder, credentials: BasicCredentials(user: user, password: password ?? self.password),

@@ -24,7 +24,7 @@ struct TrustEndToEndTests {
         let transport = try engine.transport(
             endpoint: endpoint, caFile: trust.caFile,
             options: TransportOptions(timeoutSeconds: 5, environment: environment)
-        ) { TrustPolicy(trust: trust).evaluate($0) }
+        , policy: TrustPolicy(trust: trust))
         let client = RPCClient(
             transport: transport, credentials: BasicCredentials(user: bed.user, password: bed.password),
             retryPolicy: .none,
@@ -219,9 +219,7 @@ struct TrustEndToEndTests {
         let options = TransportOptions(timeoutSeconds: 1)
         let closed = try engine.transport(
             endpoint: try ServerEndpoint.parse("https://127.0.0.1:\(bed.closedPort)/transmission/rpc"), options: options
-        ) {
-            TrustPolicy(trust: trust).evaluate($0)
-        }
+        , policy: TrustPolicy(trust: trust))
         #expect {
             _ = try closed.send(HTTPRequest(), credentials: nil)
         } throws: { error in
@@ -229,9 +227,7 @@ struct TrustEndToEndTests {
         }
         let silent = try engine.transport(
             endpoint: try ServerEndpoint.parse("https://127.0.0.1:\(bed.silentPort)/transmission/rpc"), options: options
-        ) {
-            TrustPolicy(trust: trust).evaluate($0)
-        }
+        , policy: TrustPolicy(trust: trust))
         #expect {
             _ = try silent.send(HTTPRequest(), credentials: nil)
         } throws: { error in
@@ -243,10 +239,8 @@ struct TrustEndToEndTests {
     func badCAFile(engine: Engine) throws {
         #expect {
             _ = try engine.transport(
-                endpoint: try ServerEndpoint.parse("https://127.0.0.1:1/"), caFile: "/nonexistent/ca.pem"
-            ) { _ in
-                .refused([])
-            }
+                endpoint: try ServerEndpoint.parse("https://127.0.0.1:1/"), caFile: "/nonexistent/ca.pem",
+                policy: TrustPolicy(trust: .none))
         } throws: { error in
             if case .caFile(let path, _) = error as? TransportError { path == "/nonexistent/ca.pem" } else { false }
         }

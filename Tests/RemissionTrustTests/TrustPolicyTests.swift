@@ -28,18 +28,46 @@ struct TrustPolicyTests {
                 ]))
     }
 
-    @Test("a pin on the intermediate matches")
+    @Test("a pin on the intermediate matches when the chain verifies with it as the only anchor")
     func intermediatePin() {
         let trust = ServerTrust(pins: [intermediate.spkiPin, backupPin])
-        let decision = TrustPolicy.evaluate(chain: chain([leaf, intermediate, root]), trust: trust)
+        let decision = TrustPolicy.evaluate(
+            chain: chain([leaf, intermediate, root], anchoredBy: [(intermediate, [])]), trust: trust)
         #expect(decision == .trusted(.pinnedKey(intermediate.spkiPin), notes: []))
+    }
+
+    @Test("a pinned intermediate that merely signed the leaf is not enough: no path verified under it")
+    func pinnedKeyWithoutVerifiedPath() {
+        let trust = ServerTrust(pins: [intermediate.spkiPin, backupPin])
+        #expect(!TrustPolicy.evaluate(chain: chain([leaf, intermediate, root]), trust: trust).isTrusted)
+    }
+
+    @Test("a leaf signed by a non-CA certificate under the pinned CA is refused, with the path's problem")
+    func forgedUnderPinnedCA() {
+        // The attacker holds a client certificate the pinned CA issued, and signs a leaf for the host.
+        let stolen = certificate("CN=ann's laptop", id: 0x66, issuer: "CN=Home CA")
+        let forged = certificate("CN=nas.lan", id: 0x77, issuer: "CN=ann's laptop", names: [.dns("nas.lan")])
+        let trust = ServerTrust(pins: [root.spkiPin, backupPin])
+        let problems: [VerificationProblem] = [.notACertificateAuthority(subject: "CN=ann's laptop")]
+        let decision = TrustPolicy.evaluate(
+            chain: chain([forged, stolen, root], problems: [.untrustedRoot], anchoredBy: [(root, problems)]),
+            trust: trust)
+        #expect(
+            decision
+                == .refused([
+                    .pinMismatch(presented: [forged.spkiPin, stolen.spkiPin, root.spkiPin], pinned: trust.pins),
+                    .pinnedAnchorRefused(pin: root.spkiPin, problems: problems), .verification(.untrustedRoot),
+                ]))
     }
 
     @Test("a pinned CA certificate appended to an unrelated leaf does not match (it did not sign the leaf)")
     func appendedCertificateDoesNotMatch() {
         let trust = ServerTrust(pins: [root.spkiPin, backupPin])
         let decision = TrustPolicy.evaluate(
-            chain: chain([impostor, root], problems: [.selfSigned], signedPrefix: 1), trust: trust)
+            chain: chain(
+                [impostor, root], problems: [.selfSigned],
+                anchoredBy: [(root, [.unknownIssuer(issuer: "CN=Public CA")])]),
+            trust: trust)
         #expect(!decision.isTrusted)
     }
 
@@ -48,7 +76,8 @@ struct TrustPolicyTests {
         let trust = ServerTrust(pins: [intermediate.spkiPin, backupPin])
         let mismatch = VerificationProblem.hostMismatch(expected: "nas.lan", covered: [.dns("other.example")])
         let decision = TrustPolicy.evaluate(
-            chain: chain([leaf, intermediate, root], problems: [mismatch]), trust: trust)
+            chain: chain([leaf, intermediate, root], problems: [mismatch], anchoredBy: [(intermediate, [])]),
+            trust: trust)
         #expect(!decision.isTrusted)
         let leafPinned = TrustPolicy.evaluate(
             chain: chain([leaf, intermediate, root], problems: [mismatch]), trust: ServerTrust(pins: [leaf.spkiPin]))
@@ -59,7 +88,7 @@ struct TrustPolicyTests {
     func storeRootPin() {
         let trust = ServerTrust(pins: [root.spkiPin, backupPin])
         let decision = TrustPolicy.evaluate(
-            chain: chain([leaf, intermediate], verifiedChainPins: [leaf.spkiPin, intermediate.spkiPin, root.spkiPin]),
+            chain: chain([leaf, intermediate], path: [leaf.spkiPin, intermediate.spkiPin, root.spkiPin]),
             trust: trust)
         #expect(decision == .trusted(.pinnedKey(root.spkiPin), notes: []))
     }
@@ -92,7 +121,8 @@ struct TrustPolicyTests {
             ([intermediate.spkiPin, backupPin], false),
         ])
     func missingBackupPin(pins: [SPKIPin], missing: Bool) {
-        let decision = TrustPolicy.evaluate(chain: chain([leaf, intermediate]), trust: ServerTrust(pins: pins))
+        let decision = TrustPolicy.evaluate(
+            chain: chain([leaf, intermediate], anchoredBy: [(intermediate, [])]), trust: ServerTrust(pins: pins))
         guard case .trusted(_, let notes) = decision else {
             Issue.record("expected trusted, got \(decision)")
             return

@@ -34,14 +34,18 @@ public let selfSignedProblems: [VerificationProblem] = [
     .hostMismatch(expected: "192.168.1.2", covered: [.dns("nas.lan")]), .selfSigned,
 ]
 
-/// A presented chain; by default every certificate is signed by the next (`signedPrefix` = all of them).
+/// A presented chain described by the store verification's problems (none: it verified) and, for CA
+/// pins, the verification with each given presented certificate as the only anchor.
 public func chain(
     _ certificates: [CertificateFacts], problems: [VerificationProblem] = [], anchoredByCAFile: Bool = false,
-    signedPrefix: Int? = nil, verifiedChainPins: [SPKIPin] = []
+    path: [SPKIPin] = [], anchoredBy anchors: [(CertificateFacts, [VerificationProblem])] = []
 ) -> PresentedChain {
     PresentedChain(
-        certificates: certificates, problems: problems, anchoredByCAFile: anchoredByCAFile,
-        signedPrefix: signedPrefix ?? certificates.count, verifiedChainPins: verifiedChainPins)
+        certificates: certificates, problems: problems, anchoredByCAFile: anchoredByCAFile, path: path,
+        anchorVerifications: anchors.map { anchor, problems in
+            AnchorVerification(
+                anchors: .presentedCertificate(anchor.spkiPin), completed: problems.isEmpty, problems: problems)
+        })
 }
 
 public func acceptedCertificate(_ certificate: CertificateFacts, at time: Int64 = newYear2026 + day)

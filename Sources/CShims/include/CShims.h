@@ -19,8 +19,15 @@ long rm_BIO_get_mem_data(BIO *bio, char **data);
 long rm_SSL_CTX_set_min_proto_version(SSL_CTX *ctx, int version);
 long rm_SSL_CTX_set_session_cache_mode(SSL_CTX *ctx, long mode);
 uint64_t rm_SSL_OP_NO_TICKET(void);
+uint64_t rm_SSL_OP_NO_RENEGOTIATION(void);
 void rm_OPENSSL_free(void *pointer);
 int rm_X509_STORE_CTX_get_ex_new_index(void);
+STACK_OF(X509) *rm_sk_X509_new_null(void);
+int rm_sk_X509_push(STACK_OF(X509) *stack, X509 *certificate);
+/* Frees the stack only: the certificates stay their owners'. */
+void rm_sk_X509_free(STACK_OF(X509) *stack);
+/* Frees the stack and every certificate on it. */
+void rm_sk_X509_pop_free(STACK_OF(X509) *stack);
 
 /* Client certificates (mutual TLS). */
 int rm_SSL_CTX_get_ex_new_index(void);

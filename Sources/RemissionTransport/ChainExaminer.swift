@@ -1,0 +1,173 @@
+import COpenSSL
+import CShims
+import RemissionModel
+import RemissionTrust
+
+/// Gathers the facts the trust policy decides on (`PresentedChain`) from a presented chain: each
+/// certificate read, OpenSSL's verification against the system store and CA file, and, for each pinned
+/// key a presented certificate after the leaf carries, OpenSSL's verification with that certificate as
+/// the only anchor. It decides nothing: `TrustPolicy` does, over these facts.
+///
+/// Every verification runs as x509-limbo's OpenSSL harness and curl configure it: strict X.509
+/// (`X509_V_FLAG_X509_STRICT`), partial chains (an intermediate given as an anchor counts), the TLS
+/// server purpose (the leaf fit for serverAuth, every issuer a CA allowed to issue, path length and
+/// name constraints enforced); every error is collected, not only the last.
+public enum ChainExaminer {
+    static let verificationFlags = UInt(X509_V_FLAG_X509_STRICT | X509_V_FLAG_PARTIAL_CHAIN)
+
+    /// The facts of the chain in `storeContext` (the handshake's, initialised by libssl with the
+    /// presented chain as untrusted and our store as trusted).
+    ///
+    /// - Parameters:
+    ///   - time: the verification time in Unix seconds; nil for now.
+    ///   - caFileFingerprints: SHA-256 of the CA file's certificates, to say which anchor verified.
+    static func examine(
+        storeContext: OpaquePointer, peerName: PeerName, pinnedKeys: Set<SPKIPin>, time: Int64?,
+        caFileFingerprints: Set<[UInt8]>
+    ) -> PresentedChain {
+        let presented = untrustedCertificates(storeContext)
+        let facts = presented.map { CertificateReader.facts(of: $0) }
+        configure(storeContext, time: time)
+        let storeVerification = verify(storeContext, anchors: .store, caFileFingerprints: caFileFingerprints)
+        var anchorVerifications: [AnchorVerification] = []
+        if let leaf = presented.first, let untrusted = X509_STORE_CTX_get0_untrusted(storeContext) {
+            for (certificate, fact) in zip(presented, facts).dropFirst() where pinnedKeys.contains(fact.spkiPin) {
+                anchorVerifications.append(
+                    verify(leaf: leaf, untrusted: untrusted, anchor: certificate, key: fact.spkiPin, time: time))
+            }
+        }
+        ERR_clear_error()
+        return PresentedChain(
+            certificates: facts, peerName: peerName, storeVerification: storeVerification,
+            anchorVerifications: anchorVerifications)
+    }
+
+    /// The same facts without a connection: `chain` as a server would send it (leaf first, DER),
+    /// verified against `anchors` alone (no system store), at `time`. For tests that hold the rules
+    /// against OpenSSL's own verification and x509-limbo, and for reading a chain from files.
+    /// Nil when a certificate does not parse or the chain is empty.
+    public static func examine(
+        chain: [[UInt8]], anchors: [[UInt8]], peerName: PeerName, pinnedKeys: Set<SPKIPin>, time: Int64?
+    ) -> PresentedChain? {
+        let presented = chain.compactMap(certificate(der:))
+        let anchorCertificates = anchors.compactMap(certificate(der:))
+        defer {
+            presented.forEach { X509_free($0) }
+            anchorCertificates.forEach { X509_free($0) }
+        }
+        guard presented.count == chain.count, anchorCertificates.count == anchors.count, let leaf = presented.first,
+            let store = X509_STORE_new()
+        else { return nil }
+        defer { X509_STORE_free(store) }
+        var fingerprints = Set<[UInt8]>()
+        for anchor in anchorCertificates {
+            X509_STORE_add_cert(store, anchor)
+            fingerprints.insert(CertificateReader.sha256(CertificateReader.derBytes(of: anchor)))
+        }
+        guard let untrusted = rm_sk_X509_new_null() else { return nil }
+        defer { rm_sk_X509_free(untrusted) }
+        for certificate in presented { _ = rm_sk_X509_push(untrusted, certificate) }
+        guard let context = X509_STORE_CTX_new() else { return nil }
+        defer { X509_STORE_CTX_free(context) }
+        guard X509_STORE_CTX_init(context, store, leaf, untrusted) == 1 else { return nil }
+        return examine(
+            storeContext: context, peerName: peerName, pinnedKeys: pinnedKeys, time: time,
+            caFileFingerprints: fingerprints)
+    }
+
+    /// The presented chain of a store context, leaf first (not owned).
+    static func untrustedCertificates(_ storeContext: OpaquePointer) -> [OpaquePointer] {
+        guard let untrusted = X509_STORE_CTX_get0_untrusted(storeContext) else { return [] }
+        return (0..<rm_sk_X509_num(untrusted)).compactMap { rm_sk_X509_value(untrusted, $0) }
+    }
+
+    private static func configure(_ storeContext: OpaquePointer, time: Int64?) {
+        _ = X509_STORE_CTX_set_purpose(storeContext, X509_PURPOSE_SSL_SERVER)
+        guard let parameters = X509_STORE_CTX_get0_param(storeContext) else { return }
+        X509_VERIFY_PARAM_set_flags(parameters, verificationFlags)
+        if let time { X509_VERIFY_PARAM_set_time(parameters, time_t(time)) }
+    }
+
+    /// The chain against one anchor: a fresh store holding only `anchor`.
+    private static func verify(
+        leaf: OpaquePointer, untrusted: OpaquePointer, anchor: OpaquePointer, key: SPKIPin, time: Int64?
+    ) -> AnchorVerification {
+        let failed = AnchorVerification(anchors: .presentedCertificate(key), completed: false, problems: [])
+        guard let store = X509_STORE_new() else { return failed }
+        defer { X509_STORE_free(store) }
+        guard X509_STORE_add_cert(store, anchor) == 1, let context = X509_STORE_CTX_new() else { return failed }
+        defer { X509_STORE_CTX_free(context) }
+        guard X509_STORE_CTX_init(context, store, leaf, untrusted) == 1 else { return failed }
+        configure(context, time: time)
+        return verify(context, anchors: .presentedCertificate(key), caFileFingerprints: [])
+    }
+
+    /// Runs `X509_verify_cert`, carrying on past each error to collect every one.
+    private static func verify(
+        _ storeContext: OpaquePointer, anchors: AnchorVerification.Anchors, caFileFingerprints: Set<[UInt8]>
+    ) -> AnchorVerification {
+        let collector = VerificationCollector()
+        let completed = withExtendedLifetime(collector) { () -> Bool in
+            X509_STORE_CTX_set_ex_data(storeContext, collectorIndex, Unmanaged.passUnretained(collector).toOpaque())
+            X509_STORE_CTX_set_verify_cb(storeContext, collectVerificationError)
+            defer {
+                X509_STORE_CTX_set_ex_data(storeContext, collectorIndex, nil)
+                X509_STORE_CTX_set_verify_cb(storeContext, nil)
+            }
+            return X509_verify_cert(storeContext) == 1
+        }
+        var path: [SPKIPin] = []
+        var anchoredByCAFile = false
+        if let built = X509_STORE_CTX_get0_chain(storeContext) {
+            let certificates = (0..<rm_sk_X509_num(built)).compactMap { rm_sk_X509_value(built, $0) }
+            path = certificates.map { SPKIPin(digest: CertificateReader.sha256(CertificateReader.spkiBytes(of: $0))) }
+            if completed, let anchor = certificates.last {
+                anchoredByCAFile = caFileFingerprints.contains(
+                    CertificateReader.sha256(CertificateReader.derBytes(of: anchor)))
+            }
+        }
+        var problems = collector.problems
+        if !completed && problems.isEmpty {
+            // OpenSSL stopped without calling back (an internal error): still a reason, never a pass.
+            let code = X509_STORE_CTX_get_error(storeContext)
+            problems.append(
+                VerificationProblem(openSSLCode: code == X509_V_OK ? X509_V_ERR_UNSPECIFIED : code, certificate: nil))
+        }
+        ERR_clear_error()
+        return AnchorVerification(
+            anchors: anchors, completed: completed, problems: problems, path: path, anchoredByCAFile: anchoredByCAFile)
+    }
+
+    private static func certificate(der: [UInt8]) -> OpaquePointer? {
+        der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
+            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
+            return d2i_X509(nil, &cursor, buffer.count)
+        }
+    }
+}
+
+/// Every error OpenSSL reports while verifying one chain (not only the last one). A class, so that
+/// OpenSSL's ex-data slot holds a reference that outlives the call, not a pointer to a local.
+final class VerificationCollector {
+    private(set) var problems: [VerificationProblem] = []
+
+    func record(code: Int32, certificate: OpaquePointer?) {
+        let facts = certificate.map { CertificateReader.facts(of: $0) }
+        let problem = VerificationProblem(openSSLCode: code, certificate: facts)
+        if !problems.contains(problem) { problems.append(problem) }
+    }
+}
+
+/// Our own ex-data slot on X509_STORE_CTX, where the collector of the verification in progress is kept.
+private let collectorIndex: Int32 = rm_X509_STORE_CTX_get_ex_new_index()
+
+/// OpenSSL's per-certificate callback: records the error and carries on, so that every problem is found.
+private func collectVerificationError(_ preverifyOK: Int32, _ storeContext: OpaquePointer?) -> Int32 {
+    guard preverifyOK == 0, let storeContext else { return 1 }
+    let code = X509_STORE_CTX_get_error(storeContext)
+    if let raw = X509_STORE_CTX_get_ex_data(storeContext, collectorIndex) {
+        Unmanaged<VerificationCollector>.fromOpaque(raw).takeUnretainedValue()
+            .record(code: code, certificate: X509_STORE_CTX_get_current_cert(storeContext))
+    }
+    return 1
+}
