@@ -67,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "remission",
             dependencies: [
-                "RemissionModel", "RemissionStorage", "RemissionTrust", "RemissionTransport",
+                "CShims", "RemissionModel", "RemissionStorage", "RemissionTrust", "RemissionTransport",
                 "RemissionRPC", "RemissionCredentials", "RemissionSession", "RemissionViews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

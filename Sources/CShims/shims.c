@@ -1,6 +1,9 @@
 #include "CShims.h"
 #include <openssl/x509v3.h>
 #include <openssl/crypto.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 
 int rm_sk_X509_num(const STACK_OF(X509) *s) { return sk_X509_num(s); }
 X509 *rm_sk_X509_value(const STACK_OF(X509) *s, int i) { return sk_X509_value(s, i); }
@@ -25,3 +28,12 @@ int rm_SSL_CTX_get_ex_new_index(void) { return SSL_CTX_get_ex_new_index(0, NULL,
 long rm_SSL_add1_chain_cert(SSL *s, X509 *x) { return SSL_add1_chain_cert(s, x); }
 
 long rm_SSL_set_tlsext_host_name(SSL *ssl, const char *name) { return SSL_set_tlsext_host_name(ssl, name); }
+
+int rm_forbid_core_dumps(void) {
+    struct rlimit none = {0, 0};
+    int limited = setrlimit(RLIMIT_CORE, &none);
+    int undumpable = prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+    return limited == 0 && undumpable == 0 ? 0 : -1;
+}
+
+void rm_wipe(void *bytes, size_t length) { explicit_bzero(bytes, length); }

@@ -36,6 +36,9 @@ public struct ServerEndpoint: Sendable, Hashable, Codable {
         return .name
     }
 
+    /// The name sent in TLS SNI: the host without a trailing dot (RFC 6066 §3).
+    public var serverName: String { host.hasSuffix(".") ? String(host.dropLast()) : host }
+
     /// The host as it appears in a URL: IPv6 literals in brackets.
     public var urlHost: String { hostKind == .ipv6 ? "[\(host)]" : host }
 

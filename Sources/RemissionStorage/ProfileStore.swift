@@ -18,7 +18,7 @@ public struct ProfileStore: Sendable {
     public var path: String { file.path }
 
     public init(path: String, lockTimeout: Duration = .seconds(10)) {
-        file = VersionedFile(path: path, lockTimeout: lockTimeout)
+        file = VersionedFile(path: path, lockTimeout: lockTimeout, strictModes: true)
     }
 
     /// The store at `paths.serversFile`.

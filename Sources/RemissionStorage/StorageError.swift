@@ -18,6 +18,9 @@ public enum StorageError: Error, Sendable, Equatable {
     case noHomeDirectory(variable: String)
     /// A `REMISSION_*_HOME` override is not an absolute path.
     case relativeOverride(variable: String, value: String)
+    /// A configuration file, or its directory, may be written by another user (`StrictModes`):
+    /// refused before it is read. `mode` holds the permission bits.
+    case unsafePermissions(path: String, mode: Int, ownedByOther: Bool, isDirectory: Bool)
 
 }
 

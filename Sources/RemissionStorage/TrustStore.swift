@@ -16,7 +16,7 @@ public struct TrustStore: Sendable {
     public var path: String { file.path }
 
     public init(path: String, lockTimeout: Duration = .seconds(10)) {
-        file = VersionedFile(path: path, lockTimeout: lockTimeout)
+        file = VersionedFile(path: path, lockTimeout: lockTimeout, strictModes: true)
     }
 
     /// The store at `paths.trustFile`.

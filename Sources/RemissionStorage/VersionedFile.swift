@@ -19,10 +19,14 @@ public struct VersionedFile<Document: VersionedDocument>: Sendable {
     public let path: String
     /// How long `update` waits for another process to finish its own update. Default 10 seconds.
     public var lockTimeout: Duration
+    /// Refuse the file when another user may write it or its directory (`StrictModes`): for the
+    /// configuration, which decides trust and where passwords go.
+    public var strictModes: Bool
 
-    public init(path: String, lockTimeout: Duration = .seconds(10)) {
+    public init(path: String, lockTimeout: Duration = .seconds(10), strictModes: Bool = false) {
         self.path = path
         self.lockTimeout = lockTimeout
+        self.strictModes = strictModes
     }
 
     /// The document in the file, migrated to the current version; `Document()` when there is no file.
@@ -50,6 +54,7 @@ public struct VersionedFile<Document: VersionedDocument>: Sendable {
 
     /// The document and, when it was migrated from an older version, the original bytes and version.
     private func read() throws(StorageError) -> (document: Document, olderOriginal: (bytes: [UInt8], version: Int)?) {
+        if strictModes { try StrictModes.check(file: path) }
         guard let bytes = try AtomicFile.read(path) else { return (Document(), nil) }
         let top: DocumentJSON
         do { top = DocumentJSON(try JSONValue.parse(bytes)) } catch {

@@ -49,6 +49,9 @@ enum HTTPWireError: Error, Equatable {
     case malformed(String)
     /// The body is over the limit; `announced` is its Content-Length when it said so first.
     case tooLarge(announced: Int?)
+    /// The TLS connection ended without close_notify before the answer was complete by its own
+    /// framing (a body framed by the close included): it may have been cut short on the way.
+    case truncatedTLS
 }
 
 /// Reads one response from the bytes of a connection, as they arrive. `feed` takes what was

@@ -38,22 +38,36 @@ final class SocketConnection {
     /// Resolves `host` and connects to its addresses in turn until one answers. Each address gets
     /// an equal share of the time left (at least 200 ms, as libcurl's happy eyeballs waits before it
     /// tries the next), so a black-holed first address does not use up the whole deadline.
+    ///
+    /// A `localhost` name (`ServerEndpoint.isLocalhostName`) is never asked of DNS: its addresses are
+    /// 127.0.0.1 and ::1 (RFC 6761 §6.3, as curl does).
     static func open(
-        host: String, numeric: Bool, port: Int, deadline: Double, resolved: (Double) -> Void
+        host: String, numeric: Bool, localhost: Bool = false, port: Int, deadline: Double,
+        resolved: (Double) -> Void
     ) throws(SocketFailure) -> SocketConnection {
-        var list: UnsafeMutablePointer<addrinfo>? = nil
-        var error: Int32 = 0
-        let waited = rm_resolve(host, String(port), numeric ? 1 : 0, remaining(deadline), &list, &error)
-        guard waited == 0 else { throw waited == -1 ? .timeout : .resolve("out of memory") }
-        guard error == 0, let first = list else { throw .resolve(String(cString: gai_strerror(error))) }
-        defer { freeaddrinfo(list) }
-        resolved(monotonicMilliseconds())
+        let lookups = localhost ? [("127.0.0.1", true), ("::1", true)] : [(host, numeric)]
+        var lists: [UnsafeMutablePointer<addrinfo>] = []
+        defer { lists.forEach { freeaddrinfo($0) } }
         var addresses: [addrinfo] = []
-        var entry: UnsafeMutablePointer<addrinfo>? = first
-        while let current = entry, addresses.count < 16 {
-            addresses.append(current.pointee)
-            entry = current.pointee.ai_next
+        for (name, literal) in lookups {
+            var list: UnsafeMutablePointer<addrinfo>? = nil
+            var error: Int32 = 0
+            let waited = rm_resolve(name, String(port), literal ? 1 : 0, remaining(deadline), &list, &error)
+            guard waited == 0 else { throw waited == -1 ? .timeout : .resolve("out of memory") }
+            guard error == 0, let first = list else {
+                // One family missing on this machine (no IPv6) is not a failure while the other resolves.
+                if localhost { continue }
+                throw .resolve(String(cString: gai_strerror(error)))
+            }
+            lists.append(first)
+            var entry: UnsafeMutablePointer<addrinfo>? = first
+            while let current = entry, addresses.count < 16 {
+                addresses.append(current.pointee)
+                entry = current.pointee.ai_next
+            }
         }
+        guard !addresses.isEmpty else { throw .resolve("no loopback address") }
+        resolved(monotonicMilliseconds())
         var lastFailure = SocketFailure.connect(errno: ECONNREFUSED, address: host)
         for (index, address) in addresses.enumerated() {
             let left = deadline - monotonicMilliseconds()
@@ -149,12 +163,12 @@ final class SocketConnection {
                 if code == SSL_ERROR_SYSCALL, ERR_peek_error() == 0 {
                     let failure = errno
                     if failure == ECONNRESET || failure == EPIPE { throw .closed }  // a reset is no end of an answer
-                    if failure == 0 { return 0 }  // closed without close_notify (OpenSSL 1.1)
+                    if failure == 0 { throw .closedWithoutNotify }  // OpenSSL 1.1's way to say it
                 }
                 // OpenSSL 3 reports a close without close_notify as an error, not as SSL_ERROR_SYSCALL.
                 if code == SSL_ERROR_SSL, ERR_GET_REASON(ERR_peek_error()) == SSL_R_UNEXPECTED_EOF_WHILE_READING {
                     ERR_clear_error()
-                    return 0
+                    throw .closedWithoutNotify
                 }
                 try waitForTLS(Int32(count), deadline: deadline, closedMeans: .closed)
             } else {
@@ -250,6 +264,9 @@ enum SocketFailure: Error, Equatable {
     case tls(String)
     /// The server closed the connection (or reset it).
     case closed
+    /// The TLS connection ended without close_notify: whatever came last may have been cut off by
+    /// someone on the path, so it never ends an answer framed by the close (curl 8 refuses it too).
+    case closedWithoutNotify
     case io(errno: Int32)
 }
 

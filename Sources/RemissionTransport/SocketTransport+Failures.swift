@@ -18,6 +18,9 @@ extension SocketTransport {
             return .responseTooLarge(limit: options.maximumResponseBytes, announced: announced)
         case .wire(.malformed(let detail)):
             return .connection(detail: detail)
+        case .wire(.truncatedTLS):
+            return .connection(
+                detail: "the TLS connection ended without close_notify before the answer was complete (it may be cut short)")
         case .socket(let socketFailure, let phase):
             if let refusal = clientCertificateRefusal(socketFailure, phase: phase) { return refusal }
             return classify(socketFailure, phase: phase)
@@ -50,7 +53,7 @@ extension SocketTransport {
             return .tlsHandshake(detail: "the server closed the connection during the TLS handshake")
         case (.closed, .request):
             return .connection(detail: "empty reply: the server closed the connection without answering")
-        case (.closed, _):
+        case (.closed, _), (.closedWithoutNotify, _):
             return .connection(detail: "the server closed the connection in the middle of the answer")
         case (.io(let code), _):
             return .connection(detail: String(cString: strerror(code)))

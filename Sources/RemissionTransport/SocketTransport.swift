@@ -54,13 +54,17 @@ public final class SocketTransport: ServerTransport {
     public func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportError) -> HTTPResponse {
         let started = monotonicMilliseconds()
         let deadline = started + Double(min(milliseconds(options.timeoutSeconds), request.timeoutMilliseconds ?? .max))
-        let bytes = requestBytes(request, credentials: credentials)
+        var bytes = requestBytes(request, credentials: credentials)
+        // The request holds the Authorization header: zeroed once sent, not left to the allocator.
+        defer { bytes.withUnsafeMutableBytes { rm_wipe($0.baseAddress, $0.count) } }
         var stamps = Stamps()
         if connection?.isReusable != true { connection = nil }
         do {
             return try exchange(bytes, started: started, deadline: deadline, stamps: &stamps)
-        } catch .closed {
-            // The server had closed the kept connection before reading the request: a new one.
+        } catch .closed(let written) where !written || request.idempotent {
+            // The server had closed the kept connection: a new one, for a request it cannot have
+            // received (the write itself failed) or one that does no harm twice. Any other request
+            // may have reached the server; it is reported, never resent (PRODUCT.md §2).
             stamps = Stamps()
             do {
                 return try exchange(bytes, started: started, deadline: deadline, stamps: &stamps)
@@ -101,12 +105,18 @@ public final class SocketTransport: ServerTransport {
         do throws(ExchangeFailure) {
             if opened { try open(started: started, deadline: deadline, stamps: &stamps) }
             guard let connection else { throw ExchangeFailure.socket(.closed, phase: .request) }
-            try send(bytes, on: connection, deadline: deadline)
+            do {
+                try send(bytes, on: connection, deadline: deadline)
+            } catch {
+                if case .socket(.closed, .request) = error, !opened { throw ExchangeFailure.closed(written: false) }
+                throw error
+            }
             let response = try receive(on: connection, deadline: deadline, stamps: &stamps)
             return response
         } catch {
             connection = nil
-            if case .socket(.closed, .request) = error, !opened { throw .closed }
+            if case .closed = error { throw error }
+            if case .socket(.closed, .request) = error, !opened { throw .closed(written: true) }
             throw .transport(classify(error))
         }
     }
@@ -117,7 +127,8 @@ public final class SocketTransport: ServerTransport {
         let opened: SocketConnection
         do {
             opened = try SocketConnection.open(
-                host: endpoint.host, numeric: endpoint.hostKind != .name, port: endpoint.port,
+                host: endpoint.host, numeric: endpoint.hostKind != .name, localhost: endpoint.isLocalhostName,
+                port: endpoint.port,
                 deadline: connectDeadline, resolved: { stamps.resolved = $0 })
         } catch {
             throw .socket(error, phase: stamps.resolved == nil ? .resolve : .connect)
@@ -128,7 +139,7 @@ public final class SocketTransport: ServerTransport {
         if let context {
             do {
                 try opened.handshake(
-                    context: context, serverName: endpoint.hostKind == .name ? endpoint.host : nil,
+                    context: context, serverName: endpoint.hostKind == .name ? endpoint.serverName : nil,
                     deadline: connectDeadline)
             } catch {
                 throw .socket(error, phase: .tls)
@@ -154,6 +165,11 @@ public final class SocketTransport: ServerTransport {
             let count: Int
             do throws(SocketFailure) {
                 count = try connection.read(into: buffer, deadline: deadline)
+            } catch .closedWithoutNotify {
+                // Before any answer it is a kept connection the server dropped; within one, a
+                // truncation nobody can rule out.
+                guard parser.hasStarted else { throw .socket(.closed, phase: .request) }
+                throw .wire(.truncatedTLS)
             } catch {
                 throw .socket(error, phase: stamps.firstByte == nil ? .request : .response)
             }
@@ -225,8 +241,9 @@ extension SocketTransport {
         case socket(SocketFailure, phase: Phase)
         case wire(HTTPWireError)
         case transport(TransportError)
-        /// A kept connection the server had closed: the caller opens a new one.
-        case closed
+        /// A kept connection the server had closed before any answer: the caller opens a new one
+        /// when the request was not `written` (its write failed) or is idempotent.
+        case closed(written: Bool)
     }
 
     fileprivate func report(started: Double, stamps: Stamps, reused: Bool) -> ConnectionReport {

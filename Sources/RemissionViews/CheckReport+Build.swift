@@ -119,7 +119,8 @@ public struct CheckReportBuilder {
         case .proxy:
             let proxy = observation.proxy ?? ("", .configured)
             return ProxyText.step(
-                url: proxy.url, source: proxy.source, report: observation.connection.proxy, failed: failed,
+                url: proxy.url, server: observation.server, source: proxy.source,
+                report: observation.connection.proxy, failed: failed,
                 reason: reasonText, now: observation.now)
         case .tls:
             return tlsStep(failed: failed)

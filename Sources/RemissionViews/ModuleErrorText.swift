@@ -60,6 +60,20 @@ extension FailureText {
                 "Set HOME, or set \(variable) to the directory remission should use.")
         case .relativeOverride(let variable, let value):
             return tr("\(variable) must be an absolute path, not '\(safe(value))'.")
+        case .unsafePermissions(let path, let mode, let ownedByOther, let isDirectory):
+            let octal = String(mode, radix: 8)
+            if ownedByOther {
+                return tr(
+                    "\(safe(path)) belongs to another user, who could change which servers and certificates ",
+                    "remission trusts; it was not read. Make it yours: chown \"$USER\" \(safe(path))")
+            }
+            return isDirectory
+                ? tr(
+                    "\(safe(path)) may be written by other users (mode \(octal)), who could change which servers and ",
+                    "certificates remission trusts; nothing in it was read. Fix it with: chmod go-w \(safe(path))")
+                : tr(
+                    "\(safe(path)) may be written by other users (mode \(octal)), who could change which servers and ",
+                    "certificates remission trusts; it was not read. Fix it with: chmod 600 \(safe(path))")
         }
     }
 

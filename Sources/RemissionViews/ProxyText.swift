@@ -34,10 +34,11 @@ public enum ProxyText {
             return tr(
                 "Give the proxy's user and password: remission connect URL --server \(server) --proxy ",
                 "http://USER:PASSWORD@HOST:PORT (the password goes to the keyring).")
-        case .untrusted:
+        case .untrusted(_, _, let chain):
+            let pin = chain.leaf.map { $0.spkiPin.description } ?? "sha256//…"
             return tr(
                 "The proxy's certificate is judged by its own rule, not the server's: give it with ",
-                "remission connect URL --server \(server) --proxy-ca-file FILE or --proxy-pin sha256//…")
+                "remission connect URL --server \(quotedForShell(server)) --proxy-ca-file FILE or --proxy-pin \(pin)")
         case .handshake: return tr("Is this an https:// proxy? A plain one is http://.")
         }
     }
@@ -53,9 +54,9 @@ public enum ProxyText {
     }
 
     /// `check`'s proxy step: where the proxy came from, and an https proxy's trust decision.
-    static func step(url: String, source: ProxySource, report: ProxyReport?, failed: Bool, reason: String, now: Int64)
-        -> CheckStep
-    {
+    static func step(
+        url: String, server: String, source: ProxySource, report: ProxyReport?, failed: Bool, reason: String, now: Int64
+    ) -> CheckStep {
         let origin =
             switch source {
             case .configured: tr("configured")
@@ -63,7 +64,7 @@ public enum ProxyText {
             }
         var details: [String] = []
         if let tls = report?.tls, let decision = tls.decision {
-            details += CheckText.trustLines(decision, chain: tls.chain, server: url, now: now)
+            details += CheckText.trustLines(decision, chain: tls.chain, server: server, now: now, place: .proxy)
             if let leaf = tls.chain?.leaf { details.append(CheckText.expiryLine(leaf, now: now)) }
         }
         let summary = failed ? reason : tr("through \(safe(url)) (\(origin))")

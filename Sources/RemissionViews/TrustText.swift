@@ -50,7 +50,11 @@ public struct TrustText: Sendable, Equatable {
             let note = tr("note: ")
             return [tr("Trusted: \(basis(trustBasis))")] + notes.flatMap(lines(for:)).map { "  " + note + $0 }
         case .refused(let problems):
-            var result = [tr("Refused: the server's certificate is not trusted.")]
+            var result = [
+                place == .proxy
+                    ? tr("Refused: the proxy's certificate is not trusted.")
+                    : tr("Refused: the server's certificate is not trusted.")
+            ]
             for problem in problems {
                 let text = lines(for: problem)
                 result += text.enumerated().map { ($0.offset == 0 ? "  - " : "    ") + $0.element }
@@ -62,6 +66,13 @@ public struct TrustText: Sendable, Equatable {
                 ])
                 // connect asks, or its refusal names its flags: the commands below need a saved server.
                 if place == .connect { return result + [tr("Compare them with the server's own.")] }
+                if place == .proxy {
+                    return result + [
+                        tr("Compare them with the proxy's own, then pin its key or give its CA:"),
+                        "  \(pinCommand(leaf.spkiPin))",
+                        "  remission connect URL --server \(quotedForShell(server)) --proxy-ca-file FILE",
+                    ]
+                }
                 result += [
                     tr("Compare them with the server's own, then either trust this exact certificate:"),
                     "  \(acceptCommand(leaf.fingerprint))",
@@ -76,21 +87,29 @@ public struct TrustText: Sendable, Equatable {
     /// `remission trust accept NAME --fingerprint SHA256:…`; during connect, its flag
     /// `--accept-fingerprint SHA256:…`.
     public func acceptCommand(_ fingerprint: CertificateFingerprint) -> String {
-        place == .connect
-            ? "--accept-fingerprint \(fingerprint)"
-            : "remission trust accept \(quotedForShell(server)) --fingerprint \(fingerprint)"  // verbatim
+        place == .command
+            ? "remission trust accept \(quotedForShell(server)) --fingerprint \(fingerprint)"  // verbatim
+            : "--accept-fingerprint \(fingerprint)"
     }
 
     /// `remission trust pin NAME --spki sha256//…`; during connect, `--pin sha256//…`.
     public func pinCommand(_ pin: SPKIPin) -> String { pinCommand(pin.description) }
 
     func pinCommand(_ pin: String) -> String {
-        place == .connect ? "--pin \(pin)" : "remission trust pin \(quotedForShell(server)) --spki \(pin)"  // verbatim
+        switch place {
+        case .connect: return "--pin \(pin)"
+        case .proxy: return "remission connect URL --server \(quotedForShell(server)) --proxy-pin \(pin)"  // verbatim
+        case .command: return "remission trust pin \(quotedForShell(server)) --spki \(pin)"  // verbatim
+        }
     }
 
     /// `remission trust ca NAME FILE`; during connect, `--ca-file FILE`.
     public var caCommand: String {
-        place == .connect ? "--ca-file FILE" : "remission trust ca \(quotedForShell(server)) FILE"  // verbatim
+        switch place {
+        case .connect: return "--ca-file FILE"
+        case .proxy: return "remission connect URL --server \(quotedForShell(server)) --proxy-ca-file FILE"  // verbatim
+        case .command: return "remission trust ca \(quotedForShell(server)) FILE"  // verbatim
+        }
     }
 
     /// "run" before a command, "run it again with" before connect's flag.

@@ -1,3 +1,4 @@
+import CShims
 import ArgumentParser
 import RemissionSession
 import RemissionTransport
@@ -38,6 +39,8 @@ public struct RemissionCommand: ParsableCommand {
     /// Parses the command line, runs the command and exits with PRODUCT.md's exit codes:
     /// usage errors exit 2 (ArgumentParser's default would be 64).
     public static func start(_ arguments: [String]? = nil) -> Never {
+        // Before any secret is read: no core file, no ptrace by the user's other processes.
+        _ = rm_forbid_core_dumps()
         // `--lang` was read with the environment when the language was decided (`Language.process`);
         // here it is only taken out, or refused.
         let (language, rest) = LanguageOption.scan(arguments ?? Array(CommandLine.arguments.dropFirst()))

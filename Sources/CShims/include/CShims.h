@@ -33,6 +33,13 @@ void rm_sk_X509_pop_free(STACK_OF(X509) *stack);
 int rm_SSL_CTX_get_ex_new_index(void);
 long rm_SSL_add1_chain_cert(SSL *ssl, X509 *certificate);
 
+/* No core dump and no ptrace by other processes of the user: a core of `watch` would hold the
+   password (prctl PR_SET_DUMPABLE 0, RLIMIT_CORE 0). Returns 0 when both took effect. */
+int rm_forbid_core_dumps(void);
+
+/* Zeroes `length` bytes in a way the compiler does not drop (explicit_bzero). */
+void rm_wipe(void *bytes, size_t length);
+
 /* SocketTransport. */
 long rm_SSL_set_tlsext_host_name(SSL *ssl, const char *name);
 
