@@ -4,10 +4,12 @@ import RemissionTransport
 
 /// A Transmission RPC client for one endpoint (the transport is bound to it).
 ///
-/// It performs the 409 `X-Transmission-Session-Id` handshake on any call (the id rotates), picks
-/// the dialect (classic until the server shows it speaks JSON-RPC 2.0, see `dialect`), retries
-/// transient faults per `retryPolicy`, maps every failure to one `RPCError`, and logs each exchange
-/// at debug level with secrets masked.
+/// It performs the 409 `X-Transmission-Session-Id` handshake on any call (the id rotates: the same
+/// request is resent with the new one), picks the dialect (classic until the server shows it speaks
+/// JSON-RPC 2.0, see `dialect`) and gates on the rpc-version, all decided by `CallStateMachine`;
+/// retries transient faults per `retryPolicy` (a request that is not idempotent only when it never
+/// left), maps every failure to one `RPCError`, and logs each exchange at debug level with secrets
+/// masked. `reporting` returns what a call's replies showed (`CallReport`).
 ///
 /// Not thread-safe: one client is used from one task or thread at a time, as the CLI does.
 public final class RPCClient {
