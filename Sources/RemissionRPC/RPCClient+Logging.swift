@@ -114,6 +114,18 @@ extension RPCClient {
             ])
     }
 
+    /// A transient fault after a request that may have reached the server and is not idempotent:
+    /// not sent again (PRODUCT.md §2).
+    func logNotResent(_ method: RPCMethod, error: RPCError) {
+        logger.debug(
+            "RPC not resent",
+            metadata: [
+                "rpc.method": .string(method.name(in: dialect)),
+                "rpc.reason": .string("not idempotent, and it may have reached the server"),
+                "rpc.error": .string(error.description),
+            ])
+    }
+
     private func elapsed(since start: UInt64) -> String {
         let now = clock.nanoseconds()
         let tenths = (now &- start) / 100_000

@@ -74,12 +74,9 @@ extension RPCClient {
             return arguments
         }
         let session = SessionInfo(json: reply)
-        noteRPCVersion(session.rpcVersion)
-        noteVersion(session.version)
+        note(rpcVersion: session.rpcVersion, version: session.version)
         if let required = requiredRPCVersion { try Self.requireVersion(session.rpcVersion, required) }
-        if let rpcVersion = session.rpcVersion, let onServerLearned {
-            onServerLearned(KnownServer(rpcVersion: rpcVersion, headerSemver: headerRPCVersion, dialect: dialect))
-        }
+        if let rpcVersion = session.rpcVersion { learned(rpcVersion) }
         return session
     }
 

@@ -4,10 +4,12 @@ import RemissionTransport
 
 /// A Transmission RPC client for one endpoint (the transport is bound to it).
 ///
-/// It performs the 409 `X-Transmission-Session-Id` handshake on any call (the id rotates), picks
-/// the dialect (classic until the server shows it speaks JSON-RPC 2.0, see `dialect`), retries
-/// transient faults per `retryPolicy`, maps every failure to one `RPCError`, and logs each exchange
-/// at debug level with secrets masked.
+/// It performs the 409 `X-Transmission-Session-Id` handshake on any call (the id rotates: the same
+/// request is resent with the new one), picks the dialect (classic until the server shows it speaks
+/// JSON-RPC 2.0, see `dialect`) and gates on the rpc-version, all decided by `CallStateMachine`;
+/// retries transient faults per `retryPolicy` (a request that is not idempotent only when it never
+/// left), maps every failure to one `RPCError`, and logs each exchange at debug level with secrets
+/// masked. `reporting` returns what a call's replies showed (`CallReport`).
 ///
 /// Not thread-safe: one client is used from one task or thread at a time, as the CLI does.
 public final class RPCClient {
@@ -21,17 +23,22 @@ public final class RPCClient {
     /// Sent with every request (the transport sends them only once trust is decided).
     public var credentials: BasicCredentials?
     public var retryPolicy: RetryPolicy
-    /// The wire format in use. Starts as given (classic by default) and switches to JSON-RPC when a
-    /// 409 carries `X-Transmission-Rpc-Version` or `session-get` reports rpc-version ≥ 18.
-    public private(set) var dialect: RPCDialect
-    /// The current session id, learned from the last 409.
-    public private(set) var sessionId: String?
-    /// The `X-Transmission-Rpc-Version` semver from a 409 (Transmission 4.1+).
-    public private(set) var headerRPCVersion: String?
-    /// The rpc-version from the last `session-get` that reported it.
-    public private(set) var rpcVersion: Int?
+    /// What the client knows of the server between calls (session id, dialect, versions): changed
+    /// only by `CallStateMachine` and `session-get` replies. Decisions about a call's outcome read the
+    /// call's `CallReport` (`reporting`), never this: it may hold what an earlier run remembered.
+    var knowledge: ServerKnowledge
+
+    /// The wire format in use: classic until the server shows it speaks JSON-RPC 2.0 (a 409 with
+    /// `X-Transmission-Rpc-Version`, or `session-get` reporting rpc-version ≥ 18), or remembered.
+    public var dialect: RPCDialect { knowledge.dialect }
+    /// The current session id, from the last 409.
+    public var sessionId: String? { knowledge.sessionId }
+    /// The `X-Transmission-Rpc-Version` semver from a 409 (Transmission 4.1+), or remembered.
+    public var headerRPCVersion: String? { knowledge.headerSemver }
+    /// The rpc-version a `session-get` reported, or the remembered one (`assume`).
+    public var rpcVersion: Int? { knowledge.rpcVersion }
     /// Transmission's version text from the last `session-get` that reported it.
-    public private(set) var serverVersion: String?
+    public var serverVersion: String? { knowledge.serverVersion }
 
     /// The oldest rpc-version this client works with, or nil to ask nothing. When set, the first
     /// call that is not `session-get` is preceded by a small `session-get` (rpc-version, its minimum,
@@ -39,10 +46,6 @@ public final class RPCClient {
     /// otherwise `.unsupportedVersion` (or `.malformed` when it reports none), before anything else
     /// is sent. The same small request settles the session id and the dialect.
     public var requiredRPCVersion: Int?
-
-    /// What an earlier run learned of this server (`assume`), until the first 409 confirms or
-    /// contradicts it.
-    private(set) var assumed: KnownServer?
 
     /// Told what a `session-get` reported, once it passed `requiredRPCVersion`: what a later run may
     /// `assume`.
@@ -62,6 +65,8 @@ public final class RPCClient {
     private var random: any RandomSource
     let clock: any MonotonicClock
     private var nextTag = 1
+    /// What the calls of the innermost `reporting` block showed so far (nil outside one).
+    private var ongoing: CallReport?
 
     /// - Parameters:
     ///   - transport: sends requests to the server's RPC URL.
@@ -82,7 +87,7 @@ public final class RPCClient {
         self.transport = transport
         self.credentials = credentials
         self.retryPolicy = retryPolicy
-        self.dialect = dialect
+        self.knowledge = ServerKnowledge(dialect: dialect)
         self.sleeper = sleeper
         self.random = random
         self.clock = clock
@@ -94,13 +99,24 @@ public final class RPCClient {
     /// session id). The 409 that answers a fresh process is compared with it: another
     /// `X-Transmission-Rpc-Version`, one where there was none or none where there was one, means
     /// another server answers at this address now, and the version is asked before the resend,
-    /// as without it. Ignored without `requiredRPCVersion`, or below it.
+    /// as without it. Ignored without `requiredRPCVersion`, or below it. What is assumed is never in
+    /// a `CallReport`: only what replies show is.
     public func assume(_ known: KnownServer) {
         guard let required = requiredRPCVersion, known.rpcVersion >= required, rpcVersion == nil else { return }
-        assumed = known
-        rpcVersion = known.rpcVersion
-        headerRPCVersion = known.headerSemver
-        dialect = known.dialect
+        knowledge.assume(known)
+    }
+
+    /// Runs `body` (any calls of this client) and returns its result with what the replies of those
+    /// calls showed: whether a request with credentials was answered 2xx, the rpc-version, dialect
+    /// and session id seen. Also when a call failed.
+    public func reporting<T>(_ body: (RPCClient) throws(RPCError) -> T) -> Reported<T> {
+        let outer = ongoing
+        ongoing = CallReport()
+        let result: Result<T, RPCError>
+        do { result = .success(try body(self)) } catch { result = .failure(error) }
+        let report = ongoing ?? CallReport()
+        ongoing = outer.map { $0.followed(by: report) }
+        return Reported(result, report: report)
     }
 
     /// Calls any method. Top-level argument keys are given in classic spelling and respelled for
@@ -127,26 +143,32 @@ public final class RPCClient {
     }
 
     /// `perform` with the reply read by `read`: given the body of a 200, or nil for a 204.
+    ///
+    /// A transient fault is retried (`retryPolicy`) only when the request that failed is idempotent,
+    /// or the fault shows it never left (PRODUCT.md §2): a `torrent-remove` whose answer never came
+    /// is not sent again.
     func perform<Reply>(
         _ method: RPCMethod, arguments: (RPCDialect) -> JSONObject, read: ([UInt8]?) throws(RPCError) -> Reply
     ) throws(RPCError) -> Reply {
-        if requiredRPCVersion != nil, rpcVersion == nil, method != .sessionGet {
-            // Every command refuses a server too old for it before it sends its own request; the
-            // first request of a process is answered 409 anyway, so this costs one small exchange.
-            _ = try sessionGet(fields: SessionField.versionInfo)
-        } else if sessionId == nil, method != .sessionGet, isUpload(arguments(dialect)) {
-            // The first request of a process is answered 409 (and, by Transmission 4.1, in the other
-            // dialect): a small session-get learns the session id and the dialect, so an upload (a
-            // .torrent's metainfo, of any size) or any large body is sent once, not twice. check,
-            // list, info and the actions start with a small request, and pay nothing.
-            _ = try sessionGet(fields: [.rpcVersion])
-        }
         var attempt = 1
         while true {
+            // An upload waits for a session id (the first request of a process is answered 409, and
+            // by Transmission 4.1 in the other dialect), so its body is sent once.
+            let upload = sessionId == nil && method != .sessionGet && isUpload(arguments(dialect))
+            var machine = CallStateMachine(
+                method: method, knowledge: knowledge, requiredRPCVersion: requiredRPCVersion,
+                sendsCredentials: credentials != nil, upload: upload)
             do {
-                return try performWithHandshake(method, attempt: attempt, arguments: arguments, read: read)
+                defer { ongoing = ongoing?.followed(by: machine.report) }
+                return try drive(&machine, attempt: attempt, arguments: arguments, read: read)
             } catch {
-                guard error.isTransient, attempt < retryPolicy.maxAttempts else { throw error }
+                let idempotent = machine.lastSentIsIdempotent
+                guard retryPolicy.allowsRetry(after: error, attempt: attempt, idempotent: idempotent) else {
+                    if error.isTransient, !idempotent, attempt < retryPolicy.maxAttempts {
+                        logNotResent(method, error: error)
+                    }
+                    throw error
+                }
                 let delay = retryPolicy.delayMilliseconds(beforeRetry: attempt, randomFraction: random.nextFraction())
                 if let left = millisecondsLeft(), left <= delay { throw error }  // no time for another try
                 logRetry(method, attempt: attempt, delay: delay, error: error)
@@ -156,54 +178,84 @@ public final class RPCClient {
         }
     }
 
-    /// One attempt: the request, and at most one resend after a 409 with a new session id.
-    private func performWithHandshake<Reply>(
-        _ method: RPCMethod, attempt: Int, arguments: (RPCDialect) -> JSONObject,
+    /// One attempt: the steps of `machine`, each request sent and its response handed back.
+    private func drive<Reply>(
+        _ machine: inout CallStateMachine, attempt: Int, arguments: (RPCDialect) -> JSONObject,
         read: ([UInt8]?) throws(RPCError) -> Reply
     ) throws(RPCError) -> Reply {
-        var answeredHandshake = false
+        var step = machine.start()
         while true {
-            let sentSessionId = sessionId
-            let response = try exchange(method, attempt: attempt, arguments: arguments(dialect))
-            guard response.status == 409 else { return try read(try interpret(response)) }
-
-            guard let newId = response.header(Self.sessionIdHeader)?.trimmingASCIIWhitespace(), !newId.isEmpty else {
-                throw .sessionHandshakeLoop(.missingHeader)
-            }
-            if answeredHandshake || newId == sentSessionId {
-                throw .sessionHandshakeLoop(.repeated)
-            }
-            answeredHandshake = true
-            sessionId = newId
-            logger.debug(
-                "RPC session id received", metadata: ["rpc.session_id": .string(LogMasking.mask(newId))])
-            let semver = response.header(Self.rpcVersionHeader)?.trimmingASCIIWhitespace()
-            let headerSemver = semver?.isEmpty == false ? semver : nil
-            if let headerSemver {
-                headerRPCVersion = headerSemver
-                switchDialect(to: .jsonRPC, reason: "409 carried \(Self.rpcVersionHeader): \(headerSemver)")
-            }
-            let contradicted = assumed.map { $0.headerSemver != headerSemver } ?? false
-            assumed = nil
-            if contradicted { forgetAssumedServer(headerSemver: headerSemver) }
-            if sentSessionId != nil || contradicted, requiredRPCVersion != nil, method != .sessionGet {
-                // A new id: an hour went by (Transmission renews it hourly) or the daemon restarted,
-                // perhaps as another version (`watch` runs for days); or the server is not the one
-                // an earlier run remembered. Ask again before resending.
-                rpcVersion = nil
-                _ = try sessionGet(fields: SessionField.versionInfo)
+            switch step {
+            case .send(let request, let sessionId, let dialect):
+                let response: HTTPResponse
+                switch request {
+                case .call:
+                    response = try exchange(
+                        machine.method, attempt: attempt, arguments: arguments(dialect), sessionId: sessionId,
+                        dialect: dialect, idempotent: machine.method.isIdempotent)
+                case .versionQuery:
+                    let fields = requiredRPCVersion == nil ? [SessionField.rpcVersion] : SessionField.versionInfo
+                    let query: JSONObject = ["fields": JSONValue(fields.map { $0.name(in: dialect) })]
+                    response = try exchange(
+                        .sessionGet, attempt: attempt, arguments: query, sessionId: sessionId, dialect: dialect,
+                        idempotent: true)
+                }
+                step = machine.next(after: response)
+                adopt(machine.knowledge, after: response)
+            case .answered(let response, .versionQuery):
+                let body = try interpret(response)
+                let reply = try RPCEnvelope.parse(body ?? [])
+                logReply(.sessionGet, reply: reply)
+                let session = SessionInfo(json: try RPCEnvelope.payload(of: reply).object)
+                step = machine.next(afterVersion: session.rpcVersion, version: session.version)
+                adopt(machine.knowledge, after: nil)
+                if case .send = step, let rpcVersion = session.rpcVersion { learned(rpcVersion) }
+            case .answered(let response, .call):
+                return try read(try interpret(response))
+            case .failed(let error):
+                throw error
             }
         }
     }
 
+    /// Takes what the machine knows now, logging a new session id and a change of dialect.
+    private func adopt(_ next: ServerKnowledge, after response: HTTPResponse?) {
+        if response?.status == 409, let id = next.sessionId {
+            logger.debug("RPC session id received", metadata: ["rpc.session_id": .string(LogMasking.mask(id))])
+        }
+        if next.dialect != knowledge.dialect {
+            let reason: String
+            if response == nil {
+                reason = "session-get reported rpc-version \(next.rpcVersion ?? 0)"
+            } else {
+                reason =
+                    next.headerSemver.map { "409 carried \(Self.rpcVersionHeader): \($0)" }
+                    ?? "409 carried no \(Self.rpcVersionHeader)"
+            }
+            logger.debug(
+                "RPC dialect switched",
+                metadata: ["rpc.dialect": .string(next.dialect.description), "rpc.reason": .string(reason)])
+        }
+        knowledge = next
+    }
+
+    /// A `session-get` reported `rpcVersion` and it passed `requiredRPCVersion`: what a later run may
+    /// `assume`.
+    func learned(_ rpcVersion: Int) {
+        onServerLearned?(KnownServer(rpcVersion: rpcVersion, headerSemver: headerRPCVersion, dialect: dialect))
+    }
+
     /// Builds, sends and logs one HTTP request.
-    private func exchange(_ method: RPCMethod, attempt: Int, arguments: JSONObject) throws(RPCError) -> HTTPResponse {
+    private func exchange(
+        _ method: RPCMethod, attempt: Int, arguments: JSONObject, sessionId: String?, dialect: RPCDialect,
+        idempotent: Bool
+    ) throws(RPCError) -> HTTPResponse {
         let tag = nextTag
         nextTag += 1
         let envelope = RPCEnvelope.request(method: method, arguments: arguments, tag: tag, dialect: dialect)
         var headers = [HTTPHeader("Content-Type", "application/json")]
         if let sessionId { headers.append(HTTPHeader(Self.sessionIdHeader, sessionId)) }
-        var request = HTTPRequest(method: "POST", headers: headers, body: envelope.serialized())
+        var request = HTTPRequest(method: "POST", headers: headers, body: envelope.serialized(), idempotent: idempotent)
         if let left = millisecondsLeft() {
             guard left > 0 else {
                 throw .transport(.timeout(phase: "response", detail: "the command's --timeout elapsed"))
@@ -255,33 +307,16 @@ public final class RPCClient {
         }
     }
 
-    func switchDialect(to newDialect: RPCDialect, reason: String) {
-        guard dialect != newDialect else { return }
-        dialect = newDialect
-        logger.debug(
-            "RPC dialect switched",
-            metadata: ["rpc.dialect": .string(newDialect.description), "rpc.reason": .string(reason)])
-    }
-
-    /// The 409 says another server answers here than the one `assume` was given: back to what a
-    /// fresh client knows, with the dialect the 409 shows.
-    private func forgetAssumedServer(headerSemver: String?) {
-        logger.debug(
-            "RPC remembered server contradicted",
-            metadata: ["rpc.header_version": .string(headerSemver ?? "none")])
-        if headerSemver == nil {
-            headerRPCVersion = nil
-            switchDialect(to: .classic, reason: "409 carried no \(Self.rpcVersionHeader)")
-        }
-    }
-
-    func noteVersion(_ text: String?) {
-        if let text { serverVersion = text }
-    }
-
-    func noteRPCVersion(_ version: Int?) {
-        guard let version else { return }
-        rpcVersion = version
-        if version >= 18 { switchDialect(to: .jsonRPC, reason: "session-get reported rpc-version \(version)") }
+    /// A `session-get` reply (the call itself) reported these: known from now on, and in this call's
+    /// report.
+    func note(rpcVersion: Int?, version: String?) {
+        var next = knowledge
+        next.learn(rpcVersion: rpcVersion, version: version)
+        adopt(next, after: nil)
+        var seen = CallReport()
+        seen.rpcVersion = rpcVersion
+        seen.serverVersion = version
+        if let rpcVersion, rpcVersion >= 18 { seen.dialect = .jsonRPC }
+        ongoing = ongoing?.followed(by: seen)
     }
 }

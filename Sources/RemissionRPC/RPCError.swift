@@ -53,6 +53,18 @@ extension RPCError {
         }
     }
 
+    /// Whether the request may have reached the server before this failure: anything but a failure
+    /// before the request could be written (no connection, no TLS, a refused trust decision, a
+    /// timeout while connecting or in the handshake). Only an idempotent request is resent then.
+    public var mayHaveReachedServer: Bool {
+        switch self {
+        case .transport(.timeout(let phase, _)): return phase != "connect" && phase != "tls"
+        case .transport(.connection), .transport(.other), .transport(.responseTooLarge): return true
+        case .transport: return false
+        default: return true
+        }
+    }
+
     /// 502, 503, 504: a proxy answered, the daemon behind it did not (transient).
     public static func isGatewayStatus(_ status: Int) -> Bool { status == 502 || status == 503 || status == 504 }
 }

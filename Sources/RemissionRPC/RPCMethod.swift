@@ -17,6 +17,16 @@ public struct RPCMethod: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
 
     public var description: String { classicName }
 
+    /// Whether sending the call twice does no more than sending it once: any `*-get`, `session-stats`,
+    /// `free-space`, `port-test`. Only such a call is resent after a failure that may have reached the
+    /// server (PRODUCT.md §2); `torrent-remove`, `torrent-add`, `*-set`, the actions and
+    /// `blocklist-update` are not, and neither is any method not named here.
+    public var isIdempotent: Bool {
+        classicName.hasSuffix("-get") || Self.idempotentNames.contains(classicName)
+    }
+
+    private static let idempotentNames: Set<String> = ["session-stats", "free-space", "port-test"]
+
     public static let sessionGet: RPCMethod = "session-get"
     public static let sessionSet: RPCMethod = "session-set"
     public static let sessionStats: RPCMethod = "session-stats"

@@ -6,7 +6,9 @@ import Glibc
 /// connection, or 502/503/504 from a reverse proxy whose upstream daemon is restarting
 /// (`RPCError.isTransient`). Everything else — 401, 403, 421, a refused trust decision, a failed
 /// DNS lookup, a refused connection (nothing listens: waiting will not help, and `check` should
-/// say OFFLINE at once), an RPC error — is reported immediately.
+/// say OFFLINE at once), an RPC error — is reported immediately. A request that is not idempotent
+/// (`RPCMethod.isIdempotent`) is retried only after a fault that shows it never left
+/// (`allowsRetry(after:attempt:idempotent:)`).
 ///
 /// The delay before retry *n* (1-based) is `min(maxDelay, baseDelay × 2^(n−1))`, reduced by up to
 /// `jitter` of itself at random so that many clients do not retry in step.
@@ -33,6 +35,15 @@ public struct RetryPolicy: Sendable, Equatable {
 
     /// No retries: for `check`, which reports each step itself.
     public static let none = RetryPolicy(maxAttempts: 1)
+
+    /// Whether to send a request again after `error` ended attempt number `attempt`: the fault is
+    /// transient, attempts are left, and the request is `idempotent` or the fault shows it never left
+    /// (`RPCError.mayHaveReachedServer`). A `torrent-remove` whose connection closed before the
+    /// answer may have been done: it is not sent again (PRODUCT.md §2).
+    public func allowsRetry(after error: RPCError, attempt: Int, idempotent: Bool) -> Bool {
+        guard error.isTransient, attempt < maxAttempts else { return false }
+        return idempotent || !error.mayHaveReachedServer
+    }
 
     /// The delay before retry number `retry` (1 = the first retry), given a random `fraction` in 0..<1.
     public func delayMilliseconds(beforeRetry retry: Int, randomFraction fraction: Double) -> Int {

@@ -120,12 +120,9 @@ public struct ConnectionCheck {
                 connection = transport.lastConnectionOpening ?? transport.lastReport
                 connection.timings.total = monotonicMilliseconds() - started
             }
-            do {
-                outcome = .success(try client.serverInfo())
-            } catch {
-                outcome = .failure(target.failure(error))
-            }
-            sawHandshake = client.sessionId != nil
+            let reported = client.reporting { client throws(RPCError) in try client.serverInfo() }
+            outcome = reported.result.mapError { target.failure($0) }
+            sawHandshake = reported.report.sawHandshake
         } catch {
             outcome = .failure(Failure(.transport(error), server: target.label))
         }

@@ -4,6 +4,7 @@ import RemissionRPC
 import RemissionStorage
 import RemissionTransport
 import RemissionTrust
+import Synchronization
 
 /// A connected RPC client for the torrent commands, with the same trust, credentials and failures as
 /// `check`: an untrusted or offline server gives the same `Failure`, so the same words and exit code.
@@ -13,6 +14,8 @@ public struct RemoteSession {
     public let client: RPCClient
     /// Where this run's diagnostics record is noted (nil: no log).
     public let journal: DiagnosticsJournal?
+    /// What the calls of this run returned, folded (`answered`).
+    private let answers = RunAnswers()
 
     /// Resolves NAME (or the context's default target), builds the client. Says nothing: plain HTTP
     /// to a remote host is a view's warning (`target.needsPlainHTTPWarning`).
@@ -63,19 +66,36 @@ public struct RemoteSession {
         journal?.noteMoreTorrents(ids)
     }
 
-    /// Runs RPC calls; an error becomes this server's `Failure`. What the client learned (version,
-    /// dialect, timings) and the failure are noted for the diagnostics log.
+    /// Runs RPC calls; an error becomes this server's `Failure`. What their replies showed (version,
+    /// dialect; never what the cache assumed), the timings and the failure are noted for the
+    /// diagnostics log, and kept for `answered`.
     public func run<T>(_ body: (RPCClient) throws(RPCError) -> T) throws(Failure) -> T {
-        do {
-            let result = try body(client)
-            journal?.noteProgress(client: client, transport: transport, failure: nil)
-            return result
-        } catch {
+        let reported = client.reporting(body)
+        answers.add(reported.report)
+        switch reported.result {
+        case .success(let value):
+            journal?.noteProgress(reported.report, transport: transport, failure: nil)
+            return value
+        case .failure(let error):
             let failure = target.failure(error)
-            journal?.noteProgress(client: client, transport: transport, failure: failure)
+            journal?.noteProgress(reported.report, transport: transport, failure: failure)
             throw failure
         }
     }
+
+    /// What the calls of this run (every `run`) returned, folded: `authenticated` when any request with
+    /// credentials was answered 2xx, so a password typed at the prompt worked (`StoredPasswords.offer`).
+    public var answered: CallReport { answers.report }
+}
+
+/// The fold of the `CallReport`s one `RemoteSession` got back. A class, so that the session value
+/// can be copied into `watch`'s jobs and still add to one record; they run one at a time.
+private final class RunAnswers: Sendable {
+    private let state = Mutex(CallReport())
+
+    func add(_ report: CallReport) { state.withLock { $0 = $0.followed(by: report) } }
+
+    var report: CallReport { state.withLock { $0 } }
 }
 
 extension ServerTarget {

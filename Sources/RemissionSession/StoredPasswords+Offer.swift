@@ -1,5 +1,6 @@
 import RemissionCredentials
 import RemissionModel
+import RemissionRPC
 
 extension StoredPasswords {
     /// After a command worked with a password typed at the prompt: where it could be stored (as git's
@@ -18,6 +19,14 @@ extension StoredPasswords {
         return PasswordOffer(
             target: PasswordTarget(label: target.label, endpoint: target.endpoint, profile: target.profile, key: key),
             password: credentials.password)
+    }
+
+    /// The same after a torrent command's run, only when one of its calls was answered with the password
+    /// (`RemoteSession.answered`): a 2xx to a request that carried it. Nothing the client merely knows
+    /// (an rpc-version remembered from an earlier run) counts.
+    public func offer(after remote: RemoteSession) -> PasswordOffer? {
+        guard remote.answered.authenticated else { return nil }
+        return offer(after: remote.target)
     }
 
     /// Stores an accepted offer, as `credentials set` does (the password already worked).

@@ -53,20 +53,23 @@ struct CommandContext: Sendable {
     /// in the keyring (as git's credential approve). Declining changes nothing; a keyring that then
     /// refuses it is reported and leaves the command's own exit status.
     func offerToStorePassword(_ target: ServerTarget) {
+        offer(StoredPasswords(session).offer(after: target))
+    }
+
+    /// The same after a torrent command, once a request of this run that carried the typed password
+    /// was answered 2xx (`RemoteSession.answered`); called from a `defer`, so also when the command
+    /// failed later for another reason.
+    func offerToStorePassword(after remote: RemoteSession) {
+        offer(StoredPasswords(session).offer(after: remote))
+    }
+
+    private func offer(_ offer: @autoclosure () -> PasswordOffer?) {
         let passwords = StoredPasswords(session)
-        guard terminal.isInteractive, let offer = passwords.offer(after: target) else { return }
+        guard terminal.isInteractive, let offer = offer() else { return }
         guard Answers.isYes(ask(Prompts.storePassword(offer))) else { return }
         do { printError(CredentialsText.stored(try passwords.store(offer)).joined(separator: "\n")) } catch {
             printError("remission: " + error.message)
         }
-    }
-
-    /// The same after a torrent command, once the server answered with the typed password (its
-    /// rpc-version is known only from an authenticated reply); called from a `defer`, so also when
-    /// the command failed later for another reason.
-    func offerToStorePassword(after remote: RemoteSession) {
-        guard remote.client.rpcVersion != nil else { return }
-        offerToStorePassword(remote.target)
     }
 
     /// A server named on the command line: a saved name, a URL, or (nil) `--server` / the default server.

@@ -61,6 +61,35 @@ struct PasswordOfferTests {
         #expect(check.out.contains("ONLINE") && check.out.contains("Stored the password"), "\(check.out)")
         #expect(try world.secretToolLookup() == world.bed.password)
     }
+
+    /// What the server facts cache remembers (an rpc-version) is no proof that a password works: only
+    /// an answer to a request that carried it is.
+    @Test(
+        "a warm facts cache: a wrong password typed once the keyring item is gone is neither offered nor stored",
+        arguments: [["list"], ["stats"], ["info", "1"], ["start", "1"], ["remove", "1", "--yes"], ["session"]])
+    func wrongPasswordWithWarmCache(command: [String]) throws {
+        let world = try ServersWorld()
+        defer { world.finish() }
+        try world.connect("nas")
+        let warm = try world.remission(["list"])  // learns the server's rpc-version and dialect (cache)
+        #expect(warm.status == 0, "\(warm.out)\(warm.err)")
+        #expect(try world.remission(["credentials", "forget", "nas"]).status == 0)
+        #expect(try world.secretToolLookup() == nil)
+
+        let wrong = try world.remissionOnTerminal(command, lines: ["not-the-password", "yes"])
+        #expect(wrong.status == 4, "\(wrong.out)")
+        #expect(wrong.out.contains("Password for"), "\(wrong.out)")
+        #expect(!wrong.out.contains("Store this password"), "\(wrong.out)")
+        #expect(try world.secretToolLookup() == nil)
+
+        // Its diagnostics record names no rpc-version it did not see (the cache's is not an answer).
+        let log = try world.remission(["log", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(log.out.utf8)) as? [String: Any]
+        let last = try #require((object?["records"] as? [[String: Any]])?.last)
+        #expect(last["command"] as? String == command[0] && last["exitCode"] as? Int == 4, "\(last)")
+        #expect(last["rpcVersion"] == nil || last["rpcVersion"] is NSNull, "\(last)")
+        #expect(last["dialect"] == nil || last["dialect"] is NSNull, "\(last)")
+    }
 }
 
 /// Issue 14: connect where no keyring can be used (SSH without D-Bus) saves the server and its trust

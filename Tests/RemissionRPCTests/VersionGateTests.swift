@@ -87,12 +87,28 @@ struct VersionGateTests {
         #expect(harness.sent.compactMap { $0.json["method"]?.string } == ["torrent-get", "torrent-get"])
     }
 
-    @Test("a new session id later (daemon restarted, or renewed hourly): the version is asked again before the resend")
-    func restarted() throws {
+    @Test("a new session id later (renewed, or rotated per call): the same request is resent at once")
+    func renewed() throws {
         let harness = Self.gated([
             Reply.conflict(Self.sessionId),
             Reply.success(#"{"rpc-version":17,"version":"3.00"}"#),
             Reply.success(#"{"torrents":[]}"#),
+            Reply.conflict("another-session-id-after-renewal"),
+            Reply.success(#"{"torrents":[]}"#),
+        ])
+        _ = try harness.client.torrentGet(fields: [.id])
+        _ = try harness.client.torrentGet(fields: [.id])
+        let methods = harness.sent.compactMap { $0.json["method"]?.string }
+        #expect(methods == ["session-get", "session-get", "torrent-get", "torrent-get", "torrent-get"])
+        #expect(harness.sent.last?.header("X-Transmission-Session-Id") == "another-session-id-after-renewal")
+    }
+
+    @Test("a later 409 that contradicts the first (4.1's header gone: another daemon): the version is asked")
+    func restartedAsAnother() throws {
+        let harness = Self.gated([
+            Reply.conflict(Self.sessionId, rpcVersion: "6.0.1"),
+            Reply.json(#"{"jsonrpc":"2.0","result":{"rpc_version":19,"version":"4.1.3"},"id":1}"#),
+            Reply.json(#"{"jsonrpc":"2.0","result":{"torrents":[]},"id":2}"#),
             Reply.conflict("another-session-id-after-a-restart"),
             Reply.success(#"{"rpc-version":13,"version":"2.33"}"#),
             Reply.success(#"{"torrents":[]}"#),
@@ -102,7 +118,7 @@ struct VersionGateTests {
             _ = try harness.client.torrentGet(fields: [.id])
         }
         let methods = harness.sent.compactMap { $0.json["method"]?.string }
-        #expect(methods == ["session-get", "session-get", "torrent-get", "torrent-get", "session-get"])
+        #expect(methods == ["session-get", "session_get", "torrent_get", "torrent_get", "session-get"])
         #expect(harness.sent.last?.header("X-Transmission-Session-Id") == "another-session-id-after-a-restart")
     }
 }

@@ -68,6 +68,49 @@ struct DiagnosticsJournalTests {
         #expect(try DiagnosticsLog(paths: fixture.context.paths).read().records.count == 1)
     }
 
+    /// A transport that only reports timings.
+    final class TimingsOnly: ServerTransport {
+        let endpoint = Fixture.nas
+        let lastReport = ConnectionReport(timings: StepTimings(dns: 1, tcp: 2, firstByte: 3, total: 4))
+        var lastConnectionOpening: ConnectionReport? { nil }
+        func probe() throws(TransportError) -> ConnectionReport { lastReport }
+        func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportError) -> HTTPResponse {
+            HTTPResponse(status: 500)
+        }
+    }
+
+    @Test("a command's record keeps what its calls' replies showed, never more; a later run adds to it")
+    func progressFromReports() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        func record(_ reports: [CallReport], status: RemissionSession.ExitStatus) throws -> DiagnosticsRecord {
+            let journal = DiagnosticsJournal(command: "list")
+            journal.attach(paths: fixture.context.paths, environment: [:])
+            journal.noteServer("nas", now: Self.now)
+            for report in reports { journal.noteProgress(report, transport: TimingsOnly(), failure: nil) }
+            journal.finish(status: status, failure: nil, now: Self.now)
+            return try #require(try DiagnosticsLog(paths: fixture.context.paths).read().records.last)
+        }
+        var handshakeOnly = CallReport()  // a 409, then a 401: what the cache assumed is not in it
+        handshakeOnly.sessionId = "a-session-id-never-logged"
+        let refused = try record([handshakeOnly], status: .authentication)
+        #expect(refused.rpcVersion == nil && refused.version == nil && refused.dialect == nil)
+        #expect(refused.steps.map(\.name) == ["dns", "tcp", "http", "total"])
+
+        var probe = CallReport()
+        probe.authenticated = true
+        probe.rpcVersion = 18
+        probe.serverVersion = "4.1.3"
+        probe.dialect = .jsonRPC
+        var later = CallReport()
+        later.authenticated = true
+        later.dialect = .jsonRPC
+        let answered = try record([probe, later], status: .ok)
+        #expect(answered.rpcVersion == 18 && answered.version == "4.1.3" && answered.dialect == "jsonrpc")
+        let content = try String(contentsOfFile: DiagnosticsLog(paths: fixture.context.paths).path, encoding: .utf8)
+        #expect(!content.contains("a-session-id-never-logged"))
+    }
+
     @Test("labels lose user information (with or without a scheme) and any query or fragment")
     func labels() {
         #expect(DiagnosticsJournal.label("nas") == "nas")

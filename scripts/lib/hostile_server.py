@@ -17,6 +17,8 @@ Scenario keys (all optional but portFile):
   dialect       "classic" (default) or "jsonrpc" (4.1's JSON-RPC 2.0: the 409 carries
                 X-Transmission-Rpc-Version, replies are {"jsonrpc","result","id"})
   sessionId     the X-Transmission-Session-Id to demand (default "hostile-session")
+  rotateSessionId  true: after every answer that is not a 409, demand a new session id (what a
+                server that issues one per call does): each request then needs one 409
   rpcVersion    the X-Transmission-Rpc-Version header value for jsonrpc (default "6.0.1")
   methods       {METHOD: REPLY}, METHOD in the classic spelling ("torrent-get"); a jsonrpc
                 request's "torrent_get" finds it too. A method not listed gets "default".
@@ -38,6 +40,7 @@ A REPLY is one of:
 and may add:
   "drip": SECONDS        send the body one byte at a time, SECONDS apart
   "hang": true           read the request, then never answer (the connection stays open)
+  "close": true          read the request, then close the connection without answering
   "hangAfter": N         answer the first N requests for this method as the reply says, then
                          hang on every later one (a daemon that stops answering mid-session)
   "contentLength": N     announce N instead of the true length ("none": chunk-free, no header,
@@ -76,6 +79,20 @@ class Scenario:
         self.log_lock = threading.Lock()
         self.count = 0
         self.method_counts = {}
+        self.rotate = bool(self.spec.get("rotateSessionId"))
+        self.rotations = 0
+
+    def current_session_id(self):
+        with self.log_lock:
+            return self.session_id
+
+    def rotate_session_id(self):
+        """A new id after an answered request, when the scenario asks for it."""
+        if not self.rotate:
+            return
+        with self.log_lock:
+            self.rotations += 1
+            self.session_id = "%s-%d" % (self.spec.get("sessionId", "hostile-session"), self.rotations)
 
     def count_method(self, method):
         """How many requests for `method` (in classic spelling) arrived, this one included."""
@@ -211,8 +228,9 @@ def serve_connection(scenario, conn):
                 return
             raw, headers, body = request
             scenario.log(raw)
-            if headers.get("x-transmission-session-id") != scenario.session_id:
-                conflict = [("X-Transmission-Session-Id", scenario.session_id)]
+            session_id = scenario.current_session_id()
+            if headers.get("x-transmission-session-id") != session_id:
+                conflict = [("X-Transmission-Session-Id", session_id)]
                 if scenario.dialect == "jsonrpc":
                     conflict.append(("X-Transmission-Rpc-Version", scenario.rpc_version))
                 answer(conn, 409, conflict, b"<h1>409: Conflict</h1>", {})
@@ -227,6 +245,9 @@ def serve_connection(scenario, conn):
                 while conn.recv(65536):
                     pass
                 return
+            if reply.get("close"):
+                return
+            scenario.rotate_session_id()
             headers_out = [tuple(h) for h in reply.get("headers", [])]
             if "status" in reply:
                 close = answer(conn, int(reply["status"]), headers_out, reply.get("body", "").encode(), reply)
