@@ -107,9 +107,7 @@ struct RotatingSessionTests {
         #expect(lists.requestCount(containing: "torrent-get") >= 3, "\(list.all)")
     }
 
-    @Test(
-        "a removal on a kept connection closed before the answer reaches the server once",
-        .disabled("needs the transport's resend to honour HTTPRequest.idempotent (SocketTransport, the lead's change)"))
+    @Test("a removal on a kept connection closed before the answer reaches the server once")
     func removalNotReplayedOnKeptConnection() throws {
         let server = try HostileServer(scenario: [
             "methods": ["torrent-get": ["arguments": ["torrents": [Self.torrent]]], "torrent-remove": ["close": true]]
