@@ -8,10 +8,12 @@ struct OpenSSLServer {
     let pid: pid_t
     let port: Int
 
-    /// Starts `openssl` with the arguments `arguments(port)` gives and waits until it listens.
-    static func start(_ bed: TestBed, _ arguments: (Int) -> [String]) throws -> OpenSSLServer {
+    /// Starts `openssl` with the arguments `arguments(port)` gives and waits until it listens; its
+    /// standard output (what `s_server` without `-www` received) goes to `output`, if given, and then its
+    /// standard input is a FIFO that never ends (`output` + `.stdin`).
+    static func start(_ bed: TestBed, output: String? = nil, _ arguments: (Int) -> [String]) throws -> OpenSSLServer {
         let port = try freePort(bed)
-        let server = OpenSSLServer(pid: try spawnServer(arguments(port)), port: port)
+        let server = OpenSSLServer(pid: try spawnServer(arguments(port), output: output), port: port)
         try waitForListener(port)
         return server
     }
@@ -30,14 +32,21 @@ struct OpenSSLServer {
         return try #require(lines.last.flatMap { Int($0) })
     }
 
-    private static func spawnServer(_ arguments: [String]) throws -> pid_t {
+    private static func spawnServer(_ arguments: [String], output: String?) throws -> pid_t {
         var pid: pid_t = 0
         let argv = (["openssl"] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        // With an output, standard input is a FIFO the server itself holds open for writing: it never
+        // reads EOF there, which would make s_server (without -www) close the connection at once.
+        var input = "/dev/null"
+        if let output {
+            input = output + ".stdin"
+            try #require(mkfifo(input, 0o600) == 0 || errno == EEXIST)
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, input, output == nil ? O_RDONLY : O_RDWR, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         defer { posix_spawn_file_actions_destroy(&actions) }
         let status = posix_spawnp(&pid, "openssl", &actions, nil, argv, environ)
