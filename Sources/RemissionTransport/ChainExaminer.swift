@@ -33,7 +33,9 @@ public enum ChainExaminer {
         if let leaf = presented.first, let untrusted = X509_STORE_CTX_get0_untrusted(storeContext) {
             for (certificate, fact) in zip(presented, facts).dropFirst() where pinnedKeys.contains(fact.spkiPin) {
                 anchorVerifications.append(
-                    verify(leaf: leaf, untrusted: untrusted, anchor: certificate, key: fact.spkiPin, time: time))
+                    verify(
+                        leaf: leaf, untrusted: untrusted, anchor: certificate, key: fact.spkiPin, time: time,
+                        parameters: X509_STORE_CTX_get0_param(storeContext)))
             }
         }
         ERR_clear_error()
@@ -89,8 +91,11 @@ public enum ChainExaminer {
     }
 
     /// The chain against one anchor: a fresh store holding only `anchor`.
+    /// `parameters` are the handshake's (its security level: key sizes and digests), so a pinned CA's
+    /// path is held to them as the store's is.
     private static func verify(
-        leaf: OpaquePointer, untrusted: OpaquePointer, anchor: OpaquePointer, key: SPKIPin, time: Int64?
+        leaf: OpaquePointer, untrusted: OpaquePointer, anchor: OpaquePointer, key: SPKIPin, time: Int64?,
+        parameters: OpaquePointer?
     ) -> AnchorVerification {
         let failed = AnchorVerification(anchors: .presentedCertificate(key), completed: false, problems: [])
         guard let store = X509_STORE_new() else { return failed }
@@ -98,6 +103,7 @@ public enum ChainExaminer {
         guard X509_STORE_add_cert(store, anchor) == 1, let context = X509_STORE_CTX_new() else { return failed }
         defer { X509_STORE_CTX_free(context) }
         guard X509_STORE_CTX_init(context, store, leaf, untrusted) == 1 else { return failed }
+        if let parameters, let own = X509_STORE_CTX_get0_param(context) { _ = X509_VERIFY_PARAM_set1(own, parameters) }
         configure(context, time: time)
         return verify(context, anchors: .presentedCertificate(key), caFileFingerprints: [])
     }

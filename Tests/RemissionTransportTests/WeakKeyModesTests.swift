@@ -57,12 +57,7 @@ struct WeakKeyModesTests {
             if decisions[name] == nil { decisions[name] = transport.lastConnectionOpening?.tls?.decision }
         }
         #expect(decisions["CA file"]?.isTrusted == false, "\(decisions)")
-        // BUG (reported to the lead): the pinned-anchor verification runs in a fresh X509_STORE_CTX
-        // (ChainExaminer.verify(leaf:untrusted:anchor:key:time:)) without the handshake's security level
-        // (auth_level), so the key size is never checked there: the CA file refuses this leaf with
-        // weakKey, the CA pin trusts it. When fixed, this known issue stops recurring: drop the wrapper.
-        withKnownIssue("a pinned CA path skips the security level (auth_level) of the handshake") {
-            #expect(decisions["CA pin"]?.isTrusted == false, "\(decisions)")
-        }
+        // The pinned-anchor verification carries the handshake's security level (auth_level) too.
+        #expect(decisions["CA pin"]?.isTrusted == false, "\(decisions)")
     }
 }
