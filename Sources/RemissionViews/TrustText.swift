@@ -70,7 +70,7 @@ public struct TrustText: Sendable, Equatable {
                     return result + [
                         tr("Compare them with the proxy's own, then pin its key or give its CA:"),
                         "  \(pinCommand(leaf.spkiPin))",
-                        "  remission connect URL --server \(quotedForShell(server)) --proxy-ca-file FILE",
+                        "  remission connect URL --server \(quotedForShell(server)) --proxy-ca-file FILE",  // verbatim
                     ]
                 }
                 result += [
