@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// ssh's StrictModes for Remission's configuration, and a process that leaves no core behind.
+@Suite("configuration others may write is refused; no core dumps (process)")
+struct StrictModesTests {
+    let bed: TestBed
+    init() throws { bed = try TestBed.shared }
+
+    @Test(
+        "servers.json or trust.json writable by others, or their directory, is refused with the fix",
+        arguments: [("servers.json", 0o666 as mode_t), ("trust.json", 0o620), ("", 0o777)])
+    func refused(file: String, mode: mode_t) throws {
+        let home = CLIHome(bed: bed)
+        try home.saveOfflineServers(["nas"])
+        let trust = try home.run(["trust", "http", "nas", "--acknowledge"])
+        try #require(trust.status == 0, "\(trust.all)")
+        let path = file.isEmpty ? home.configDirectory : home.configDirectory + "/" + file
+        try #require(chmod(path, mode) == 0)
+        let run = try home.run(["list", "--server", "nas"])
+        #expect(run.status == 1, "\(run.all)")
+        #expect(run.err.contains(path), "\(run.all)")
+        #expect(run.err.contains(file.isEmpty ? "chmod go-w" : "chmod 600"), "\(run.all)")
+        let russian = try home.run(["list", "--server", "nas"], env: ["LANG": "ru_RU.UTF-8"])
+        #expect(russian.err.contains("Исправьте"), "\(russian.all)")
+        // Fixed as the message says, the same command reads the file again.
+        try #require(chmod(path, file.isEmpty ? 0o700 : 0o600) == 0)
+        let fixed = try home.run(["servers", "list"])
+        #expect(fixed.status == 0, "\(fixed.all)")
+        #expect(fixed.out.contains("nas"), "\(fixed.all)")
+    }
+
+    @Test("a running remission has no core file limit (a core would hold the password)")
+    func noCoreDumps() throws {
+        let server = try HostileServer(scenario: ["methods": ["session-get": ["hang": true]]])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestBed.builtProduct("remission"))
+        process.arguments = ["check", server.url(), "--timeout", "5"]
+        let home = TemporaryDirectory()
+        process.environment = [
+            "HOME": home.path, "REMISSION_CONFIG_HOME": home.file("config"), "REMISSION_CACHE_HOME": home.file("cache"),
+            "REMISSION_STATE_HOME": home.file("state"), "TR_AUTH": "user:secret",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        var limits = ""
+        for _ in 0..<100 {
+            limits = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/limits", encoding: .utf8)) ?? ""
+            if String(decoding: server.receivedLog, as: UTF8.self).contains("session-get") { break }
+            usleep(20_000)
+        }
+        limits = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/limits", encoding: .utf8)) ?? ""
+        let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }
+        let fields = core?.split(separator: " ", omittingEmptySubsequences: true) ?? []
+        #expect(fields.count >= 6 && fields[4] == "0" && fields[5] == "0", "\(core ?? "no line")")
+    }
+}
