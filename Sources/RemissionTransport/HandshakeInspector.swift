@@ -4,15 +4,16 @@ import CShims
 import RemissionModel
 import RemissionTrust
 
-/// Decides trust inside the TLS handshake and records what it saw.
+/// Has trust decided inside the TLS handshake and records what it saw.
 ///
-/// libcurl calls `configureContext` for each new TLS connection (`CURLOPT_SSL_CTX_FUNCTION`); it installs
-/// our store and `SSL_CTX_set_cert_verify_callback`. OpenSSL then calls `verifyChain` with the presented
-/// chain before the handshake finishes, so no request byte (above all no `Authorization` header)
-/// leaves before the policy has decided.
+/// `configureContext` prepares an `SSL_CTX` (our own engine's, or the one libcurl hands over through
+/// `CURLOPT_SSL_CTX_FUNCTION` for a proxied connection): our store and `SSL_CTX_set_cert_verify_callback`.
+/// OpenSSL then calls `verifyChain` with the presented chain before the handshake finishes; it gathers
+/// the facts (`ChainExaminer`) and asks the pure `TrustPolicy`, so no request byte (above all no
+/// `Authorization` header) leaves before the policy has decided.
 ///
-/// - Warning: curl's own VERIFYPEER/VERIFYHOST are off; this object is the only thing standing between
-///   the user and an impostor. The host is taken from our endpoint, never from curl's connection.
+/// - Warning: with libcurl, its own VERIFYPEER/VERIFYHOST are off; this object is the only thing standing
+///   between the user and an impostor. The host is taken from our endpoint, never from the connection.
 final class HandshakeInspector {
     /// What the leaf must cover: the endpoint's host, read once (`PeerName`).
     let peerName: PeerName
