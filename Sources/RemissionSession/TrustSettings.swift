@@ -76,10 +76,13 @@ public struct TrustSettings: Sendable {
 
     /// `trust accept`, once the user agreed: the leaf becomes the accepted certificate; accepting the
     /// same certificate again changes nothing (and keeps its date).
-    public func accept(_ leaf: CertificateFacts, for subject: TrustSubject, now: Int64) throws(Failure) -> Acceptance {
-        let accepted = AcceptedCertificate(
-            fingerprint: leaf.fingerprint, subject: leaf.subject, notBefore: leaf.notBefore, notAfter: leaf.notAfter,
-            acceptedAt: now)
+    public func accept(_ probe: TrustProbe, for subject: TrustSubject, now: Int64) throws(Failure) -> Acceptance {
+        let leaf = probe.leaf
+        let accepted =
+            AcceptedCertificate(accepting: probe.chain, at: now)
+            ?? AcceptedCertificate(
+                fingerprint: leaf.fingerprint, subject: leaf.subject, notBefore: leaf.notBefore,
+                notAfter: leaf.notAfter, acceptedAt: now)
         return try update(subject) { trust in
             let previous = trust.accepted
             if previous?.fingerprint != accepted.fingerprint { trust.accepted = accepted }

@@ -11,7 +11,10 @@ import RemissionTrust
 ///             "fingerprint" : "SHA256:3A1F…(64 hex digits)",
 ///             "notAfter" : 1798761600,
 ///             "notBefore" : 1767225600,
-///             "subject" : "CN=nas.lan"
+///             "subject" : "CN=nas.lan",
+///             "issuer" : "CN=Home CA",
+///             "names" : [ "DNS:nas.lan", "IP:192.168.1.2" ],
+///             "issuerKey" : "sha256//…"
 ///           },
 ///           "caFile" : "/home/ann/home-ca.pem",
 ///           "httpAcknowledged" : false,
@@ -26,6 +29,8 @@ import RemissionTrust
 /// - `servers` is keyed by the trust identity `scheme://host:port` (`ServerEndpoint.trustIdentity`).
 /// - `pins` and `httpAcknowledged` are always written; `accepted` and `caFile` only when set. Missing
 ///   `pins` or `httpAcknowledged` read as `[]` and `false`.
+/// - `accepted`'s `issuer`, `names` and `issuerKey` (what tells a renewal by the same CA) are optional:
+///   records written before them read without them, and an older remission ignores them.
 /// - Fingerprints are `SHA256:` and upper-case hex, pins `sha256//` and base64, exactly as the user types
 ///   them; times are Unix seconds (UTC). Both are checked on reading: a malformed one makes the file
 ///   `corrupt`, it is never dropped silently.
@@ -63,7 +68,7 @@ private struct Entry: Codable {
     }
 
     private enum AcceptedKey: String, CodingKey {
-        case fingerprint, subject, notBefore, notAfter, acceptedAt
+        case fingerprint, subject, notBefore, notAfter, acceptedAt, issuer, names, issuerKey
     }
 
     init(from decoder: any Decoder) throws {
@@ -89,7 +94,23 @@ private struct Entry: Codable {
                 subject: try accepted.decode(String.self, forKey: .subject),
                 notBefore: try accepted.decode(Int64.self, forKey: .notBefore),
                 notAfter: try accepted.decode(Int64.self, forKey: .notAfter),
-                acceptedAt: try accepted.decode(Int64.self, forKey: .acceptedAt))
+                acceptedAt: try accepted.decode(Int64.self, forKey: .acceptedAt),
+                issuer: try accepted.decodeIfPresent(String.self, forKey: .issuer),
+                names: try accepted.decodeIfPresent([String].self, forKey: .names).map { texts in
+                    try texts.map { text in
+                        guard let name = SubjectAltName(text) else {
+                            throw DecodingError.dataCorruptedError(
+                                forKey: .names, in: accepted, debugDescription: "'\(text)' is not DNS:NAME or IP:ADDRESS")
+                        }
+                        return name
+                    }
+                },
+                issuerKey: try accepted.decodeIfPresent(String.self, forKey: .issuerKey).map { text in
+                    do { return try SPKIPin(parsing: text) } catch {
+                        throw DecodingError.dataCorruptedError(
+                            forKey: .issuerKey, in: accepted, debugDescription: "'\(text)' is not an SPKI pin (sha256//BASE64)")
+                    }
+                })
         }
         trust.caFile = try container.decodeIfPresent(String.self, forKey: .caFile)
         trust.httpAcknowledged = try container.decodeIfPresent(Bool.self, forKey: .httpAcknowledged) ?? false
@@ -106,6 +127,9 @@ private struct Entry: Codable {
             try nested.encode(accepted.notBefore, forKey: .notBefore)
             try nested.encode(accepted.notAfter, forKey: .notAfter)
             try nested.encode(accepted.acceptedAt, forKey: .acceptedAt)
+            try nested.encodeIfPresent(accepted.issuer, forKey: .issuer)
+            try nested.encodeIfPresent(accepted.names?.map(\.description), forKey: .names)
+            try nested.encodeIfPresent(accepted.issuerKey?.description, forKey: .issuerKey)
         }
         try container.encodeIfPresent(trust.caFile, forKey: .caFile)
         try container.encode(trust.httpAcknowledged, forKey: .httpAcknowledged)

@@ -21,9 +21,11 @@ public enum ChainExaminer {
     /// - Parameters:
     ///   - time: the verification time in Unix seconds; nil for now.
     ///   - caFileFingerprints: SHA-256 of the CA file's certificates, to say which anchor verified.
+    ///   - everyPresentedAnchor: try every presented certificate after the leaf as the only anchor,
+    ///     not only those whose key is pinned (first contact: which CA key could be pinned).
     static func examine(
-        storeContext: OpaquePointer, peerName: PeerName, pinnedKeys: Set<SPKIPin>, time: Int64?,
-        caFileFingerprints: Set<[UInt8]>
+        storeContext: OpaquePointer, peerName: PeerName, pinnedKeys: Set<SPKIPin>, everyPresentedAnchor: Bool = false,
+        time: Int64?, caFileFingerprints: Set<[UInt8]>
     ) -> PresentedChain {
         let presented = untrustedCertificates(storeContext)
         let facts = presented.map { CertificateReader.facts(of: $0) }
@@ -31,7 +33,8 @@ public enum ChainExaminer {
         let storeVerification = verify(storeContext, anchors: .store, caFileFingerprints: caFileFingerprints)
         var anchorVerifications: [AnchorVerification] = []
         if let leaf = presented.first, let untrusted = X509_STORE_CTX_get0_untrusted(storeContext) {
-            for (certificate, fact) in zip(presented, facts).dropFirst() where pinnedKeys.contains(fact.spkiPin) {
+            for (certificate, fact) in zip(presented, facts).dropFirst()
+            where everyPresentedAnchor || pinnedKeys.contains(fact.spkiPin) {
                 anchorVerifications.append(
                     verify(
                         leaf: leaf, untrusted: untrusted, anchor: certificate, key: fact.spkiPin, time: time,

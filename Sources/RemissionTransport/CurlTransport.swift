@@ -45,7 +45,8 @@ public final class CurlTransport: ServerTransport {
         self.exchange = CurlExchange(
             handle: handle,
             inspector: HandshakeInspector(
-                endpoint: endpoint, anchors: anchors, clientIdentity: clientIdentity, policy: policy),
+                endpoint: endpoint, anchors: anchors, clientIdentity: clientIdentity, policy: policy,
+            examinesEveryPresentedAnchor: options.examinesEveryPresentedAnchor),
             proxyInspector: proxyInspector, maximumResponseBytes: options.maximumResponseBytes)
         configureHandle()
     }

@@ -19,6 +19,8 @@ final class HandshakeInspector {
     let peerName: PeerName
     /// The pinned keys: a presented certificate with one of them is also tried as the only anchor.
     let pinnedKeys: Set<SPKIPin>
+    /// Every presented certificate after the leaf is tried as the only anchor, pinned or not.
+    let examinesEveryPresentedAnchor: Bool
     let anchors: TrustAnchors
     /// The pure policy that decides over the facts gathered here.
     let policy: TrustPolicy
@@ -45,12 +47,14 @@ final class HandshakeInspector {
     var receivedAlert: String?
 
     init(
-        endpoint: ServerEndpoint, anchors: TrustAnchors, clientIdentity: ClientIdentity?, policy: TrustPolicy
+        endpoint: ServerEndpoint, anchors: TrustAnchors, clientIdentity: ClientIdentity?, policy: TrustPolicy,
+        examinesEveryPresentedAnchor: Bool = false
     ) {
         self.systemStoreDecides = policy.consultsSystemStore
         self.clientIdentity = clientIdentity
         self.peerName = PeerName(host: endpoint.host)
         self.pinnedKeys = policy.pinnedKeys
+        self.examinesEveryPresentedAnchor = examinesEveryPresentedAnchor
         self.anchors = anchors
         self.policy = policy
     }
@@ -133,7 +137,8 @@ final class HandshakeInspector {
                 storeContext: storeContext, presented: ChainExaminer.untrustedCertificates(storeContext))
         }
         let presentedChain = ChainExaminer.examine(
-            storeContext: storeContext, peerName: peerName, pinnedKeys: pinnedKeys, time: nil,
+            storeContext: storeContext, peerName: peerName, pinnedKeys: pinnedKeys,
+            everyPresentedAnchor: examinesEveryPresentedAnchor, time: nil,
             caFileFingerprints: anchors.caFileFingerprints)
         let decision = policy.evaluate(presentedChain)
         self.chain = presentedChain

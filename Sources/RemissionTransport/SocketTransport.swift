@@ -34,7 +34,8 @@ public final class SocketTransport: ServerTransport {
         self.endpoint = endpoint
         self.options = options
         self.inspector = HandshakeInspector(
-            endpoint: endpoint, anchors: anchors, clientIdentity: clientIdentity, policy: policy)
+            endpoint: endpoint, anchors: anchors, clientIdentity: clientIdentity, policy: policy,
+            examinesEveryPresentedAnchor: options.examinesEveryPresentedAnchor)
         if endpoint.scheme == .https {
             guard let context = SSL_CTX_new(TLS_client_method()) else {
                 throw .tlsHandshake(detail: SocketConnection.openSSLError())

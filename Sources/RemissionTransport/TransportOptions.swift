@@ -18,6 +18,10 @@ public struct TransportOptions: Sendable, Equatable {
     /// Largest response body accepted, in bytes: refused from its Content-Length before any of it
     /// is read, or as soon as a body without one grows past it. Default `defaultMaximumResponseBytes`.
     public var maximumResponseBytes: Int
+    /// Verify the chain with every presented certificate after the leaf as the only anchor, pinned or
+    /// not (`PresentedChain.anchorVerifications`): for first contact and `trust show`, which say
+    /// which CA key could be pinned. Costs a verification per certificate; off for other requests.
+    public var examinesEveryPresentedAnchor = false
 
     /// 128 MiB. Real replies are far smaller: `torrent-get` of 10,000 torrents is 1–3 MB (100,000:
     /// 15–30 MB); `info --files` of a torrent with 100,000 files ~20 MB (~200 bytes of `files`,

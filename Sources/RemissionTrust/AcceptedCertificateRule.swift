@@ -11,7 +11,9 @@ struct AcceptedCertificateRule: Sendable {
         guard let accepted else { return nil }
         let problems = orderedProblems(chain.problems)
         guard leaf.fingerprint == accepted.fingerprint else {
-            return .refused([.certificateChanged(accepted: accepted, presented: leaf)] + problems)
+            let change = CertificateChange.between(
+                accepted, leaf, presentedIssuerKey: chain.certificates.dropFirst().first?.spkiPin)
+            return .refused([.certificateChanged(accepted: accepted, presented: leaf, change: change)] + problems)
         }
         return .trusted(.acceptedCertificate(accepted.fingerprint), notes: problems)
     }

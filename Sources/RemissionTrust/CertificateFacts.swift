@@ -38,6 +38,17 @@ public enum SubjectAltName: Sendable, Hashable, Codable, CustomStringConvertible
         case .ip(let address): return "IP:\(address)"
         }
     }
+
+    /// Reads `description` back: `DNS:NAME` or `IP:ADDRESS`.
+    public init?(_ text: String) {
+        if text.hasPrefix("DNS:") {
+            self = .dns(String(text.dropFirst(4)))
+        } else if text.hasPrefix("IP:") {
+            self = .ip(String(text.dropFirst(3)))
+        } else {
+            return nil
+        }
+    }
 }
 
 /// What Remission knows about one presented certificate, read from its DER by the transport.

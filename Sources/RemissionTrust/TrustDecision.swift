@@ -18,8 +18,9 @@ public enum TrustProblem: Sendable, Hashable {
     case verification(VerificationProblem)
     /// Pins are set for this server and no certificate in the chain matches any of them.
     case pinMismatch(presented: [SPKIPin], pinned: [SPKIPin])
-    /// The leaf differs from the one the user accepted: `CERTIFICATE CHANGED`.
-    case certificateChanged(accepted: AcceptedCertificate, presented: CertificateFacts)
+    /// The leaf differs from the one the user accepted: `CERTIFICATE CHANGED`, with how it differs
+    /// (a renewal by the same CA, or not).
+    case certificateChanged(accepted: AcceptedCertificate, presented: CertificateFacts, change: CertificateChange)
     /// A presented certificate's key is pinned, but the chain does not verify with it as the anchor:
     /// these are the path's problems (an issuer that is no CA, a leaf not for TLS servers, …).
     case pinnedAnchorRefused(pin: SPKIPin, problems: [VerificationProblem])
@@ -48,15 +49,34 @@ public struct AcceptedCertificate: Sendable, Hashable, Codable {
     public var notAfter: Int64
     /// Unix seconds when the user accepted it.
     public var acceptedAt: Int64
+    /// Its issuer, the names it covered and the key of the certificate sent after it: what tells a
+    /// renewal by the same CA from another certificate (`CertificateChange`). Nil in records kept
+    /// before these were.
+    public var issuer: String?
+    public var names: [SubjectAltName]?
+    public var issuerKey: SPKIPin?
 
     public init(
-        fingerprint: CertificateFingerprint, subject: String, notBefore: Int64, notAfter: Int64, acceptedAt: Int64
+        fingerprint: CertificateFingerprint, subject: String, notBefore: Int64, notAfter: Int64, acceptedAt: Int64,
+        issuer: String? = nil, names: [SubjectAltName]? = nil, issuerKey: SPKIPin? = nil
     ) {
         self.fingerprint = fingerprint
         self.subject = subject
         self.notBefore = notBefore
         self.notAfter = notAfter
         self.acceptedAt = acceptedAt
+        self.issuer = issuer
+        self.names = names
+        self.issuerKey = issuerKey
+    }
+
+    /// The record of accepting `chain`'s leaf at `time`.
+    public init?(accepting chain: PresentedChain, at time: Int64) {
+        guard let leaf = chain.leaf else { return nil }
+        self.init(
+            fingerprint: leaf.fingerprint, subject: leaf.subject, notBefore: leaf.notBefore, notAfter: leaf.notAfter,
+            acceptedAt: time, issuer: leaf.issuer, names: leaf.subjectAltNames,
+            issuerKey: chain.certificates.dropFirst().first?.spkiPin)
     }
 }
 

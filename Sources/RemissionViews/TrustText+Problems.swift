@@ -79,7 +79,7 @@ extension TrustText {
                     "The pinned key \(pin) is in the chain, but the chain does not verify with it as the trust anchor ",
                     "(a pinned CA vouches only for certificates it may issue): \(reasons)")
             ]
-        case .certificateChanged(let accepted, let presented):
+        case .certificateChanged(let accepted, let presented, _):
             return certificateChanged(accepted: accepted, presented: presented)
         case .missingBackupPin:
             return [

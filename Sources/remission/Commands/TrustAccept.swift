@@ -57,7 +57,7 @@ extension RemissionCommand.Trust {
                 }
                 try askToTrust(probe.leaf)
             }
-            let acceptance = try settings.accept(probe.leaf, for: subject, now: now)
+            let acceptance = try settings.accept(probe, for: subject, now: now)
             printError(TrustCommandText.accepted(acceptance, subject: subject))
         }
     }
