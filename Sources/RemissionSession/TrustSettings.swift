@@ -83,7 +83,8 @@ public struct TrustSettings: Sendable {
         return try update(subject) { trust in
             let previous = trust.accepted
             if previous?.fingerprint != accepted.fingerprint { trust.accepted = accepted }
-            return Acceptance(previous: previous, accepted: accepted, pinsSet: !trust.pins.isEmpty)
+            return Acceptance(
+                previous: previous, accepted: accepted, names: leaf.subjectAltNames, pinsSet: !trust.pins.isEmpty)
         }
     }
 
@@ -171,6 +172,9 @@ public struct Acceptance: Sendable, Equatable {
     /// The certificate accepted before, if any (the same one: nothing changed).
     public var previous: AcceptedCertificate?
     public var accepted: AcceptedCertificate
+    /// The names the accepted certificate covers (trust.json keeps its subject only): how it is named
+    /// when it has no subject.
+    public var names: [SubjectAltName] = []
     /// Pins are set, and decide before the accepted certificate.
     public var pinsSet: Bool
 

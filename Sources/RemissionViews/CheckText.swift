@@ -13,7 +13,7 @@ public enum CheckText {
     /// "certificate CN=nas, expires 2026-12-21 (in 30 days)".
     public static func expiryLine(_ leaf: CertificateFacts, now: Int64) -> String {
         let when = Dates.relativeDays(leaf.notAfter, now: now)
-        let (subject, date) = (TerminalText.safe(leaf.subject), Dates.day(leaf.notAfter))
+        let (subject, date) = (CertificateName.of(leaf), Dates.day(leaf.notAfter))
         return leaf.notAfter < now
             ? tr("Certificate: \(subject), expired \(date) (\(when))")
             : tr("Certificate: \(subject), expires \(date) (\(when))")

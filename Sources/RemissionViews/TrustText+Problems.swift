@@ -3,7 +3,9 @@ import RemissionTrust
 
 extension TrustText {
     /// One line for one verification problem, with the fact the user needs and, where there is one, what to do.
-    public func line(for problem: VerificationProblem) -> String {
+    /// A certificate is named as `CertificateName` names it, by its names in `chain` when it has no subject.
+    public func line(for problem: VerificationProblem, chain: PresentedChain? = nil) -> String {
+        func name(_ subject: String) -> String { CertificateName.of(subject: subject, in: chain) }
         switch problem {
         case .selfSigned:
             return tr("The certificate is self-signed: no certificate authority vouches for it.")
@@ -18,11 +20,11 @@ extension TrustText {
                 "if this is your own CA, use \(caAdvice).")
         case .expired(let subject, let notAfter):
             return tr(
-                "The certificate '\(subject)' expired on \(Dates.day(notAfter)) ",
+                "The certificate '\(name(subject))' expired on \(Dates.day(notAfter)) ",
                 "(\(Dates.relativeDays(notAfter, now: now))).")
         case .notYetValid(let subject, let notBefore):
             return tr(
-                "The certificate '\(subject)' is not valid before \(Dates.day(notBefore)) ",
+                "The certificate '\(name(subject))' is not valid before \(Dates.day(notBefore)) ",
                 "(\(Dates.relativeDays(notBefore, now: now))). Check this computer's clock.")
         case .hostMismatch(let expected, let covered):
             guard !covered.isEmpty else {
@@ -33,24 +35,24 @@ extension TrustText {
             return tr("Host name mismatch: the certificate does not cover '\(expected)'; it covers \(names).")
         case .weakKey(let subject, let keyType, let bits):
             return tr(
-                "The certificate '\(subject)' has a weak key (\(keyType), \(count: bits, "bit", "bits")): ",
+                "The certificate '\(name(subject))' has a weak key (\(keyType), \(count: bits, "bit", "bits")): ",
                 "the server needs a new, stronger key.")
         case .weakSignature(let subject, let algorithm):
             return tr(
-                "The certificate '\(subject)' has a weak signature (\(algorithm)): ",
+                "The certificate '\(name(subject))' has a weak signature (\(algorithm)): ",
                 "the server needs a certificate signed with SHA-256 or better.")
         case .revoked(let subject):
-            return tr("The certificate '\(subject)' has been revoked by its issuer.")
+            return tr("The certificate '\(name(subject))' has been revoked by its issuer.")
         case .other(let code, let message):
             return tr("Verification failed: \(message) (OpenSSL error \(code)).")
         }
     }
 
     /// The lines for one trust problem: one line each, except the `CERTIFICATE CHANGED` block.
-    public func lines(for problem: TrustProblem) -> [String] {
+    public func lines(for problem: TrustProblem, chain: PresentedChain? = nil) -> [String] {
         switch problem {
         case .verification(let verification):
-            return [line(for: verification)]
+            return [line(for: verification, chain: chain)]
         case .pinMismatch(let presented, let pinned):
             var text = tr(
                 "Pin mismatch: no key in the chain is pinned for this server. ",
@@ -89,10 +91,10 @@ extension TrustText {
             label(labels[0]) + accepted.fingerprint.description,
             indent
                 + tr(
-                    "subject \(accepted.subject), valid \(validity(accepted.notBefore, accepted.notAfter)), ",
+                    "\(CertificateName.of(accepted)), valid \(validity(accepted.notBefore, accepted.notAfter)), ",
                     "accepted \(Dates.day(accepted.acceptedAt))"),
             label(labels[1]) + presented.fingerprint.description,
-            indent + tr("subject \(presented.subject), valid \(validity(presented.notBefore, presented.notAfter))"),
+            indent + tr("\(CertificateName.of(presented)), valid \(validity(presented.notBefore, presented.notAfter))"),
             tr(
                 "Nothing was changed. If you expected this, compare the new fingerprint with the server's, then \(runWord):"
             ),
