@@ -144,7 +144,7 @@ public struct RemissionCommand: ParsableCommand {
             let code = exitCode(for: error)
             let message = UsageText.argumentParser(fullMessage(for: error))
             if code == .success {
-                print(message)
+                print(BashCompletionScript.adjusted(message))
                 return (0, nil)
             }
             if !message.isEmpty { printError(message) }

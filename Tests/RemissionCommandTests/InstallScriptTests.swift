@@ -104,6 +104,7 @@ struct InstallScriptTests {
 
         let installed = try script("install", ["--prefix", prefix])
         #expect(installed.status == 0, "\(installed.stdoutText)\(installed.stderrText)")
+        #expect(!installed.stdoutText.contains("bash:"), "bash-completion finds it here: \(installed.stdoutText)")
         let expected = [
             "bin/remission", "share/man/man1/remission.1", "share/man/ru/man1/remission.1",
             "share/bash-completion/completions/remission",
@@ -150,7 +151,7 @@ struct InstallScriptTests {
         tabEnvironment["PATH"] = prefix + "/bin:" + (environment["PATH"] ?? "")
         let completed = try bed.run("bash", args: ["-c", tab], env: tabEnvironment)
         #expect(completed.status == 0, "\(completed.stdoutText)\(completed.stderrText)")
-        #expect(completed.stdoutText.contains("complete -o filenames -F _remission remission"))
+        #expect(completed.stdoutText.contains("complete -F _remission remission"))
         #expect(completed.stdoutText.hasSuffix("reply:box\n"), "\(completed.stdoutText)")
 
         let hash = (0..<20).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
@@ -207,6 +208,10 @@ struct InstallScriptTests {
             root + "/scripts/install", args: ["--prefix", elsewhere], env: environment, timeout: .seconds(120))
         #expect(installed.status == 0, "\(installed.stdoutText)\(installed.stderrText)")
         #expect(installed.stdoutText.contains("Magnet links are not registered"))
+        // bash-completion does not look under this prefix: the line that loads the script is given.
+        #expect(
+            installed.stdoutText.contains("bash: bash-completion does not look in \(elsewhere)/share/bash-completion"))
+        #expect(installed.stdoutText.contains("\n  source \(elsewhere)/share/bash-completion/completions/remission\n"))
         #expect(FileManager.default.isExecutableFile(atPath: elsewhere + "/bin/remission"))
         #expect(!FileManager.default.fileExists(atPath: userConfig))
         #expect(!FileManager.default.fileExists(atPath: elsewhere + "/share/applications/mimeinfo.cache"))
