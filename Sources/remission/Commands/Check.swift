@@ -26,12 +26,16 @@ extension RemissionCommand {
                 the keyring or the prompt).
 
                 --all checks every saved server at once, one line each, and exits with the worst code. \
-                --json prints one object per server (see README). --watch S checks again every S \
-                seconds; each round of text starts with a line giving its time (local time; --utc for UTC).
+                --json prints one object per server, one a line: server, url, status (online, offline, \
+                untrusted, certificate-changed), insecure, exitCode, failedStep, reason, hint, steps (each \
+                name, state, summary, details, ms) and transmission (version, rpcVersion, rpcVersionMinimum, \
+                semver, dialect) or null. --watch S checks again every S seconds; each round of text starts \
+                with a line giving its time (local time; --utc for UTC).
 
                 Examples:
                   remission check nas
                   remission check --all
+                  remission check --all --json | jq -r '.server + ": " + .status'
                   TR_AUTH=admin:secret remission check https://nas.local/transmission/rpc
                   remission check https://10.0.0.5:8443 --ca-file home-ca.pem \\
                       --user admin --password-stdin
