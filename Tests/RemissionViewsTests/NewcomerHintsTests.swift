@@ -1,0 +1,38 @@
+import RemissionModel
+import RemissionSession
+import Testing
+
+@testable import RemissionViews
+
+/// What a newcomer met (issue "What a newcomer still trips on"): hints that give the whole command
+/// that works, the first time, in both languages.
+@Suite("Views: hints that work the first time")
+struct NewcomerHintsTests {
+    func russian<T>(_ body: () throws -> T) rethrows -> T {
+        try Language.$override.withValue(.russian, operation: body)
+    }
+
+    @Test("a 401 from a server saved without a user: credentials set with --user, not a second hop")
+    func unauthorizedWithoutUser() {
+        let noUser = Failure(.unauthorized(user: nil, passwordSource: .none), server: "tr3")
+        #expect(
+            FailureText.hint(noUser)
+                == "Give a user name and password: remission credentials set tr3 --user NAME, "
+                + "TR_AUTH=user:password, or --user NAME --password-stdin.")
+        // A saved server with a user: the command needs nothing more.
+        let withUser = Failure(.unauthorized(user: "alice", passwordSource: .none), server: "nas")
+        #expect(FailureText.hint(withUser)?.hasSuffix("or remission credentials set nas.") == true)
+        // A URL: the user it was tried with.
+        let url = Failure(.unauthorized(user: "alice", passwordSource: .keyring), server: "https://nas:9091")
+        #expect(FailureText.hint(url)?.contains("remission credentials set https://nas:9091 --user alice.") == true)
+        let stored = Failure(.unauthorized(user: nil, passwordSource: .environment), server: "tr3")
+        #expect(FailureText.hint(stored)?.contains("remission credentials set tr3 --user NAME.") == true)
+        russian {
+            #expect(
+                FailureText.hint(noUser)
+                    == "Укажите пользователя и пароль: remission credentials set tr3 --user NAME, "
+                    + "TR_AUTH=пользователь:пароль или --user NAME --password-stdin.")
+            #expect(FailureText.message(noUser, now: 0).contains("remission credentials set tr3 --user NAME"))
+        }
+    }
+}
