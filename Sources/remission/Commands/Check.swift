@@ -150,12 +150,15 @@ extension RemissionCommand {
 }
 
 extension RemissionCommand.Check {
-    /// A server that failed in the last hour besides now: "offline 3 times in the last hour:
-    /// remission log --server nas", on stderr (what scripts read of stdout stays the report).
+    /// A server that fails now and failed in the last hour besides: "offline 3 times in the last hour:
+    /// remission log --server nas", on stderr (what scripts read of stdout stays the report). History
+    /// is shown only where it explains the present: never under a server that is ONLINE now.
     fileprivate func pointAtTheLog(_ reports: [CheckReport], context: CommandContext, now: Int64) {
         guard context.session.journal != nil else { return }
+        let failing = reports.filter { $0.exitStatus != .ok }
+        guard !failing.isEmpty else { return }
         let history = DiagnosticsHistory(paths: context.paths, environment: context.environment)
-        let servers = reports.map { (server: $0.server, currentFailed: $0.exitStatus != .ok) }
+        let servers = failing.map { (server: $0.server, currentFailed: true) }
         for recent in history.recentFailures(servers, now: now).compactMap({ $0 }) {
             printError(LogText.recentFailures(recent))
         }
