@@ -54,7 +54,7 @@ struct DiagnosticsJournalTests {
         journal.noteServer("https://admin:pw@nas.example:8443/transmission/rpc?x=1", now: Self.now)
         journal.noteTorrents(Array(1...100))
         let offline = Failure(.transport(.timeout(phase: "connect", detail: "")), server: "nas")
-        journal.finish(status: .offline, failure: Failure(.local(.offlineWithoutSnapshot(offline))), now: Self.now)
+        journal.finish(status: .offline, failure: Failure(.local(.offlineWithoutSnapshot(offline, otherSettings: false))), now: Self.now)
         let record = try #require(try DiagnosticsLog(paths: fixture.context.paths).read().records.first)
         #expect(record.server == "https://nas.example:8443/transmission/rpc")
         #expect(record.command == "list" && record.exitCode == 3)
@@ -147,7 +147,7 @@ struct DiagnosticsJournalTests {
         let inner = Failure(.unauthorized(user: "a", passwordSource: .standardInput))
         let outer = Failure(.local(.passwordNotChecked(inner)))
         #expect(outer.diagnosticClass == "unauthorized" && outer.underlying == inner)
-        #expect(Failure(.local(.noSnapshot)).diagnosticClass == "local")
+        #expect(Failure(.local(.noSnapshot(otherSettings: false))).diagnosticClass == "local")
     }
 
     @Test("log lines: aligned, terminal-safe, local time; what a server sent is shown, never obeyed")
