@@ -93,6 +93,14 @@ struct CommandLineWordsTests {
         }
         #expect(RemissionCommand.editDistance("lsit", "list") == 1)
         #expect(RemissionCommand.editDistance("frob", "stop") == 3)
+        // help of a word that names no command: the same error (exit 2), not the whole help.
+        #expect(try #require(RemissionCommand.unknownCommand(["help", "chek"])).contains("Did you mean 'check'?"))
+        #expect(try #require(RemissionCommand.unknownCommand(["help", "trust", "shwo"])).contains("'show'"))
+        for known in [
+            ["help"], ["help", "check"], ["help", "trust", "show"], ["help", "check", "nas"], ["help", "help"],
+        ] {
+            #expect(RemissionCommand.unknownCommand(known) == nil, "\(known)")
+        }
         #expect(RemissionCommand.editDistance("stauts", "stats") == 1)
     }
 }

@@ -97,6 +97,12 @@ struct LanguageCommandTests {
         let usage = try run(words, ["lsit"])
         #expect(usage.status == 2)
         #expect(usage.err.hasPrefix(words.notCommand), "\(usage.err)")
+        // help of a mistyped command: the same error, not the whole help with exit 0.
+        let help = try run(words, ["help", "chek"])
+        #expect(help.status == 2, "\(help.all)")
+        let chek = words.notCommand.replacingOccurrences(of: "lsit", with: "chek")
+        #expect(help.err.hasPrefix(chek.replacingOccurrences(of: "'list'", with: "'check'")), "\(help.err)")
+        #expect(help.out.isEmpty, "\(help.out)")
 
         let keyring = try run(
             words,
