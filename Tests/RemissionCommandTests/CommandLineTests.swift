@@ -103,6 +103,20 @@ struct CommandLineWordsTests {
         }
         #expect(RemissionCommand.editDistance("stauts", "stats") == 1)
     }
+
+    @Test("the first option the named command does not take, whatever its own checks say")
+    func unknownOptions() {
+        #expect(UnknownOptions.first(in: ["files", "1", "--foo", "high"]) == "--foo")
+        #expect(UnknownOptions.first(in: ["trust", "pin", "nas", "--currnet"]) == "--currnet")
+        #expect(UnknownOptions.first(in: ["list", "-v", "--status=seeding", "--timeout", "-1"]) == nil)
+        #expect(UnknownOptions.first(in: ["files", "1", "high", "--priority", "low", "--server", "nas"]) == nil)
+        #expect(UnknownOptions.first(in: ["add", "--", "--odd.torrent"]) == nil)
+        #expect(UnknownOptions.first(in: ["list", "-vh"]) == nil)
+        let message = "Error: Give --priority before the indexes high.\nUsage: remission files\n  See …"
+        #expect(
+            UnknownOptions.naming("--foo", in: message)
+                == "Error: Unknown option '--foo'.\nUsage: remission files\n  See …")
+    }
 }
 
 @Suite("Command table")

@@ -103,6 +103,10 @@ struct LanguageCommandTests {
         let chek = words.notCommand.replacingOccurrences(of: "lsit", with: "chek")
         #expect(help.err.hasPrefix(chek.replacingOccurrences(of: "'list'", with: "'check'")), "\(help.err)")
         #expect(help.out.isEmpty, "\(help.out)")
+        // An unknown option is named even when the command's own check of its values fails first.
+        let unknown = try run(words, ["files", "1", "--foo", "high"])
+        #expect(unknown.status == 2, "\(unknown.all)")
+        #expect(unknown.err.contains("'--foo'") && !unknown.err.contains("--priority"), "\(unknown.err)")
 
         let keyring = try run(
             words,
