@@ -1,4 +1,5 @@
 import RemissionModel
+import RemissionRPC
 import RemissionSession
 import Testing
 
@@ -33,6 +34,26 @@ struct NewcomerHintsTests {
                     == "Укажите пользователя и пароль: remission credentials set tr3 --user NAME, "
                     + "TR_AUTH=пользователь:пароль или --user NAME --password-stdin.")
             #expect(FailureText.message(noUser, now: 0).contains("remission credentials set tr3 --user NAME"))
+        }
+    }
+
+    @Test("add of a torrent already present says what became of --label")
+    func duplicateLabels() {
+        let duplicate = TorrentAddResult.duplicate(id: 4, name: "debian", hash: "")
+        #expect(TorrentText.added(duplicate) == "already present 4 debian")
+        #expect(
+            TorrentText.added(duplicate, labels: ["iso", "linux"], labelsAdded: ["iso", "linux"])
+                == "already present 4 debian; labels added to it: iso, linux")
+        #expect(
+            TorrentText.added(duplicate, labels: ["iso"], labelsAdded: [])
+                == "already present 4 debian; it already has the label iso")
+        russian {
+            #expect(
+                TorrentText.added(duplicate, labels: ["iso"], labelsAdded: ["iso"])
+                    == "уже есть 4: debian; к нему добавлена метка: iso")
+            #expect(
+                TorrentText.added(duplicate, labels: ["a", "b"], labelsAdded: [])
+                    == "уже есть 4: debian; у него уже есть метки a, b")
         }
     }
 }
