@@ -12,6 +12,7 @@ struct CommandLineTests {
     static let valid: [[String]] = [
         ["servers"], ["servers", "list", "--json"], ["servers", "default", "nas"],
         ["list"], ["list", "nas", "--status", "downloading", "--sort", "eta", "--reverse"],
+        ["list", "--status", "idle"],
         ["list", "--server", "https://nas:8443", "--ca-file", "ca.pem", "--pin", "sha256//x", "-v"],
         ["check", "--all", "--json"], ["check", "nas", "box", "--timeout", "5"],
         ["add", "a.torrent", "magnet:?xt=urn:btih:abc", "--paused", "--label", "iso"],
