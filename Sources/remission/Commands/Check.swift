@@ -120,6 +120,9 @@ extension RemissionCommand {
             for (name, outcome) in zip(names, outcomes) {
                 switch outcome {
                 case .success(let (target, report)):
+                    if let name, ServerEndpoint.namesWebInterface(name) {
+                        printError(CheckText.webInterfaceNote(typed: name, checked: target.endpoint.url))
+                    }
                     context.warnAboutPlainHTTP(target)
                     reports.append(report)
                 case .failure(let failure):
