@@ -197,6 +197,11 @@ struct InstallScriptTests {
         let removed = try script("uninstall", ["--prefix", prefix])
         #expect(removed.status == 0, "\(removed.stdoutText)\(removed.stderrText)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: prefix) == [])
+        // What stays is the user's, and uninstall says where and how to remove it.
+        #expect(removed.stdoutText.contains("Left in place"), "\(removed.stdoutText)")
+        #expect(removed.stdoutText.contains("  \(home.configDirectory)  (servers.json"), "\(removed.stdoutText)")
+        #expect(removed.stdoutText.contains("  rm -r \(home.configDirectory)\n"), "\(removed.stdoutText)")
+        #expect(removed.stdoutText.contains("  secret-tool clear xdg:schema org.remission.Credentials\n"))
         #expect(try String(contentsOfFile: mimeapps, encoding: .utf8) == before)
     }
 
@@ -220,6 +225,7 @@ struct InstallScriptTests {
             root + "/scripts/install", args: ["--prefix", elsewhere], env: environment, timeout: .seconds(120))
         #expect(again.status == 0, "\(again.stdoutText)\(again.stderrText)")
         #expect(again.stdoutText.contains("Replacing the Remission installed in"))
+        #expect(!again.stdoutText.contains("Left in place"), "an upgrade keeps quiet about them")
         let manifest = try String(contentsOfFile: elsewhere + "/share/remission/install-manifest", encoding: .utf8)
         #expect(manifest.contains("created-dir \(elsewhere)\n"), "\(manifest)")
         let removed = try bed.run(
