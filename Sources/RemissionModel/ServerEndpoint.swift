@@ -127,6 +127,17 @@ extension ServerEndpoint {
         scalar.value <= 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
+    /// Whether `text`, a URL, names the web interface (`…/web` or `…/web/`), which `parse` turns into
+    /// the RPC address beside it: the commands say so, since the address checked is not the one typed.
+    public static func namesWebInterface(_ text: String) -> Bool {
+        guard let scheme = text.firstRange(of: "://") else { return false }
+        let rest = text[scheme.upperBound...]
+        guard let slash = rest.firstIndex(of: "/") else { return false }
+        var path = rest[slash...]
+        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+        return path.hasSuffix("/web") || path.hasSuffix("/web/")
+    }
+
     /// The RPC path for what the user typed: empty or `/` → `/transmission/rpc`; a base ending in `/`
     /// (`/transmission/`, as transmission-remote takes it) or the web UI's `…/web/` → that base + `rpc`.
     static func rpcPath(_ typed: String) -> String {

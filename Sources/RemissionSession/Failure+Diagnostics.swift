@@ -7,7 +7,7 @@ extension Failure {
     public var underlying: Failure {
         guard case .local(let problem) = cause else { return self }
         switch problem {
-        case .offlineWithoutSnapshot(let failure), .removalInterrupted(let failure, _, _),
+        case .offlineWithoutSnapshot(let failure, _), .removalInterrupted(let failure, _, _),
             .passwordNotChecked(let failure):
             return failure.underlying
         case .partialAdd(_, _, let failed):

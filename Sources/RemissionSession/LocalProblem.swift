@@ -61,10 +61,11 @@ public enum LocalProblem: Sendable, Equatable {
 
     /// `watch` needs a terminal on standard input and output (exit 2).
     case watchNeedsTerminal
-    /// `list --offline` without a snapshot for the connection parameters (exit 1).
-    case noSnapshot
+    /// `list --offline` without a snapshot for the connection parameters (exit 1); `otherSettings`:
+    /// one is saved for the same server under other parameters (user, address, path).
+    case noSnapshot(otherSettings: Bool)
     /// The server is offline (the failure) and there is no snapshot to show instead (exit 3).
-    indirect case offlineWithoutSnapshot(Failure)
+    indirect case offlineWithoutSnapshot(Failure, otherSettings: Bool)
     /// The snapshot lacks fields this view needs (`serverOffline`: exit 3, else 1).
     case snapshotLacksFields([String], savedAt: Int64, serverOffline: Bool)
     /// A removal in batches failed after `removed` of `total` torrents were removed (the failure's status).

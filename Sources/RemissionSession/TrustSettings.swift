@@ -77,16 +77,19 @@ public struct TrustSettings: Sendable {
     /// `trust accept`, once the user agreed: the leaf becomes the accepted certificate; accepting the
     /// same certificate again changes nothing (and keeps its date).
     public func accept(_ probe: TrustProbe, for subject: TrustSubject, now: Int64) throws(Failure) -> Acceptance {
-        let leaf = probe.leaf
-        let accepted =
-            AcceptedCertificate(accepting: probe.chain, at: now)
-            ?? AcceptedCertificate(
-                fingerprint: leaf.fingerprint, subject: leaf.subject, notBefore: leaf.notBefore,
-                notAfter: leaf.notAfter, acceptedAt: now)
+        try accept(probe.chain.leaf == nil ? PresentedChain(certificates: [probe.leaf], problems: []) : probe.chain, for: subject, now: now)
+    }
+
+    /// The same with the chain alone (its leaf is accepted, with the facts that tell a renewal).
+    public func accept(_ chain: PresentedChain, for subject: TrustSubject, now: Int64) throws(Failure) -> Acceptance {
+        guard let accepted = AcceptedCertificate(accepting: chain, at: now) else {
+            throw Failure(.local(.certificateDeclined))
+        }
         return try update(subject) { trust in
             let previous = trust.accepted
             if previous?.fingerprint != accepted.fingerprint { trust.accepted = accepted }
-            return Acceptance(previous: previous, accepted: accepted, pinsSet: !trust.pins.isEmpty)
+            return Acceptance(
+                previous: previous, accepted: accepted, names: chain.leaf?.subjectAltNames ?? [], pinsSet: !trust.pins.isEmpty)
         }
     }
 
@@ -174,6 +177,9 @@ public struct Acceptance: Sendable, Equatable {
     /// The certificate accepted before, if any (the same one: nothing changed).
     public var previous: AcceptedCertificate?
     public var accepted: AcceptedCertificate
+    /// The names the accepted certificate covers (trust.json keeps its subject only): how it is named
+    /// when it has no subject.
+    public var names: [SubjectAltName] = []
     /// Pins are set, and decide before the accepted certificate.
     public var pinsSet: Bool
 

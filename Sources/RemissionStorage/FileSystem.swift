@@ -79,6 +79,22 @@ enum FileSystem {
     }
 }
 
+extension FileSystem {
+    /// The names in `directory` (without `.` and `..`); none when it cannot be read.
+    static func names(in directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}
+
 /// The directory part of `path` (`.` when there is none, `/` for top-level entries).
 func parentDirectory(of path: String) -> String {
     let trimmed = trimmingTrailingSlashes(path)

@@ -122,6 +122,16 @@ public struct SnapshotStore: Sendable {
         }
     }
 
+    /// Whether a snapshot of the same server (its label) is saved under other connection parameters
+    /// (another user, address or path): "nothing saved yet" would then be wrong.
+    public func hasOtherSettings(than key: SnapshotKey) -> Bool {
+        let own = key.fileName
+        let prefix = own.dropLast(key.fingerprint.count + ".json".count)
+        return FileSystem.names(in: directory).contains { name in
+            name != own && name.count == own.count && name.hasPrefix(prefix) && name.hasSuffix(".json")
+        }
+    }
+
     /// The snapshot for exactly these connection parameters, or nil when there is none.
     /// A file whose recorded fingerprint differs from the key's is treated as absent.
     public func load(for key: SnapshotKey) throws(SnapshotError) -> Snapshot? {

@@ -26,7 +26,7 @@ public enum ChainText {
             state = tr("\(count: days, "day", "days") left")
         }
         var rows = [
-            (tr("Subject:"), TerminalText.safe(certificate.subject)),
+            (tr("Subject:"), CertificateName.subjectRow(certificate.subject)),
             (tr("Issuer:"), TerminalText.safe(certificate.issuer)),
         ]
         if !certificate.subjectAltNames.isEmpty {

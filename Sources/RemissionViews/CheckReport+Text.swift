@@ -3,7 +3,12 @@ import RemissionRPC
 
 extension CheckReport {
     /// The step report as `check` prints it: one line a step, details beneath, then the verdict and a hint.
+    /// On a terminal a line wider than it is wrapped at spaces under its own indent (as connect's trust
+    /// screen is), and a word that cannot fit beside the indent (a fingerprint) moves left instead of
+    /// being broken by the terminal; through a pipe (`columns` unlimited) lines stay whole.
     public func render(on terminal: Terminal) -> String {
+        let width = terminal.columns
+        let indent = String(repeating: " ", count: Self.detailIndent)
         var lines: [String] = [
             "\(terminal.styled(server, .bold)) \(server == url ? "" : "(\(url))")".trimmingASCIIWhitespace()
         ]
@@ -11,16 +16,47 @@ extension CheckReport {
             let marker = Self.marker(step.state, terminal)
             let name = step.name.rawValue.padding(to: 5)
             let time = step.milliseconds.map { Self.formatMilliseconds($0) } ?? ""
-            var line = "  \(marker) \(name) \(step.summary)"
-            if !time.isEmpty { line += "  " + terminal.styled(time, .dim) }
-            lines.append(line)
-            for detail in step.details {
-                lines.append("             " + detail)
+            // Wrapped as plain text under the indent; the styled marker replaces the indent after.
+            var body = Self.fitted(indent + step.summary, width: width)
+            body[0] = "  \(marker) \(name) " + body[0].dropFirst(Self.detailIndent)
+            if !time.isEmpty {
+                let last = body.count - 1
+                if TerminalText.width(body[last]) + 2 + time.count <= width {
+                    body[last] += "  " + terminal.styled(time, .dim)
+                } else {
+                    body.append(indent + terminal.styled(time, .dim))
+                }
             }
+            lines += body
+            for detail in step.details { lines += Self.fitted(indent + detail, width: width) }
         }
         lines.append(verdictLine(terminal))
-        if let hint { lines.append("  " + tr("hint: ") + hint) }
+        if let hint { lines += Self.fitted("  " + tr("hint: ") + hint, width: width) }
         return lines.joined(separator: "\n")
+    }
+
+    /// Where a step's summary and details start: after "  ok   name  ".
+    static let detailIndent = 13
+
+    /// `line` as it fits `width`: as it is when it does, else wrapped at spaces under its own indent
+    /// (two more after the first line; a command four, its lines ending in ` \`), and a line still too
+    /// wide (one long word) moved left as far as it needs.
+    static func fitted(_ line: String, width: Int) -> [String] {
+        guard TerminalText.width(line) > width else { return [line] }
+        let lead = String(line.prefix { $0 == " " })
+        // A command to copy is continued shell-style (` \`), so that pasting it runs it whole.
+        let isCommand = line.dropFirst(lead.count).hasPrefix("remission ")  // verbatim
+        var wrapped = TerminalText.wrap(
+            line, width: isCommand ? width - 2 : width, first: lead, rest: lead + (isCommand ? "    " : "  "))
+        if isCommand {
+            wrapped = wrapped.enumerated().map { $0.offset < wrapped.count - 1 ? $0.element + " \\" : $0.element }
+        }
+        return wrapped.map { wrappedLine in
+            let excess = TerminalText.width(wrappedLine) - width
+            guard excess > 0 else { return wrappedLine }
+            let spaces = wrappedLine.prefix { $0 == " " }.count
+            return String(wrappedLine.dropFirst(min(spaces, excess)))
+        }
     }
 
     /// `ONLINE`, `ONLINE (insecure: plain HTTP)`, `OFFLINE — step: reason`, `AUTH FAILED — auth: reason`

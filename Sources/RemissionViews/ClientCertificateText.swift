@@ -75,7 +75,7 @@ public enum ClientCertificateText {
     /// (two lines, so each fits a terminal more often): under check's tls step, in `servers` and in
     /// `trust show`.
     public static func lines(_ facts: CertificateFacts, now: Int64) -> [String] {
-        let subject = safe(facts.subject)
+        let subject = CertificateName.of(facts)
         let (day, when) = (Dates.day(facts.notAfter), Dates.relativeDays(facts.notAfter, now: now))
         return [
             facts.notAfter < now

@@ -114,10 +114,16 @@ public enum FailureText {
         if place == .connect, let hint = connectHint(failure) { return hint }
         switch failure.cause {
         case .transport(let error): return transportHint(error, server: server)
-        case .unauthorized(_, let source):
+        case .unauthorized(let user, let source):
+            // A whole command that works: a saved server with a user logs in as it; one without a user
+            // (or a URL) needs --user, or `credentials set` refuses it.
             let saved = !(failure.server ?? "").contains("://")
-            let set = "remission credentials set \(server)\(saved ? "" : " --user USER")"  // verbatim
+            let userFlag = saved && user != nil ? "" : " --user \(user.map(quotedForShell) ?? "NAME")"  // verbatim
+            let set = "remission credentials set \(server)\(userFlag)"  // verbatim
             switch source {
+            case .none where user == nil:
+                return tr(
+                    "Give a user name and password: \(set), TR_AUTH=user:password, or --user NAME --password-stdin.")
             case .none: return tr("Give a password: --password-stdin, TR_AUTH=user:password, or \(set).")
             case .keyring: return tr("The stored password was kept. Update it with: \(set).")
             default: return tr("Check the user and password; a password in the keyring is set with: \(set).")

@@ -85,9 +85,13 @@ extension FailureText {
         case .noPasswordGiven: return tr("No password given; nothing was stored.")
         case .passwordsDiffer: return tr("The two passwords differ; nothing was stored.")
         case .watchNeedsTerminal: return tr("watch needs a terminal; use `remission list`.")
-        case .noSnapshot:
-            return tr("no snapshot for these connection parameters; run list while the server is online.")
-        case .offlineWithoutSnapshot(let failure): return reason(failure)
+        case .noSnapshot(otherSettings: false):
+            return tr("nothing saved yet for this server: run list while it is online, then --offline shows that.")
+        case .noSnapshot(otherSettings: true):
+            return tr(
+                "nothing saved for this server with these settings (user, address, path): ",
+                "run list with them while it is online.")
+        case .offlineWithoutSnapshot(let failure, _): return reason(failure)
         case .passwordNotChecked(let failure): return reason(failure)
         case .snapshotLacksFields(let names, let savedAt, _):
             return tr(
@@ -154,8 +158,13 @@ extension FailureText {
     /// The last line of a message whose reason is another failure's (`message` adds it after that one).
     static func localNote(_ problem: LocalProblem) -> (inner: Failure, note: String)? {
         switch problem {
-        case .offlineWithoutSnapshot(let failure):
-            return (failure, tr("no snapshot for these connection parameters"))
+        case .offlineWithoutSnapshot(let failure, let otherSettings):
+            return (
+                failure,
+                otherSettings
+                    ? tr("Nothing saved for this server with these settings (user, address, path) to show instead.")
+                    : tr("Nothing saved yet for this server to show instead: list keeps what it shows while online.")
+            )
         case .passwordNotChecked(let failure):
             return (
                 failure,

@@ -12,8 +12,8 @@ import RemissionStorage
 public enum LogText {
     /// One line a record, oldest first, columns aligned:
     /// `2026-11-25 09:31:02 CET  list   nas  OFFLINE (3) at tcp: refused  dns 0.3, tcp 0.1, total 0.5 ms`.
-    /// A line wider than `width` (a terminal's columns) gives its details a line of their own,
-    /// indented; nothing is cut.
+    /// A record wider than `width` (a terminal's columns) gives each of its details a line of its
+    /// own, indented and wrapped at spaces, so every line fits; nothing is cut.
     public static func lines(
         _ records: [DiagnosticsRecord], zone: TimeZoneChoice = .local, width: Int = .max
     ) -> [String] {
@@ -21,16 +21,18 @@ public enum LogText {
             [
                 Units.dateTime(WallClock(unixSeconds: record.time, zone)), safe(record.command), safe(record.server),
                 outcome(record),
-                details(record),
             ]
         }
+        let details = records.map(detailParts)
         let widths = (0..<4).map { column in rows.map { TerminalText.width($0[column]) }.max() ?? 0 }
-        return rows.map { row in
+        return zip(rows, details).map { row, details in
             var line = (0..<4).map { TorrentText.padded(row[$0], widths[$0]) }.joined(separator: "  ")
             while line.hasSuffix(" ") { line.removeLast() }
-            guard !row[4].isEmpty else { return line }
-            let oneLine = line + "  " + row[4]
-            return TerminalText.width(oneLine) <= width ? oneLine : line + "\n    " + row[4]
+            let oneLine = ([line] + details).joined(separator: "  ")
+            guard TerminalText.width(oneLine) > width else { return oneLine }
+            var lines = TerminalText.width(line) <= width ? [line] : TerminalText.wrap(line, width: width, rest: "    ")
+            for part in details { lines += TerminalText.wrap(part, width: width, first: "    ", rest: "      ") }
+            return lines.joined(separator: "\n")
         }
     }
 
@@ -95,25 +97,34 @@ public enum LogText {
         }
     }
 
-    /// `Transmission 4.1.3 (jsonrpc, rpc 18)  torrents 3,7  dns 0.4, tcp 0.2, tls 9.1, http 2.0, total 12.3 ms`;
-    /// a version the run did not learn (the facts came from the cache) is left out.
-    static func details(_ record: DiagnosticsRecord) -> String {
+    /// `Transmission 4.1.3 (abc), rpc-version 18, JSON-RPC 2.0 dialect`, `torrents 3,7`, `dns 0.4, tcp
+    /// 0.2, tls 9.1, http 2.0, total 12.3 ms`: the server in check's words; a version the run did not
+    /// learn (the facts came from the cache) is left out.
+    static func detailParts(_ record: DiagnosticsRecord) -> [String] {
         var parts: [String] = []
-        if record.version != nil || record.rpcVersion != nil {
-            var server = "Transmission" + (record.version.map { " " + safe($0) } ?? "")  // verbatim: a product name
-            let facts = [record.dialect.map(safe), record.rpcVersion.map { "rpc \($0)" }].compactMap { $0 }
-            if !facts.isEmpty { server += " (" + facts.joined(separator: ", ") + ")" }
-            parts.append(server)
-        }
+        var server: [String] = []
+        if let version = record.version { server.append("Transmission " + safe(version)) }  // verbatim: a product name
+        if let rpcVersion = record.rpcVersion { server.append("rpc-version \(rpcVersion)") }  // verbatim
+        if let dialect = record.dialect { server.append(tr("\(dialectName(dialect)) dialect")) }
+        if !server.isEmpty { parts.append(server.joined(separator: ", ")) }
         if !record.torrents.isEmpty {
-            parts.append(tr("torrents \(record.torrents.map(String.init).joined(separator: ","))"))
+            parts.append(tr("torrents \(record.torrents.map(String.init).joined(separator: ", "))"))
         }
         if !record.steps.isEmpty {
             parts.append(
                 record.steps.map { "\(safe($0.name)) \(Units.decimal($0.milliseconds, places: 1))" }
                     .joined(separator: ", ") + " ms")
         }
-        return parts.joined(separator: "  ")
+        return parts
+    }
+
+    /// The log's stable field (`classic`, `jsonrpc`) as check names the dialect.
+    static func dialectName(_ field: String) -> String {
+        switch field {
+        case "classic": RPCDialect.classic.description
+        case "jsonrpc": RPCDialect.jsonRPC.description
+        default: safe(field)
+        }
     }
 
     static func safe(_ text: String) -> String { TerminalText.safe(text) }

@@ -2,12 +2,14 @@ import RemissionModel
 
 /// `--status` values of `remission list`.
 public enum ListStatusFilter: String, CaseIterable, Sendable {
-    case downloading, seeding, stopped, checking, queued, error, active
+    case downloading, seeding, stopped, checking, queued, error, active, idle
 
     public func matches(_ torrent: Torrent) -> Bool {
         switch self {
         case .downloading: return torrent.status == .downloading
         case .seeding: return torrent.status == .seeding
+        // What the Status column shows as Idle: downloading or seeding, no peer either way.
+        case .idle: return torrent.activityLabel == "Idle"  // verbatim
         case .stopped: return torrent.status == .stopped
         case .checking: return torrent.status.isChecking
         case .queued: return torrent.status == .downloadWait || torrent.status == .seedWait

@@ -91,11 +91,24 @@ extension TorrentText {
     }
 
     /// "added 5 name" or "already present 5 name".
-    public static func added(_ result: TorrentAddResult) -> String {
+    /// A duplicate given `--label`: the labels `add` put on it (`labelsAdded`), or that it had them.
+    public static func added(_ result: TorrentAddResult, labels: [String] = [], labelsAdded: [String] = []) -> String {
         switch result {
         case .added(let id, let name, _): return tr("added \(id) \(TerminalText.safe(name))")
         case .duplicate(let id, let name, _):
-            return tr("already present \(id) \(TerminalText.safe(name))")
+            let line = tr("already present \(id) \(TerminalText.safe(name))")
+            guard !labels.isEmpty else { return line }
+            // One or several, not a count: Russian's three forms follow the number, which is not shown.
+            switch (labelsAdded.count, labels.count) {
+            case (0, 1): return line + "; " + tr("it already has the label \(list(labels))")
+            case (0, _): return line + "; " + tr("it already has the labels \(list(labels))")
+            case (1, _): return line + "; " + tr("label added to it: \(list(labelsAdded))")
+            default: return line + "; " + tr("labels added to it: \(list(labelsAdded))")
+            }
         }
+    }
+
+    private static func list(_ labels: [String]) -> String {
+        labels.map(TerminalText.safe).joined(separator: ", ")
     }
 }

@@ -20,7 +20,9 @@ public enum TrustCommandText {
             rows.append(
                 (
                     "",
-                    tr("\(safe(accepted.subject)), valid \(from) to \(to), accepted \(Dates.day(accepted.acceptedAt))")
+                    tr(
+                        "\(CertificateName.of(accepted)), valid \(from) to \(to), accepted \(Dates.day(accepted.acceptedAt))"
+                    )
                 ))
         } else {
             rows.append((tr("accepted:"), tr("none")))
@@ -90,6 +92,7 @@ public enum TrustCommandText {
     public static func accepted(_ acceptance: Acceptance, subject: TrustSubject) -> String {
         var lines: [String] = []
         let accepted = acceptance.accepted
+        let name = CertificateName.of(subject: accepted.subject, names: acceptance.names)
         if let previous = acceptance.previous, !acceptance.changed {
             lines.append(
                 tr(
@@ -106,12 +109,12 @@ public enum TrustCommandText {
                 tr("Replaced the accepted certificate for \(subject.identity):"),
                 label(old)
                     + tr(
-                        "\(previous.fingerprint) (\(safe(previous.subject)), accepted ",
+                        "\(previous.fingerprint) (\(CertificateName.of(previous)), accepted ",
                         "\(Dates.day(previous.acceptedAt)))"),
-                label(new) + "\(accepted.fingerprint) (\(safe(accepted.subject)))",
+                label(new) + "\(accepted.fingerprint) (\(name))",
             ]
         } else {
-            lines.append(tr("Accepted \(accepted.fingerprint) (\(safe(accepted.subject))) for \(subject.identity)."))
+            lines.append(tr("Accepted \(accepted.fingerprint) (\(name)) for \(subject.identity)."))
         }
         if acceptance.pinsSet {
             lines.append(

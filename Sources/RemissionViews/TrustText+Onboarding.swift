@@ -19,7 +19,7 @@ extension TrustText {
                 "no one you trust vouches for its certificate."))
         if case .refused(let problems) = decision {
             for problem in problems {
-                let text = self.lines(for: problem).map(TerminalText.safe)
+                let text = self.lines(for: problem, chain: chain).map(TerminalText.safe)
                 for (index, line) in text.enumerated() {
                     lines += TerminalText.wrap(line, first: index == 0 ? "  - " : "    ", rest: "    ")
                 }

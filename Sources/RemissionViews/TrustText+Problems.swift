@@ -3,7 +3,9 @@ import RemissionTrust
 
 extension TrustText {
     /// One line for one verification problem, with the fact the user needs and, where there is one, what to do.
-    public func line(for problem: VerificationProblem) -> String {
+    /// A certificate is named as `CertificateName` names it, by its names in `chain` when it has no subject.
+    public func line(for problem: VerificationProblem, chain: PresentedChain? = nil) -> String {
+        func name(_ subject: String) -> String { CertificateName.of(subject: subject, in: chain) }
         switch problem {
         case .selfSigned:
             return tr("The certificate is self-signed: no certificate authority vouches for it.")
@@ -18,11 +20,11 @@ extension TrustText {
                 "if this is your own CA, use \(caAdvice).")
         case .expired(let subject, let notAfter):
             return tr(
-                "The certificate '\(subject)' expired on \(Dates.day(notAfter)) ",
+                "The certificate '\(name(subject))' expired on \(Dates.day(notAfter)) ",
                 "(\(Dates.relativeDays(notAfter, now: now))).")
         case .notYetValid(let subject, let notBefore):
             return tr(
-                "The certificate '\(subject)' is not valid before \(Dates.day(notBefore)) ",
+                "The certificate '\(name(subject))' is not valid before \(Dates.day(notBefore)) ",
                 "(\(Dates.relativeDays(notBefore, now: now))). Check this computer's clock.")
         case .hostMismatch(let expected, let covered):
             guard !covered.isEmpty else {
@@ -33,34 +35,34 @@ extension TrustText {
             return tr("Host name mismatch: the certificate does not cover '\(expected)'; it covers \(names).")
         case .weakKey(let subject, let keyType, let bits):
             return tr(
-                "The certificate '\(subject)' has a weak key (\(keyType), \(count: bits, "bit", "bits")): ",
+                "The certificate '\(name(subject))' has a weak key (\(keyType), \(count: bits, "bit", "bits")): ",
                 "the server needs a new, stronger key.")
         case .weakSignature(let subject, let algorithm):
             return tr(
-                "The certificate '\(subject)' has a weak signature (\(algorithm)): ",
+                "The certificate '\(name(subject))' has a weak signature (\(algorithm)): ",
                 "the server needs a certificate signed with SHA-256 or better.")
         case .revoked(let subject):
-            return tr("The certificate '\(subject)' has been revoked by its issuer.")
+            return tr("The certificate '\(name(subject))' has been revoked by its issuer.")
         case .notACertificateAuthority(let subject):
             return tr(
-                "The certificate '\(subject)' issued another one but is not a certificate authority allowed to ",
+                "The certificate '\(name(subject))' issued another one but is not a certificate authority allowed to ",
                 "issue certificates: the chain is forged or broken.")
         case .pathLengthExceeded(let subject):
-            return tr("The chain is longer than the certificate authority '\(subject)' allows.")
+            return tr("The chain is longer than the certificate authority '\(name(subject))' allows.")
         case .notForTLSServers(let subject):
-            return tr("The certificate '\(subject)' is not meant for a TLS server (its key usage says otherwise).")
+            return tr("The certificate '\(name(subject))' is not meant for a TLS server (its key usage says otherwise).")
         case .nameConstraintViolation(let subject):
-            return tr("The certificate '\(subject)' names a host its certificate authority may not vouch for.")
+            return tr("The certificate '\(name(subject))' names a host its certificate authority may not vouch for.")
         case .other(let code, let message):
             return tr("Verification failed: \(message) (OpenSSL error \(code)).")
         }
     }
 
     /// The lines for one trust problem: one line each, except the `CERTIFICATE CHANGED` block.
-    public func lines(for problem: TrustProblem) -> [String] {
+    public func lines(for problem: TrustProblem, chain: PresentedChain? = nil) -> [String] {
         switch problem {
         case .verification(let verification):
-            return [line(for: verification)]
+            return [line(for: verification, chain: chain)]
         case .pinMismatch(let presented, let pinned):
             var text = tr(
                 "Pin mismatch: no key in the chain is pinned for this server. ",
@@ -73,14 +75,15 @@ extension TrustText {
             }
             return [text]
         case .pinnedAnchorRefused(let pin, let problems):
-            let reasons = problems.map { line(for: $0) }.joined(separator: " ")
+            let reasons = problems.map { line(for: $0, chain: chain) }.joined(separator: " ")
             return [
                 tr(
                     "The pinned key \(pin) is in the chain, but the chain does not verify with it as the trust anchor ",
                     "(a pinned CA vouches only for certificates it may issue): \(reasons)")
             ]
-        case .certificateChanged(let accepted, let presented, _):
+        case .certificateChanged(let accepted, let presented, let change):
             return certificateChanged(accepted: accepted, presented: presented)
+                + changeLines(change, issuerKey: chain?.certificates.dropFirst().first?.spkiPin)
         case .missingBackupPin:
             return [
                 tr(
@@ -106,15 +109,42 @@ extension TrustText {
             label(labels[0]) + accepted.fingerprint.description,
             indent
                 + tr(
-                    "subject \(accepted.subject), valid \(validity(accepted.notBefore, accepted.notAfter)), ",
+                    "\(CertificateName.of(accepted)), valid \(validity(accepted.notBefore, accepted.notAfter)), ",
                     "accepted \(Dates.day(accepted.acceptedAt))"),
             label(labels[1]) + presented.fingerprint.description,
-            indent + tr("subject \(presented.subject), valid \(validity(presented.notBefore, presented.notAfter))"),
+            indent + tr("\(CertificateName.of(presented)), valid \(validity(presented.notBefore, presented.notAfter))"),
             tr(
                 "Nothing was changed. If you expected this, compare the new fingerprint with the server's, then \(runWord):"
             ),
             "  \(acceptCommand(presented.fingerprint))",
         ]
+    }
+
+    /// What kind of change it is: a renewal by the same CA (and the trust that would have survived
+    /// it), or not. Said after the refusal; it never changes the refusal.
+    private func changeLines(_ change: CertificateChange, issuerKey: SPKIPin?) -> [String] {
+        switch change {
+        case .renewedBySameIssuer(let issuer):
+            let issuerPin = place == .command ? "remission trust pin \(quotedForShell(server)) --issuer" : issuerKey.map { "--pin \($0)" }
+            return [
+                tr(
+                    "It looks like a renewal by the same certificate authority: the same names and the same issuer ",
+                    "(\(CertificateName.of(subject: issuer, in: nil))). An accepted certificate is replaced at every ",
+                    "renewal; to let the next one pass, trust the certificate authority instead (it replaces the ",
+                    "accepted certificate, after a question):")
+            ] + (issuerPin.map { ["  \($0)"] } ?? []) + ["  \(caCommand)"]
+        case .differentIssuer(let accepted, let presented):
+            return [
+                tr(
+                    "It is not a renewal by the same certificate authority: it was issued by ",
+                    "\(CertificateName.of(subject: presented, in: nil)), the accepted one by ",
+                    "\(CertificateName.of(subject: accepted, in: nil)). Be sure of it before you accept it.")
+            ]
+        case .differentNames:
+            return [tr("It names other hosts than the accepted certificate did: be sure of it before you accept it.")]
+        case .unknown:
+            return []
+        }
     }
 
     /// `remission trust ca NAME FILE` in backquotes, or connect's `--ca-file FILE`.

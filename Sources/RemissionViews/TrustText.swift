@@ -48,7 +48,8 @@ public struct TrustText: Sendable, Equatable {
         switch decision {
         case .trusted(let trustBasis, let notes):
             let note = tr("note: ")
-            return [tr("Trusted: \(basis(trustBasis))")] + notes.flatMap(lines(for:)).map { "  " + note + $0 }
+            return [tr("Trusted: \(basis(trustBasis))")]
+                + notes.flatMap { lines(for: $0, chain: chain) }.map { "  " + note + $0 }
         case .refused(let problems):
             var result = [
                 place == .proxy
@@ -56,7 +57,7 @@ public struct TrustText: Sendable, Equatable {
                     : tr("Refused: the server's certificate is not trusted.")
             ]
             for problem in problems {
-                let text = lines(for: problem)
+                let text = lines(for: problem, chain: chain)
                 result += text.enumerated().map { ($0.offset == 0 ? "  - " : "    ") + $0.element }
             }
             if let leaf = chain.leaf, problems.allSatisfy(\.isVerification) {

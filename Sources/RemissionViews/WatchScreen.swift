@@ -120,22 +120,48 @@ public enum WatchScreen {
                 ? "" : (top + offset == rows.cursor ? ">" : " ") + (rows.marked.contains(torrent.id) ? "*" : " ")
             lines.append(mark + layout.row(torrent))
         }
+        // A filter that matches nothing says so, instead of an empty body.
+        if torrents.isEmpty, state.totalCount > 0, !state.view.isEmpty, rowSpace > 0 {
+            lines.append(String(repeating: " ", count: gutter) + WatchText.nothingMatches(state.view))
+        }
         if lines.count < size.rows - 1 {
             lines += Array(repeating: "", count: size.rows - 1 - lines.count)
         }
-        let below = max(0, torrents.count - top - rowSpace)
-        let total = torrents.reduce(0) { ServerArithmetic.sum($0, $1.sizeWhenDone) }
-        var totals =
+        lines.append(
+            rows.footer ?? totalsLine(torrents, top: top, rowSpace: rowSpace, rows: rows, state: state, width: width))
+        return lines.prefix(max(1, size.rows)).map { cut($0, width) }
+    }
+
+    /// The bottom line: how many are shown (and above, below, marked), their size and rates, the view
+    /// and the keys. Its end (the keys) always shows: when the line is too wide, the rates go first
+    /// (the title has them), then the size, then "q quits" (`?` lists it), then the view is cut.
+    static func totalsLine(
+        _ torrents: [Torrent], top: Int, rowSpace: Int, rows: Rows, state: State, width: Int
+    ) -> String {
+        var head =
             torrents.count != state.totalCount
             ? tr("Total: \(torrents.count) shown of \(state.totalCount)") : tr("Total: \(torrents.count) shown")
-        if top > 0 { totals += " " + tr("(\(top) above)") }
-        if below > 0 { totals += " " + tr("(\(below) more below)") }
-        if !rows.marked.isEmpty { totals += " · " + tr("\(rows.marked.count) marked") }
-        totals += " · \(Units.bytes(total)) · ↓ \(Units.rate(down)) ↑ \(Units.rate(up))"
-        if !state.view.isEmpty { totals += " · \(state.view)" }
-        totals += rows.cursor == nil ? " · " + tr("q quits") : " · " + WatchText.keysHint
-        lines.append(rows.footer ?? totals)
-        return lines.prefix(max(1, size.rows)).map { cut($0, width) }
+        let below = max(0, torrents.count - top - rowSpace)
+        if top > 0 { head += " " + tr("(\(top) above)") }
+        if below > 0 { head += " " + tr("(\(below) more below)") }
+        let marked = rows.marked.isEmpty ? nil : tr("\(rows.marked.count) marked")
+        let size = Units.bytes(torrents.reduce(0) { ServerArithmetic.sum($0, $1.sizeWhenDone) })
+        let down = torrents.reduce(0) { ServerArithmetic.sum($0, $1.rateDownload) }
+        let up = torrents.reduce(0) { ServerArithmetic.sum($0, $1.rateUpload) }
+        let rates = "↓ \(Units.rate(down)) ↑ \(Units.rate(up))"
+        let view = state.view.isEmpty ? nil : state.view
+        let allKeys = rows.cursor == nil ? tr("q quits") : WatchText.keysHint
+        func joined(_ parts: [String?]) -> String { parts.compactMap { $0 }.joined(separator: " · ") }
+        let keys = rows.cursor == nil ? allKeys : WatchText.shortKeysHint
+        let choices = [
+            [head, marked, size, rates, view, allKeys], [head, marked, size, view, allKeys],
+            [head, marked, view, allKeys],
+            [head, marked, view, keys],
+        ]
+        for parts in choices where TerminalText.width(joined(parts)) <= width { return joined(parts) }
+        guard let view else { return joined([head, marked, keys]) }
+        let room = width - TerminalText.width(joined([head, marked, "", keys]))
+        return room > 1 ? joined([head, marked, cut(view, room), keys]) : joined([head, marked, keys])
     }
 
     /// Rows of torrents a list frame has room for: all but the title, status, header and totals lines.

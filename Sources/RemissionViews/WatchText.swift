@@ -15,8 +15,14 @@ public enum WatchText {
         return parts.joined(separator: ", ")
     }
 
+    /// The body of a list that a filter emptied: "No torrent matches search 'xyz'."
+    public static func nothingMatches(_ view: String) -> String { tr("No torrent matches \(view).") }
+
     /// The end of the totals line.
     public static var keysHint: String { tr("? keys · q quits") }
+
+    /// The end of a totals line with no room for more.
+    public static var shortKeysHint: String { tr("? keys") }
 
     /// The search being typed, on the bottom line.
     public static func searchPrompt(_ text: String) -> String {

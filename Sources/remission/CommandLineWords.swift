@@ -40,10 +40,30 @@ extension RemissionCommand {
 
     /// For a first word that names no command (and is no option): the message and the commands it
     /// may have meant, nearest first (at most 2 edits, or a prefix of one), e.g. `lsit` → `list`.
+    /// `help WORD…` is looked at the same way, level by level (`help chek`, `help trust shwo`):
+    /// ArgumentParser would print the whole help and exit 0.
     static func unknownCommand(_ arguments: [String]) -> String? {
-        guard let word = arguments.first, !word.hasPrefix("-"), word != "help", directCommand(named: word) == nil
-        else { return nil }
-        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard let word = arguments.first, !word.hasPrefix("-") else { return nil }
+        if word == "help" { return unknownHelpTopic(Array(arguments.dropFirst())) }
+        guard directCommand(named: word) == nil else { return nil }
+        return unknown(word, among: configuration.subcommands)
+    }
+
+    /// The first word after `help` that names no command where one is expected.
+    private static func unknownHelpTopic(_ words: [String]) -> String? {
+        var level = configuration.subcommands
+        for word in words where !word.hasPrefix("-") && word != "help" {
+            guard !level.isEmpty else { return nil }  // a command's own argument: its help follows
+            guard let command = level.first(where: { $0.configuration.commandName == word }) else {
+                return unknown(word, among: level)
+            }
+            level = command.configuration.subcommands
+        }
+        return nil
+    }
+
+    private static func unknown(_ word: String, among commands: [any ParsableCommand.Type]) -> String {
+        let names = commands.compactMap { $0.configuration.commandName }
         let near =
             names
             .map { (name: $0, distance: editDistance(word.lowercased(), $0)) }

@@ -145,9 +145,15 @@ public struct RemissionCommand: ParsableCommand {
             return (failure.status.rawValue, failure)
         } catch {
             let code = exitCode(for: error)
-            let message = UsageText.argumentParser(fullMessage(for: error))
+            var full = fullMessage(for: error)
+            if code == .validationFailure, let option = UnknownOptions.first(in: arguments),
+                !full.contains("'\(option)'")
+            {
+                full = UnknownOptions.naming(option, in: full)
+            }
+            let message = UsageText.argumentParser(full)
             if code == .success {
-                print(message)
+                print(BashCompletionScript.adjusted(message))
                 return (0, nil)
             }
             if !message.isEmpty { printError(message) }

@@ -118,6 +118,14 @@ struct AddCommandTests {
         #expect(info["labels"] as? [String] == ["cli-add"])
         #expect(info["downloadDir"] as? String == fixture.root)
 
+        // --label on a duplicate: the labels it lacks are added (its own kept), and the line says so.
+        let labelled = try fixture.run(["add", fixture.torrentFile, "--label", "cli-add", "--label", "cli-more"])
+        #expect(labelled.status == 0, "\(labelled.all)")
+        #expect(labelled.out == "already present \(id) \(fixture.name); label added to it: cli-more\n")
+        #expect(try fixture.info(id)?["labels"] as? [String] == ["cli-add", "cli-more"])
+        let unchanged = try fixture.run(["add", fixture.torrentFile, "--label", "cli-more"])
+        #expect(unchanged.out == "already present \(id) \(fixture.name); it already has the label cli-more\n")
+
         let hash = (0..<40).map { _ in String("0123456789abcdef".randomElement()!) }.joined()
         let magnetName = "cli-magnet-\(UUID().uuidString.lowercased().prefix(8))"
         let magnet = try fixture.run(["add", "magnet:?xt=urn:btih:\(hash)&dn=\(magnetName)", "--paused"])

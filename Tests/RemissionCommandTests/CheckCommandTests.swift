@@ -68,6 +68,21 @@ struct CheckCommandTests {
         #expect(result.out.contains("OFFLINE — tcp: connection refused"))
     }
 
+    @Test("the web interface's URL: check says on a line that it checks the RPC address beside it")
+    func webInterface() throws {
+        let web = "http://127.0.0.1:\(bed.daemonPort())/transmission/web/"
+        let rpc = "http://127.0.0.1:\(bed.daemonPort())/transmission/rpc"
+        let result = try remission(["check", web])
+        #expect(result.status == 0, "\(result.out)\(result.err)")
+        #expect(result.out.hasPrefix(rpc + "\n"), "\(result.out)")
+        #expect(
+            result.err.contains("note: \(web) is the web interface; checking its RPC address \(rpc)\n"), "\(result.err)"
+        )
+        let russian = try remission(["--lang", "ru", "check", web])
+        #expect(russian.err.contains("замечание: \(web) — это веб-интерфейс; проверяется его адрес RPC \(rpc)"))
+        #expect(!(try remission(["check", rpc])).err.contains("web interface"))
+    }
+
     @Test("silent port: OFFLINE with a timeout, exit 3")
     func timeout() throws {
         let result = try remission(["check", "https://127.0.0.1:\(bed.silentPort)/transmission/rpc", "--timeout", "1"])

@@ -12,6 +12,7 @@ struct CommandLineTests {
     static let valid: [[String]] = [
         ["servers"], ["servers", "list", "--json"], ["servers", "default", "nas"],
         ["list"], ["list", "nas", "--status", "downloading", "--sort", "eta", "--reverse"],
+        ["list", "--status", "idle"],
         ["list", "--server", "https://nas:8443", "--ca-file", "ca.pem", "--pin", "sha256//x", "-v"],
         ["check", "--all", "--json"], ["check", "nas", "box", "--timeout", "5"],
         ["add", "a.torrent", "magnet:?xt=urn:btih:abc", "--paused", "--label", "iso"],
@@ -93,7 +94,29 @@ struct CommandLineWordsTests {
         }
         #expect(RemissionCommand.editDistance("lsit", "list") == 1)
         #expect(RemissionCommand.editDistance("frob", "stop") == 3)
+        // help of a word that names no command: the same error (exit 2), not the whole help.
+        #expect(try #require(RemissionCommand.unknownCommand(["help", "chek"])).contains("Did you mean 'check'?"))
+        #expect(try #require(RemissionCommand.unknownCommand(["help", "trust", "shwo"])).contains("'show'"))
+        for known in [
+            ["help"], ["help", "check"], ["help", "trust", "show"], ["help", "check", "nas"], ["help", "help"],
+        ] {
+            #expect(RemissionCommand.unknownCommand(known) == nil, "\(known)")
+        }
         #expect(RemissionCommand.editDistance("stauts", "stats") == 1)
+    }
+
+    @Test("the first option the named command does not take, whatever its own checks say")
+    func unknownOptions() {
+        #expect(UnknownOptions.first(in: ["files", "1", "--foo", "high"]) == "--foo")
+        #expect(UnknownOptions.first(in: ["trust", "pin", "nas", "--currnet"]) == "--currnet")
+        #expect(UnknownOptions.first(in: ["list", "-v", "--status=seeding", "--timeout", "-1"]) == nil)
+        #expect(UnknownOptions.first(in: ["files", "1", "high", "--priority", "low", "--server", "nas"]) == nil)
+        #expect(UnknownOptions.first(in: ["add", "--", "--odd.torrent"]) == nil)
+        #expect(UnknownOptions.first(in: ["list", "-vh"]) == nil)
+        let message = "Error: Give --priority before the indexes high.\nUsage: remission files\n  See …"
+        #expect(
+            UnknownOptions.naming("--foo", in: message)
+                == "Error: Unknown option '--foo'.\nUsage: remission files\n  See …")
     }
 }
 

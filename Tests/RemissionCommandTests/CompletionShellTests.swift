@@ -2,12 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The zsh and fish completion scripts that `remission --generate-completion-script` writes, run in
+/// The bash, zsh and fish completion scripts that `remission --generate-completion-script` writes, run in
 /// the real shells (both listed in scripts/apt-packages), each on a pseudo-terminal where a line is
-/// typed and Tab pressed: scripts/lib/complete-zsh prints the matches zsh adds, scripts/lib/complete-fish
-/// the command line fish then shows (its `complete -C` gives a completion no cursor, so the binary
+/// typed and Tab pressed: scripts/lib/complete-zsh prints the matches zsh adds, scripts/lib/complete-bash
+/// and scripts/lib/complete-fish the command line bash or fish then shows (its `complete -C` gives a completion no cursor, so the binary
 /// cannot be asked there). The binary is found on PATH as `remission`, as an installed one is.
-@Suite("shell completion (zsh and fish, the real shells)")
+@Suite("shell completion (bash, zsh and fish, the real shells)")
 struct CompletionShellTests {
     let bed: TestBed
     let home: CLIHome
@@ -17,8 +17,9 @@ struct CompletionShellTests {
         home = CLIHome(bed: bed)
     }
 
-    /// Runs a driver of scripts/lib with the generated script for `shell` in `folder`, the binary on PATH.
-    func drive(_ shell: String, file: String, _ line: String) throws -> String {
+    /// Runs a driver of scripts/lib with the generated script for `shell` in `folder`, the binary on PATH
+    /// (`more`: the driver's further arguments).
+    func drive(_ shell: String, file: String, _ line: String, _ more: [String] = []) throws -> String {
         let script = try home.run(["--generate-completion-script", shell])
         #expect(script.status == 0, "\(script.all)")
         let folder = home.directory + "/\(shell)-completions"
@@ -29,7 +30,7 @@ struct CompletionShellTests {
         env["PATH"] = binaryFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let target = shell == "zsh" ? folder : folder + "/" + file
         let result = try bed.run(
-            TestBed.repositoryRoot + "/scripts/lib/complete-\(shell)", args: [target, line], env: env,
+            TestBed.repositoryRoot + "/scripts/lib/complete-\(shell)", args: [target, line] + more, env: env,
             timeout: .seconds(40))
         #expect(result.status == 0, "\(shell) \(line): \(result.stderrText)")
         return result.stdoutText
@@ -44,6 +45,27 @@ struct CompletionShellTests {
     /// common prefix of several.
     func fish(_ line: String) throws -> String {
         String(try drive("fish", file: "remission.fish", line).dropLast())  // the driver's newline
+    }
+
+    /// The command line bash shows after Tab at the end of `line`, typed in `folder`.
+    func bash(_ line: String, in folder: String) throws -> String {
+        String(try drive("bash", file: "remission.bash", line, [folder]).dropLast())
+    }
+
+    @Test("bash: a server name stays a name beside a folder of that name; files are still files")
+    func bashNamesAndFiles() throws {
+        try home.saveOfflineServers(["apache", "nas-home"])
+        let folder = home.directory + "/work"
+        try FileManager.default.createDirectory(atPath: folder + "/apache", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: folder + "/nas.torrent", contents: Data()))
+        #expect(try bash("remission list --server ap", in: folder) == "remission list --server apache ")
+        #expect(try bash("remission check ap", in: folder) == "remission check apache ")
+        #expect(try bash("remission servers rename apa", in: folder) == "remission servers rename apache ")
+        #expect(try bash("remission list --sort sta", in: folder) == "remission list --sort status ")
+        #expect(try bash("remission add ap", in: folder) == "remission add apache/")
+        #expect(try bash("remission add na", in: folder) == "remission add nas.torrent ")
+        #expect(try bash("remission trust ca nas-home ap", in: folder) == "remission trust ca nas-home apache/")
+        #expect(try bash("remission list --ca-file ap", in: folder) == "remission list --ca-file apache/")
     }
 
     @Test("zsh: saved server names wherever a server is expected; nothing when none is saved")

@@ -220,6 +220,25 @@ struct DiagnosticsLogCommandTests {
         #expect(try records(world, ["--server", "127.0.0.1:\(world.bed.closedPort)"]).count == 3)
     }
 
+    @Test("past failures are not shown under a server that is ONLINE now, only under one that fails")
+    func noHistoryUnderOnline() throws {
+        let world = try ServersWorld()
+        defer { world.finish() }
+        try world.connect("nas")
+        let wrong = ["TR_AUTH": world.bed.user + ":wrong password"]
+        for _ in 0..<2 {
+            let failed = try world.remission(["check", "nas"], extra: wrong)
+            #expect(failed.status == 4, "\(failed.out)\(failed.err)")
+        }
+        let online = try world.remission(["check", "nas"])
+        #expect(online.status == 0 && online.out.contains("ONLINE"), "\(online.out)\(online.err)")
+        #expect(!online.err.contains("in the last hour"), "\(online.err)")
+        let all = try world.remission(["check", "--all"])
+        #expect(all.status == 0 && !all.err.contains("in the last hour"), "\(all.err)")
+        let again = try world.remission(["check", "nas"], extra: wrong)
+        #expect(again.err.contains("failed 3 times in the last hour: remission log --server nas"), "\(again.err)")
+    }
+
     @Test("concurrent processes and check --all's threads write whole records")
     func concurrentWriters() throws {
         let world = try ServersWorld()

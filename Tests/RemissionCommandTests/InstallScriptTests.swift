@@ -104,6 +104,7 @@ struct InstallScriptTests {
 
         let installed = try script("install", ["--prefix", prefix])
         #expect(installed.status == 0, "\(installed.stdoutText)\(installed.stderrText)")
+        #expect(!installed.stdoutText.contains("bash:"), "bash-completion finds it here: \(installed.stdoutText)")
         let expected = [
             "bin/remission", "share/man/man1/remission.1", "share/man/ru/man1/remission.1",
             "share/bash-completion/completions/remission",
@@ -150,7 +151,7 @@ struct InstallScriptTests {
         tabEnvironment["PATH"] = prefix + "/bin:" + (environment["PATH"] ?? "")
         let completed = try bed.run("bash", args: ["-c", tab], env: tabEnvironment)
         #expect(completed.status == 0, "\(completed.stdoutText)\(completed.stderrText)")
-        #expect(completed.stdoutText.contains("complete -o filenames -F _remission remission"))
+        #expect(completed.stdoutText.contains("complete -F _remission remission"))
         #expect(completed.stdoutText.hasSuffix("reply:box\n"), "\(completed.stdoutText)")
 
         let hash = (0..<20).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
@@ -196,6 +197,11 @@ struct InstallScriptTests {
         let removed = try script("uninstall", ["--prefix", prefix])
         #expect(removed.status == 0, "\(removed.stdoutText)\(removed.stderrText)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: prefix) == [])
+        // What stays is the user's, and uninstall says where and how to remove it.
+        #expect(removed.stdoutText.contains("Left in place"), "\(removed.stdoutText)")
+        #expect(removed.stdoutText.contains("  \(home.configDirectory)  (servers.json"), "\(removed.stdoutText)")
+        #expect(removed.stdoutText.contains("  rm -r \(home.configDirectory)\n"), "\(removed.stdoutText)")
+        #expect(removed.stdoutText.contains("  secret-tool clear xdg:schema org.remission.Credentials\n"))
         #expect(try String(contentsOfFile: mimeapps, encoding: .utf8) == before)
     }
 
@@ -207,6 +213,10 @@ struct InstallScriptTests {
             root + "/scripts/install", args: ["--prefix", elsewhere], env: environment, timeout: .seconds(120))
         #expect(installed.status == 0, "\(installed.stdoutText)\(installed.stderrText)")
         #expect(installed.stdoutText.contains("Magnet links are not registered"))
+        // bash-completion does not look under this prefix: the line that loads the script is given.
+        #expect(
+            installed.stdoutText.contains("bash: bash-completion does not look in \(elsewhere)/share/bash-completion"))
+        #expect(installed.stdoutText.contains("\n  source \(elsewhere)/share/bash-completion/completions/remission\n"))
         #expect(FileManager.default.isExecutableFile(atPath: elsewhere + "/bin/remission"))
         #expect(!FileManager.default.fileExists(atPath: userConfig))
         #expect(!FileManager.default.fileExists(atPath: elsewhere + "/share/applications/mimeinfo.cache"))
@@ -215,6 +225,7 @@ struct InstallScriptTests {
             root + "/scripts/install", args: ["--prefix", elsewhere], env: environment, timeout: .seconds(120))
         #expect(again.status == 0, "\(again.stdoutText)\(again.stderrText)")
         #expect(again.stdoutText.contains("Replacing the Remission installed in"))
+        #expect(!again.stdoutText.contains("Left in place"), "an upgrade keeps quiet about them")
         let manifest = try String(contentsOfFile: elsewhere + "/share/remission/install-manifest", encoding: .utf8)
         #expect(manifest.contains("created-dir \(elsewhere)\n"), "\(manifest)")
         let removed = try bed.run(

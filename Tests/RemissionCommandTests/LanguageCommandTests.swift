@@ -97,6 +97,16 @@ struct LanguageCommandTests {
         let usage = try run(words, ["lsit"])
         #expect(usage.status == 2)
         #expect(usage.err.hasPrefix(words.notCommand), "\(usage.err)")
+        // help of a mistyped command: the same error, not the whole help with exit 0.
+        let help = try run(words, ["help", "chek"])
+        #expect(help.status == 2, "\(help.all)")
+        let chek = words.notCommand.replacingOccurrences(of: "lsit", with: "chek")
+        #expect(help.err.hasPrefix(chek.replacingOccurrences(of: "'list'", with: "'check'")), "\(help.err)")
+        #expect(help.out.isEmpty, "\(help.out)")
+        // An unknown option is named even when the command's own check of its values fails first.
+        let unknown = try run(words, ["files", "1", "--foo", "high"])
+        #expect(unknown.status == 2, "\(unknown.all)")
+        #expect(unknown.err.contains("'--foo'") && !unknown.err.contains("--priority"), "\(unknown.err)")
 
         let keyring = try run(
             words,

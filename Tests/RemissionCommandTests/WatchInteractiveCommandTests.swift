@@ -50,6 +50,8 @@ struct WatchInteractiveCommandTests {
         let rows = searched[3..<23].filter { !$0.isEmpty }
         #expect(!rows.isEmpty && rows.allSatisfy { $0.contains("東京の夜景 写真集") }, "\(rows)")
         for line in searched { #expect(TerminalText.width(line) <= 80, "\(line)") }
+        // The bottom line keeps the search and, at its end, the keys (the rates make room).
+        #expect(searched[23].contains("search '東京'") && searched[23].hasSuffix("? keys · q quits"), "\(searched[23])")
         // The cursor stays on its torrent when that one matches too (the fixture's names are drawn
         // at random: #200, where End put it, is sometimes a 東京 one); else it goes to the first row.
         let cursorRow = try #require(searched[3..<23].first { $0.hasPrefix(">") }, "\(searched)")
@@ -113,6 +115,17 @@ struct WatchInteractiveCommandTests {
         #expect(pane.waitFor { $0.contains("removed 1 torrent; the data stays") }, "\(pane.capture())")
         #expect(Self.eventually { status() == nil }, "removed: \(status() ?? "gone")")
         #expect(pane.waitFor { $0.contains("· 199 torrents") }, "\(pane.capture())")
+
+        // A search that matches nothing says so instead of an empty body.
+        pane.send("Escape")
+        pane.send("/")
+        pane.type("zzzz-none")
+        pane.send("Enter")
+        #expect(
+            pane.waitFor {
+                Self.lines($0).count > 3 && Self.lines($0)[3] == "  No torrent matches search 'zzzz-none'."
+            },
+            "\(pane.capture())")
 
         pane.send("q")
         #expect(pane.waitFor { $0.contains("EXITED=0") }, "\(pane.capture())")

@@ -54,13 +54,15 @@ struct DiagnosticsJournalTests {
         journal.noteServer("https://admin:pw@nas.example:8443/transmission/rpc?x=1", now: Self.now)
         journal.noteTorrents(Array(1...100))
         let offline = Failure(.transport(.timeout(phase: "connect", detail: "")), server: "nas")
-        journal.finish(status: .offline, failure: Failure(.local(.offlineWithoutSnapshot(offline))), now: Self.now)
+        journal.finish(
+            status: .offline, failure: Failure(.local(.offlineWithoutSnapshot(offline, otherSettings: false))),
+            now: Self.now)
         let record = try #require(try DiagnosticsLog(paths: fixture.context.paths).read().records.first)
         #expect(record.server == "https://nas.example:8443/transmission/rpc")
         #expect(record.command == "list" && record.exitCode == 3)
         #expect(record.failedStep == "tcp" && record.failureClass == "timeout")
         #expect(record.torrents == Array(1...20))
-        #expect(LogText.lines([record])[0].contains("torrents 1,2,3,"))
+        #expect(LogText.lines([record])[0].contains("torrents 1, 2, 3,"))
 
         let quiet = DiagnosticsJournal(command: "servers list")
         quiet.attach(paths: fixture.context.paths, environment: [:])
@@ -190,7 +192,7 @@ struct DiagnosticsJournalTests {
         let inner = Failure(.unauthorized(user: "a", passwordSource: .standardInput))
         let outer = Failure(.local(.passwordNotChecked(inner)))
         #expect(outer.diagnosticClass == "unauthorized" && outer.underlying == inner)
-        #expect(Failure(.local(.noSnapshot)).diagnosticClass == "local")
+        #expect(Failure(.local(.noSnapshot(otherSettings: false))).diagnosticClass == "local")
     }
 
     @Test("log lines: aligned, terminal-safe, local time; what a server sent is shown, never obeyed")
@@ -206,8 +208,11 @@ struct DiagnosticsJournalTests {
         #expect(lines.count == 2 && !lines.joined().contains("\n"))
         let narrow = LogText.lines([hostile, failed], width: 80)
         #expect(narrow[0].contains("\n    Transmission") && narrow[1].split(separator: "\n").count == 1)
+        for line in narrow.flatMap({ $0.split(separator: "\n") }) { #expect(TerminalText.width(String(line)) <= 80) }
         #expect(!lines[0].unicodeScalars.contains { $0.value < 0x20 })
-        #expect(lines[0].contains("OK") && lines[0].contains("Transmission 4.1^[]0;pwned^G (jsonrpc, rpc 18)"))
+        #expect(
+            lines[0].contains("OK")
+                && lines[0].contains("Transmission 4.1^[]0;pwned^G, rpc-version 18, JSON-RPC 2.0 dialect"))
         #expect(lines[0].contains("dns 1.3 ms") || lines[0].contains("dns 1.2 ms"))
         #expect(lines[1].contains("дача") && lines[1].contains("OFFLINE (3) at tcp: refused"))
         let serverColumn = lines.map { $0.range(of: "nas") ?? $0.range(of: "дача")! }
@@ -218,6 +223,23 @@ struct DiagnosticsJournalTests {
         let cached = DiagnosticsRecord(
             time: Self.now, command: "list", server: "nas", exitCode: 0, rpcVersion: 16, dialect: "classic")
         let line = LogText.lines([cached])[0]
-        #expect(line.contains("Transmission (classic, rpc 16)") && !line.contains("?"), "\(line)")
+        #expect(line.hasSuffix("OK  rpc-version 16, classic dialect") && !line.contains("?"), "\(line)")
+    }
+
+    @Test("a record too wide for 80 columns: every detail on lines of its own, each fitting; both languages")
+    func eightyColumns() {
+        let record = DiagnosticsRecord(
+            time: Self.now, command: "check", server: "https://nas.example.org:8443/transmission/rpc", exitCode: 0,
+            steps: ["dns", "tcp", "tls", "http", "auth", "rpc", "total"].map { .init(name: $0, milliseconds: 12.34) },
+            version: "4.1.3 (c6d2f7e2cb)", rpcVersion: 18, dialect: "jsonrpc", torrents: Array(1...40))
+        for language in [Language.english, .russian] {
+            Language.$override.withValue(language) {
+                let lines = LogText.lines([record], width: 80)[0].split(separator: "\n").map(String.init)
+                #expect(lines.count > 2, "\(lines)")
+                for line in lines { #expect(TerminalText.width(line) <= 80, "\(line)") }
+                let server = language == .english ? "JSON-RPC 2.0 dialect" : "диалект JSON-RPC 2.0"
+                #expect(lines.contains("    Transmission 4.1.3 (c6d2f7e2cb), rpc-version 18, \(server)"), "\(lines)")
+            }
+        }
     }
 }

@@ -46,12 +46,12 @@ struct TrustSettingsTests {
     @Test("accepting: first time, the same certificate again (nothing changes), a replacement")
     func accept() throws {
         try Self.withSettings { settings, nas, _ in
-            let first = try settings.accept(leaf, for: nas, now: 100)
+            let first = try settings.accept(PresentedChain(certificates: [leaf], problems: []), for: nas, now: 100)
             #expect(first.previous == nil && first.changed && !first.pinsSet)
-            let again = try settings.accept(leaf, for: nas, now: 200)
+            let again = try settings.accept(PresentedChain(certificates: [leaf], problems: []), for: nas, now: 200)
             #expect(!again.changed)
             #expect(try settings.stored(nas).accepted?.acceptedAt == 100)
-            let replaced = try settings.accept(impostor, for: nas, now: 300)
+            let replaced = try settings.accept(PresentedChain(certificates: [impostor], problems: []), for: nas, now: 300)
             #expect(replaced.changed)
             #expect(replaced.previous?.fingerprint == leaf.fingerprint)
             #expect(try settings.stored(nas).accepted?.fingerprint == impostor.fingerprint)
@@ -145,7 +145,7 @@ struct TrustSettingsTests {
     @Test("list names the saved servers of each identity; forget removes the identity")
     func listAndForget() throws {
         try Self.withSettings { settings, nas, _ in
-            _ = try settings.accept(leaf, for: nas, now: 100)
+            _ = try settings.accept(PresentedChain(certificates: [leaf], problems: []), for: nas, now: 100)
             _ = try settings.setPlainHTTP(try settings.subject("http://box.example:9091/"), acknowledged: true)
             let list = try settings.list()
             #expect(list.entries.map(\.identity) == ["http://box.example:9091", nas.identity])

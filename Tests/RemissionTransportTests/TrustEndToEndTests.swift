@@ -154,7 +154,7 @@ struct TrustEndToEndTests {
         let (second, secondTransport) = try sessionGet(engine, .changed, trust: trust)
         let (decision, _) = try #require(refusal(second))
         guard case .refused(let problems) = decision,
-            case .certificateChanged(let stored, let presented)? = problems.first
+            case .certificateChanged(let stored, let presented, _)? = problems.first
         else {
             Issue.record("expected certificate changed, got \(decision)")
             return

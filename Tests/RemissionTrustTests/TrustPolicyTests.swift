@@ -151,7 +151,7 @@ struct TrustPolicyTests {
         let accepted = acceptedCertificate(leaf)
         let trust = ServerTrust(accepted: accepted, caFile: "/home/ann/ca.pem")
         let decision = TrustPolicy.evaluate(chain: chain([impostor], anchoredByCAFile: true), trust: trust)
-        #expect(decision == .refused([.certificateChanged(accepted: accepted, presented: impostor)]))
+        #expect(decision == .refused([.certificateChanged(accepted: accepted, presented: impostor, change: .unknown)]))
     }
 
     @Test("a changed certificate keeps the new certificate's problems after the change")
@@ -161,7 +161,7 @@ struct TrustPolicyTests {
             chain: chain([impostor], problems: [.selfSigned]), trust: ServerTrust(accepted: accepted))
         #expect(
             decision
-                == .refused([.certificateChanged(accepted: accepted, presented: impostor), .verification(.selfSigned)]))
+                == .refused([.certificateChanged(accepted: accepted, presented: impostor, change: .unknown), .verification(.selfSigned)]))
     }
 
     // MARK: Rules 3 and 4: system validation

@@ -53,10 +53,28 @@ struct ListQueryTests {
         "status filters",
         arguments: [
             (ListStatusFilter.downloading, [3]), (.seeding, [1]), (.stopped, [2]), (.checking, [5]), (.queued, [4]),
-            (.error, [2]), (.active, [1, 3, 5]),
+            (.error, [2]), (.active, [1, 3, 5]), (.idle, []),
         ])
     func status(filter: ListStatusFilter, expected: [Int]) {
         #expect(ids(ListQuery(status: filter)) == expected)
+    }
+
+    @Test("--status idle: the torrents the Status column shows as Idle")
+    func idle() {
+        var seeding = Torrent(id: 7, name: "quiet seed", status: .seeding)
+        var downloading = Torrent(id: 8, name: "quiet download", status: .downloading)
+        var busy = Torrent(id: 9, name: "busy", status: .seeding)
+        for index in [0, 1] {
+            var torrent = [seeding, downloading][index]
+            torrent.peersGettingFromUs = 0
+            torrent.peersSendingToUs = 0
+            if index == 0 { seeding = torrent } else { downloading = torrent }
+        }
+        busy.peersGettingFromUs = 2
+        busy.peersSendingToUs = 0
+        #expect(seeding.activityLabel == "Idle" && downloading.activityLabel == "Idle")
+        #expect(ListQuery(status: .idle).apply([seeding, downloading, busy] + Self.torrents()).map(\.id) == [7, 8])
+        #expect(ListStatusFilter(rawValue: "idle") == .idle)
     }
 
     @Test("search is a case-insensitive substring; label is a case-insensitive exact label")

@@ -65,8 +65,9 @@ enum LocalCatalogue {
         row(.noPasswordGiven, .usage),
         row(.passwordsDiffer, .usage),
         row(.watchNeedsTerminal, .usage),
-        row(.noSnapshot, .failure, server: "nas"),
-        row(.offlineWithoutSnapshot(offline), .offline),
+        row(.noSnapshot(otherSettings: false), .failure, server: "nas"),
+        row(.noSnapshot(otherSettings: true), .failure, server: "nas"),
+        row(.offlineWithoutSnapshot(offline, otherSettings: false), .offline),
         row(.passwordNotChecked(offline), .offline),
         row(
             .passwordNotChecked(Failure(.unauthorized(user: "alice", passwordSource: .prompt), server: "nas")),
@@ -145,11 +146,27 @@ struct LocalFailureTableTests {
 
     @Test("offline without a snapshot: the failure with its hint, then the missing snapshot")
     func offlineWithoutSnapshot() {
-        let failure = Failure(.local(.offlineWithoutSnapshot(LocalCatalogue.offline)))
+        let failure = Failure(.local(.offlineWithoutSnapshot(LocalCatalogue.offline, otherSettings: false)))
         #expect(
             FailureText.message(failure, now: 0)
-                == FailureText.message(LocalCatalogue.offline, now: 0) + "\nno snapshot for these connection parameters"
-        )
+                == FailureText.message(LocalCatalogue.offline, now: 0)
+                + "\nNothing saved yet for this server to show instead: list keeps what it shows while online.")
+        let other = Failure(.local(.offlineWithoutSnapshot(LocalCatalogue.offline, otherSettings: true)))
+        #expect(
+            FailureText.message(other, now: 0).hasSuffix("with these settings (user, address, path) to show instead."))
+        // Plainly, in both languages: nothing saved yet.
+        #expect(
+            FailureText.message(Failure(.local(.noSnapshot(otherSettings: false)), server: "nas"), now: 0)
+                == "nas: nothing saved yet for this server: run list while it is online, then --offline shows that.")
+        Language.$override.withValue(.russian) {
+            #expect(
+                FailureText.message(failure, now: 0).hasSuffix(
+                    "для этого сервера ещё ничего не сохранено "
+                        + "(list сохраняет то, что показывает, пока сервер доступен)."))
+            #expect(
+                FailureText.message(Failure(.local(.noSnapshot(otherSettings: false)), server: "nas"), now: 0)
+                    .hasPrefix("nas: для этого сервера ещё ничего не сохранено: выполните list"))
+        }
     }
 
     @Test("a refused change says that nothing changed")

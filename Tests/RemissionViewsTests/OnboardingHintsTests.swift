@@ -47,7 +47,7 @@ struct OnboardingHintsTests {
         let mismatch = connecting.lines(for: .pinMismatch(presented: [pin(1)], pinned: [pin(2)])).joined()
         #expect(mismatch.contains("run it again with: `--pin \(pin(1))`"), "\(mismatch)")
         let changed = connecting.lines(
-            for: .certificateChanged(accepted: acceptedCertificate(leaf), presented: impostor))
+            for: .certificateChanged(accepted: acceptedCertificate(leaf), presented: impostor, change: .unknown))
         #expect(changed.last == "  --accept-fingerprint \(impostor.fingerprint)")
         #expect(changed.contains { $0.hasSuffix("then run it again with:") })
         let backup = connecting.lines(for: .missingBackupPin).joined()
@@ -73,7 +73,7 @@ struct OnboardingHintsTests {
             .onboarding(
                 .certificateNotTrusted(
                     hard: true, authority: "nas:443", acceptAs: "home", chain: chain([impostor]),
-                    decision: .refused([.certificateChanged(accepted: acceptedCertificate(leaf), presented: impostor)]))
+                    decision: .refused([.certificateChanged(accepted: acceptedCertificate(leaf), presented: impostor, change: .unknown)]))
             ),
             server: "home")
         let changedText = FailureText.message(changed, now: 0)

@@ -85,13 +85,13 @@ struct TrustTextTests {
         presented.subject = "CN=other"
         presented.notBefore = newYear2026 + 5 * day
         presented.notAfter = newYear2026 + 95 * day
-        let lines = text.lines(for: .certificateChanged(accepted: accepted, presented: presented))
+        let lines = text.lines(for: .certificateChanged(accepted: accepted, presented: presented, change: .unknown))
         let block = lines.joined(separator: "\n")
         #expect(lines[0].hasPrefix("CERTIFICATE CHANGED: nas presents a different certificate"))
         #expect(block.contains("accepted:  \(leaf.fingerprint)"))
-        #expect(block.contains("subject CN=nas.lan, valid 2026-01-01 to 2027-01-01, accepted 2026-01-03"))
+        #expect(block.contains("   CN=nas.lan, valid 2026-01-01 to 2027-01-01, accepted 2026-01-03"))
         #expect(block.contains("presented: \(impostor.fingerprint)"))
-        #expect(block.contains("subject CN=other, valid 2026-01-06 to 2026-04-06"))
+        #expect(block.contains("   CN=other, valid 2026-01-06 to 2026-04-06"))
         #expect(block.contains("Nothing was changed"))
         #expect(lines.last == "  remission trust accept nas --fingerprint \(impostor.fingerprint)")
     }

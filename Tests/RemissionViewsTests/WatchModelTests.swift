@@ -113,7 +113,7 @@ struct WatchModelTests {
         #expect(model.query.status == .downloading && model.shownTorrents.count == 100)
         _ = Self.press(&model, .character("f"), .character("f"))
         #expect(model.query.status == .stopped && model.shownTorrents.allSatisfy { $0.status == .stopped })
-        for _ in 0..<5 { _ = Self.press(&model, .character("f")) }
+        for _ in 0..<6 { _ = Self.press(&model, .character("f")) }  // checking … active, idle, all
         #expect(model.query.status == nil && model.shownTorrents.count == 200)
     }
 

@@ -165,4 +165,34 @@ struct WatchScreenTests {
     func units(text: String, expected: String) {
         #expect(text == expected)
     }
+
+    @Test("at 80 columns a search's bottom line keeps its keys; a filter that matches nothing says so")
+    func searchAtEighty() {
+        let size = WatchScreen.Size(columns: 80, rows: 24)
+        var state = Self.state()
+        state.totalCount = 200
+        let rows = WatchScreen.Rows(cursor: 0)
+        for language in [Language.english, .russian] {
+            Language.$override.withValue(language) {
+                state.view = WatchText.view(ListQuery(status: .downloading, search: "ubuntu"))
+                let shown = WatchScreen.lines(
+                    torrents: Self.torrents, size: size, state: state, now: Self.now, rows: rows)
+                let bottom = shown[23]
+                #expect(TerminalText.width(bottom) <= 80, "\(bottom)")
+                #expect(bottom.hasSuffix(WatchText.keysHint) || bottom.hasSuffix(WatchText.shortKeysHint), "\(bottom)")
+                #expect(bottom.contains(language == .english ? "search 'ubuntu'" : "поиск «ubuntu»"), "\(bottom)")
+                let none = WatchScreen.lines(torrents: [], size: size, state: state, now: Self.now, rows: rows)
+                #expect(none[3] == "  " + WatchText.nothingMatches(state.view), "\(none)")
+                #expect(none[23].hasSuffix(WatchText.shortKeysHint) || none[23].hasSuffix(WatchText.keysHint))
+            }
+        }
+        #expect(WatchText.nothingMatches("search 'x'") == "No torrent matches search 'x'.")
+        Language.$override.withValue(.russian) {
+            #expect(WatchText.nothingMatches("поиск «x»") == "Ни один торрент не подходит: поиск «x».")
+        }
+        // A view too long for any line: cut, the keys still at the end.
+        state.view = WatchText.view(ListQuery(search: String(repeating: "long search ", count: 10)))
+        let cut = WatchScreen.lines(torrents: Self.torrents, size: size, state: state, now: Self.now, rows: rows)[23]
+        #expect(TerminalText.width(cut) <= 80 && cut.hasSuffix(WatchText.shortKeysHint) && cut.contains("…"), "\(cut)")
+    }
 }

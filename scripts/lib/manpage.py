@@ -9,7 +9,10 @@ for a Russian page (scripts/install puts it in share/man/ru/man1).
 
 ArgumentParser's JSON description of every command (the same definitions as --help) becomes one
 man(7) page: NAME, SYNOPSIS, DESCRIPTION, COMMANDS (each with its own options), the options most
-commands share listed once (COMMON OPTIONS), EXIT STATUS as a table of tagged paragraphs, SEE ALSO.
+commands share listed once (COMMON OPTIONS), EXIT STATUS as a table of tagged paragraphs, then
+ENVIRONMENT and FILES (written here, in both languages: the dump has no place for them), SEE ALSO.
+The page is plain UTF-8 with a coding line; "…" is written "...", which every output device has
+(groff's ASCII device, used when the locale cannot be set, has no U+2026 and warns).
 Discussions keep their shape: plain lines are joined into filled paragraphs, indented lines
 (examples, tables) stay as they are in no-fill blocks, so no example is cut or re-wrapped.
 """
@@ -28,6 +31,7 @@ WORDS = {
     "en": {
         "NAME": "NAME", "SYNOPSIS": "SYNOPSIS", "DESCRIPTION": "DESCRIPTION", "COMMANDS": "COMMANDS",
         "COMMON OPTIONS": "COMMON OPTIONS", "EXIT STATUS": "EXIT STATUS", "SEE ALSO": "SEE ALSO",
+        "ENVIRONMENT": "ENVIRONMENT", "FILES": "FILES",
         "command": "command", "arguments": "arguments", "options": "options", "User Commands": "User Commands",
         "help": "Every command takes \\fB\\-h\\fR, \\fB\\-\\-help\\fR; \\fBremission \\-\\-version\\fR shows the version.",
         "also": "Also: ", "see common": " (see \\fBCOMMON OPTIONS\\fR).",
@@ -36,6 +40,7 @@ WORDS = {
     "ru": {
         "NAME": "ИМЯ", "SYNOPSIS": "ОБЗОР", "DESCRIPTION": "ОПИСАНИЕ", "COMMANDS": "КОМАНДЫ",
         "COMMON OPTIONS": "ОБЩИЕ ПАРАМЕТРЫ", "EXIT STATUS": "КОД ВЫХОДА", "SEE ALSO": "СМОТРИТЕ ТАКЖЕ",
+        "ENVIRONMENT": "ОКРУЖЕНИЕ", "FILES": "ФАЙЛЫ",
         "command": "команда", "arguments": "аргументы", "options": "параметры", "User Commands": "Команды пользователя",
         "help": "Каждая команда принимает \\fB\\-h\\fR, \\fB\\-\\-help\\fR; \\fBremission \\-\\-version\\fR показывает версию.",
         "also": "Также: ", "see common": " (см. \\fBОБЩИЕ ПАРАМЕТРЫ\\fR).",
@@ -44,10 +49,100 @@ WORDS = {
 }
 W = WORDS["en"]
 
+# ENVIRONMENT: (variables, meaning) per language. Every variable the sources read is here
+# (InstallScriptTests checks the page against a grep of Sources).
+ENVIRONMENT = {
+    "en": [
+        ("REMISSION_CONFIG_HOME, REMISSION_CACHE_HOME, REMISSION_STATE_HOME",
+         "The directories Remission keeps its configuration, cache and state in, instead of the XDG ones below."),
+        ("XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME, HOME",
+         "The XDG base directories (default ~/.config, ~/.cache, ~/.local/state); Remission uses their "
+         "remission subdirectory (see FILES)."),
+        ("TR_AUTH",
+         "user:password for the server, as transmission-remote takes it; used before the keyring."),
+        ("NETRC", "The netrc file that --netrc reads when it is given no file (default ~/.netrc)."),
+        ("REMISSION_CLIENT_KEY_PASSPHRASE", "The passphrase of an encrypted client key (--client-key)."),
+        ("SSL_CERT_FILE, SSL_CERT_DIR",
+         "The system certificate authorities (a PEM file, a hashed directory), as OpenSSL reads them."),
+        ("https_proxy, HTTPS_PROXY, http_proxy, all_proxy, ALL_PROXY, no_proxy, NO_PROXY",
+         "A proxy for servers saved without --proxy, as curl reads them (HTTP_PROXY is ignored, as curl "
+         "does); never for a loopback address."),
+        ("DBUS_SESSION_BUS_ADDRESS, XDG_RUNTIME_DIR",
+         "The D-Bus session bus where the keyring (Secret Service) is found."),
+        ("REMISSION_LANG", "ru or en: the language, before the locale (--lang comes first)."),
+        ("LANGUAGE, LC_ALL, LC_MESSAGES, LANG", "The locale, read in gettext's order, chooses Russian or English."),
+        ("NO_COLOR", "Set and not empty: no colours (as --no-color). TERM=dumb has the same effect."),
+        ("TERM, COLUMNS, LINES",
+         "The terminal: COLUMNS is the width when it cannot be asked (output through a pipe is not cut "
+         "unless COLUMNS or --width says so); watch uses LINES likewise."),
+        ("REMISSION_LOG", "off (or 0, no, false): write nothing to the diagnostics log."),
+    ],
+    "ru": [
+        ("REMISSION_CONFIG_HOME, REMISSION_CACHE_HOME, REMISSION_STATE_HOME",
+         "Каталоги настроек, кэша и состояния Remission вместо каталогов XDG (ниже)."),
+        ("XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME, HOME",
+         "Базовые каталоги XDG (по умолчанию ~/.config, ~/.cache, ~/.local/state); Remission пользуется их "
+         "подкаталогом remission (см. ФАЙЛЫ)."),
+        ("TR_AUTH", "пользователь:пароль для сервера, как у transmission-remote; берётся раньше связки ключей."),
+        ("NETRC", "Файл netrc, который читает --netrc без указанного файла (по умолчанию ~/.netrc)."),
+        ("REMISSION_CLIENT_KEY_PASSPHRASE", "Пароль зашифрованного клиентского ключа (--client-key)."),
+        ("SSL_CERT_FILE, SSL_CERT_DIR",
+         "Системные удостоверяющие центры (файл PEM, каталог с хешами), как их читает OpenSSL."),
+        ("https_proxy, HTTPS_PROXY, http_proxy, all_proxy, ALL_PROXY, no_proxy, NO_PROXY",
+         "Прокси для серверов, сохранённых без --proxy, как их читает curl (HTTP_PROXY, как и в curl, "
+         "не учитывается); для адресов loopback никогда."),
+        ("DBUS_SESSION_BUS_ADDRESS, XDG_RUNTIME_DIR",
+         "Сеансовая шина D-Bus, на которой находится связка ключей (Secret Service)."),
+        ("REMISSION_LANG", "ru или en: язык, раньше локали (--lang важнее)."),
+        ("LANGUAGE, LC_ALL, LC_MESSAGES, LANG", "Локаль в порядке gettext выбирает русский или английский."),
+        ("NO_COLOR", "Задана и не пуста: без цвета (как --no-color). TERM=dumb действует так же."),
+        ("TERM, COLUMNS, LINES",
+         "Терминал: COLUMNS — ширина, когда её нельзя узнать у терминала (вывод в канал не обрезается, "
+         "если COLUMNS или --width этого не требуют); watch так же берёт LINES."),
+        ("REMISSION_LOG", "off (или 0, no, false): ничего не писать в журнал диагностики."),
+    ],
+}
+
+# FILES: (path, meaning) per language.
+FILES = {
+    "en": [
+        ("$XDG_CONFIG_HOME/remission/servers.json",
+         "The saved servers: names, addresses, user names and options; never a password."),
+        ("$XDG_CONFIG_HOME/remission/trust.json",
+         "Trust per server: pinned keys, the accepted certificate, the CA file, the plain-HTTP acknowledgement."),
+        ("$XDG_CACHE_HOME/remission/",
+         "snapshots/: each server's last torrent list, which list shows while the server is offline; servers/: "
+         "each address's RPC version. Safe to delete."),
+        ("$XDG_STATE_HOME/remission/diagnostics.log",
+         "The local diagnostics log (remission log): one line per command that talked to a server, never a "
+         "secret; about 1 MB, then rotated. remission log --clear empties it."),
+        ("The keyring (Secret Service)",
+         "Passwords under the schema org.remission.Credentials (secret-tool lookup server HOST user USER); "
+         "client-key passphrases under org.remission.ClientKey, proxy passwords under org.remission.Proxy. "
+         "remission credentials forget NAME removes a server's password."),
+    ],
+    "ru": [
+        ("$XDG_CONFIG_HOME/remission/servers.json",
+         "Сохранённые серверы: имена, адреса, имена пользователей и параметры; паролей здесь нет."),
+        ("$XDG_CONFIG_HOME/remission/trust.json",
+         "Доверие по серверам: закреплённые ключи, принятый сертификат, файл CA, согласие на HTTP без шифрования."),
+        ("$XDG_CACHE_HOME/remission/",
+         "snapshots/: последний список торрентов каждого сервера, его показывает list, пока сервер недоступен; "
+         "servers/: версия RPC каждого адреса. Можно удалять."),
+        ("$XDG_STATE_HOME/remission/diagnostics.log",
+         "Локальный журнал диагностики (remission log): строка на каждую команду, обращавшуюся к серверу, "
+         "без секретов; около 1 МБ, затем ротация. remission log --clear очищает его."),
+        ("Связка ключей (Secret Service)",
+         "Пароли по схеме org.remission.Credentials (secret-tool lookup server HOST user USER); пароли "
+         "клиентских ключей по схеме org.remission.ClientKey, пароли прокси по org.remission.Proxy. "
+         "remission credentials forget ИМЯ удаляет пароль сервера."),
+    ],
+}
+
 
 def escape(text):
     """Text for a troff line: backslashes and hyphens escaped, no control character at line start."""
-    text = text.replace("\\", "\\e").replace("-", "\\-")
+    text = text.replace("\\", "\\e").replace("-", "\\-").replace("\u2026", "...")
     if text.startswith((".", "'")):
         text = "\\&" + text
     return text
@@ -225,6 +320,7 @@ def main():
     description, exit_rows = split_exit_codes(root.get("discussion", ""))
     version = options["--version"]
     out = [
+        "'\\\" -*- coding: UTF-8 -*-",
         '.\\" Generated by scripts/lib/manpage.py from `remission --experimental-dump-help`; do not edit.',
         '.TH REMISSION 1 "%s" "%s" "%s"' % (date, escape(("remission " + version).strip()), W["User Commands"]),
         ".nh",
@@ -287,10 +383,22 @@ def main():
             out.append(escape(meaning))
         out.append(".PD")
 
+    out.append(".SH " + W["ENVIRONMENT"])
+    for names, meaning in ENVIRONMENT[options["--lang"]]:
+        out.append(".TP")
+        out.append(", ".join("\\fB" + escape(name) + "\\fR" for name in names.split(", ")))
+        out.append(escape(meaning))
+    out.append(".SH " + W["FILES"])
+    for path, meaning in FILES[options["--lang"]]:
+        out.append(".TP")
+        out.append(("\\fI" + escape(path) + "\\fR") if path.startswith("$") else escape(path))
+        out.append(escape(meaning))
+
     out.append(".SH " + W["SEE ALSO"])
     out.append(".BR transmission\\-remote (1),")
     out.append(".BR transmission\\-daemon (1),")
-    out.append(".BR curl (1)")
+    out.append(".BR curl (1),")
+    out.append(".BR secret\\-tool (1)")
     sys.stdout.write("\n".join(out) + "\n")
 
 

@@ -81,10 +81,16 @@ extension RemissionCommand {
                 server = session.target.label
                 for (index, argument, source) in loaded {
                     let result: TorrentAddResult
+                    var labelsAdded: [String] = []
                     do throws(Failure) {
                         result = try session.run { client throws(RPCError) in
                             try client.torrentAdd(
                                 source, downloadDir: downloadDir, paused: paused ? true : nil, labels: labels)
+                        }
+                        if case .duplicate(let id, _, _) = result, !labels.isEmpty {
+                            labelsAdded = try session.run { client throws(RPCError) in
+                                try DuplicateLabels.apply(labels, to: id, client: client)
+                            }
                         }
                     } catch {
                         // Offline, trust, auth: stop here; a refused torrent is this argument's failure.
@@ -98,7 +104,7 @@ extension RemissionCommand {
                     case .added(let id, _, _), .duplicate(let id, _, _): addedIDs.append(id)
                     }
                     session.noteTorrents(addedIDs)
-                    if !json { print(TorrentText.added(result)) }
+                    if !json { print(TorrentText.added(result, labels: labels, labelsAdded: labelsAdded)) }
                 }
             }
             if json {
@@ -126,7 +132,9 @@ extension RemissionCommand.Add {
 
         @Option(
             name: .customLong("label"),
-            help: ArgumentHelp(tr("A label for the added torrents. Repeatable."), valueName: "label"))
+            help: ArgumentHelp(
+                tr("A label for the added torrents, also added to one already present. Repeatable."), valueName: "label"
+            ))
         var labels: [String] = []
 
         @Flag(help: .tr("Print one JSON object (keys above) instead of the lines."))

@@ -26,12 +26,16 @@ extension RemissionCommand {
                 the keyring or the prompt).
 
                 --all checks every saved server at once, one line each, and exits with the worst code. \
-                --json prints one object per server (see README). --watch S checks again every S \
-                seconds; each round of text starts with a line giving its time (local time; --utc for UTC).
+                --json prints one object per server, one a line: server, url, status (online, offline, \
+                untrusted, certificate-changed), insecure, exitCode, failedStep, reason, hint, steps (each \
+                name, state, summary, details, ms) and transmission (version, rpcVersion, rpcVersionMinimum, \
+                semver, dialect) or null. --watch S checks again every S seconds; each round of text starts \
+                with a line giving its time (local time; --utc for UTC).
 
                 Examples:
                   remission check nas
                   remission check --all
+                  remission check --all --json | jq -r '.server + ": " + .status'
                   TR_AUTH=admin:secret remission check https://nas.local/transmission/rpc
                   remission check https://10.0.0.5:8443 --ca-file home-ca.pem \\
                       --user admin --password-stdin
@@ -116,6 +120,9 @@ extension RemissionCommand {
             for (name, outcome) in zip(names, outcomes) {
                 switch outcome {
                 case .success(let (target, report)):
+                    if let name, ServerEndpoint.namesWebInterface(name) {
+                        printError(CheckText.webInterfaceNote(typed: name, checked: target.endpoint.url))
+                    }
                     context.warnAboutPlainHTTP(target)
                     reports.append(report)
                 case .failure(let failure):
@@ -146,12 +153,15 @@ extension RemissionCommand {
 }
 
 extension RemissionCommand.Check {
-    /// A server that failed in the last hour besides now: "offline 3 times in the last hour:
-    /// remission log --server nas", on stderr (what scripts read of stdout stays the report).
+    /// A server that fails now and failed in the last hour besides: "offline 3 times in the last hour:
+    /// remission log --server nas", on stderr (what scripts read of stdout stays the report). History
+    /// is shown only where it explains the present: never under a server that is ONLINE now.
     fileprivate func pointAtTheLog(_ reports: [CheckReport], context: CommandContext, now: Int64) {
         guard context.session.journal != nil else { return }
+        let failing = reports.filter { $0.exitStatus != .ok }
+        guard !failing.isEmpty else { return }
         let history = DiagnosticsHistory(paths: context.paths, environment: context.environment)
-        let servers = reports.map { (server: $0.server, currentFailed: $0.exitStatus != .ok) }
+        let servers = failing.map { (server: $0.server, currentFailed: true) }
         for recent in history.recentFailures(servers, now: now).compactMap({ $0 }) {
             printError(LogText.recentFailures(recent))
         }

@@ -110,7 +110,8 @@ extension RemissionCommand {
             if offline {
                 let key = try offlineKey(context)
                 guard let snapshot = try load(store, key) else {
-                    throw Failure(.local(.noSnapshot), server: key.label)
+                    throw Failure(
+                        .local(.noSnapshot(otherSettings: store.hasOtherSettings(than: key))), server: key.label)
                 }
                 try show(snapshot, context: context, serverOffline: false)
                 return
@@ -128,7 +129,8 @@ extension RemissionCommand {
             } catch let failure {
                 guard failure.status == .offline else { throw failure }
                 guard let snapshot = try load(store, key) else {
-                    throw Failure(.local(.offlineWithoutSnapshot(failure)))
+                    throw Failure(
+                        .local(.offlineWithoutSnapshot(failure, otherSettings: store.hasOtherSettings(than: key))))
                 }
                 printError("remission: " + failure.message)
                 try show(snapshot, context: context, serverOffline: true)
