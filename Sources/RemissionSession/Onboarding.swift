@@ -39,6 +39,8 @@ public struct Onboarding {
     let proxy: (settings: ProxySettings, source: ProxySource)?
     /// A passphrase given now (not the keyring's), stored with the profile by `save`.
     var passphraseToSave: (keyFile: String, passphrase: String)?
+    /// The chain the trust step saw: an accepted leaf is recorded with its issuer and names.
+    private var presentedChain: PresentedChain?
     let now: Int64
 
     public init(
@@ -96,12 +98,15 @@ public struct Onboarding {
             label: name, endpoint: endpoint, trust: trust, credentials: nil, passwordSource: .none)
         (target.proxy, target.proxySource) = (proxy?.settings, proxy?.source)
         let report: ConnectionReport
-        do { report = try makeTransport(target, options: context.transportOptions).probe() } catch {
+        var options = context.transportOptions
+        options.examinesEveryPresentedAnchor = true  // which CA keys the first-contact screen may offer
+        do { report = try makeTransport(target, options: options).probe() } catch {
             return .notApplicable  // offline, refused…: the check that follows says precisely what.
         }
         guard let decision = report.tls?.decision, let chain = report.tls?.chain, let leaf = chain.leaf else {
             return .notApplicable
         }
+        presentedChain = chain
         if decision.isTrusted {
             if case .trusted(.acceptedCertificate, _) = decision {
                 trust.accepted = accepted(leaf)  // the facts of the certificate given by --accept-fingerprint
@@ -131,6 +136,16 @@ public struct Onboarding {
     public mutating func answerTrust(_ answer: TrustAnswer, leaf: CertificateFacts) throws(Failure) {
         switch answer {
         case .accept: trust.accepted = accepted(leaf)
+        case .pinKey(let key):
+            trust.pins = [key]
+            trust.accepted = nil
+        case .caFile(let file):
+            let path = absolutePath(file)
+            do { try CurlTransport.checkCAFile(path, options: context.transportOptions) } catch {
+                throw Failure(.local(.caFileUnusable(error)), server: name)
+            }
+            trust.caFile = path
+            trust.accepted = nil
         case .decline: throw Failure(.onboarding(.declined(.certificate)), server: name)
         case .mismatch(let typed):
             throw Failure(
@@ -144,7 +159,10 @@ public struct Onboarding {
     }
 
     private func accepted(_ leaf: CertificateFacts) -> AcceptedCertificate {
-        AcceptedCertificate(
+        if let chain = presentedChain, chain.leaf == leaf, let record = AcceptedCertificate(accepting: chain, at: now) {
+            return record
+        }
+        return AcceptedCertificate(
             fingerprint: leaf.fingerprint, subject: leaf.subject, notBefore: leaf.notBefore, notAfter: leaf.notAfter,
             acceptedAt: now)
     }
@@ -320,6 +338,10 @@ public struct Onboarding {
 public enum TrustAnswer: Sendable, Equatable {
     case accept
     case decline
+    /// Pin this presented CA key (`TrustChoices`: the issuer's or the root's) instead of the leaf.
+    case pinKey(SPKIPin)
+    /// Trust this file's certificates as the server's CA file (the root the server does not send).
+    case caFile(String)
     /// A fingerprint that is not the presented certificate's.
     case mismatch(CertificateFingerprint)
     /// Neither yes, no nor a fingerprint: ask again.

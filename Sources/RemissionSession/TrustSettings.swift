@@ -40,8 +40,10 @@ public struct TrustSettings: Sendable {
             try ProxyChoice.resolve(
                 for: subject.endpoint, options: subject.profile?.options, environment: context.environment,
                 passwords: context.proxyPasswords) ?? (nil, nil)
+        var options = context.transportOptions
+        options.examinesEveryPresentedAnchor = true  // which CA keys could be pinned (`TrustChoices`)
         let report: ConnectionReport
-        do { report = try makeTransport(target, options: context.transportOptions).probe() } catch {
+        do { report = try makeTransport(target, options: options).probe() } catch {
             throw Failure(.local(.probeFailed(error, authority: subject.endpoint.authority, label: subject.label)))
         }
         guard let chain = report.tls?.chain, let leaf = chain.certificates.first, let decision = report.tls?.decision

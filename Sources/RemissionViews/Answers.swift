@@ -1,4 +1,6 @@
 import RemissionModel
+import RemissionSession
+import RemissionTrust
 
 /// How a typed answer to a yes/no question is read: one rule for every command (`servers remove`,
 /// `trust unpin`, `trust forget`, `remove`, `connect`'s questions, the offer to store a password).
@@ -30,4 +32,23 @@ public enum Answers {
 
     /// Whether the answer to a confirmation is yes: only `yesOrNo` true is.
     public static func isYes(_ text: String?) -> Bool { yesOrNo(text) == true }
+
+    /// An answer to connect's certificate question with the choices first contact offered
+    /// (`TrustChoices`): yes or no; `issuer` or `root` (Russian `издатель`, `корень`) for that key;
+    /// a path to a PEM file for the CA file; otherwise a fingerprint, or unclear.
+    public static func trustAnswer(_ text: String?, offered: [TrustChoices.Choice], leaf: CertificateFacts)
+        -> TrustAnswer
+    {
+        let word = (text ?? "").trimmingASCIIWhitespace()
+        for choice in offered {
+            switch choice {
+            case .issuerKey(let key) where ["issuer", "издатель"].contains(word.lowercased()): return .pinKey(key)
+            case .rootKey(let key) where ["root", "корень"].contains(word.lowercased()): return .pinKey(key)
+            case .caFile where word.contains("/") || word.hasSuffix(".crt") || word.hasSuffix(".pem"):
+                return .caFile(word)
+            default: continue
+            }
+        }
+        return TrustAnswer(text, yesOrNo: yesOrNo(text), leaf: leaf)
+    }
 }

@@ -365,7 +365,7 @@ public enum FailureText {
         case .fingerprintMismatch(_, _, let chain?): return ChainText.lines(chain, now: now)
         case .certificateNotTrusted(false, let authority, let acceptAs, let chain, let decision):
             return TrustText(server: server ?? acceptAs, now: now, place: .connect).onboardingScreen(
-                authority: authority, decision: decision, chain: chain)
+                authority: authority, decision: decision, chain: chain, interactive: false)
         case .certificateNotTrusted(_, _, let acceptAs, let chain, let decision):
             return ChainText.lines(chain, now: now)
                 + TrustText(server: server ?? acceptAs, now: now, place: .connect).lines(for: decision, chain: chain)

@@ -1,6 +1,7 @@
 import RemissionCredentials
 import RemissionModel
 import RemissionSession
+import RemissionTrust
 
 /// Warnings and questions the commands show on stderr.
 public enum Warnings {
@@ -183,6 +184,21 @@ extension Prompts {
     }
 
     public static var trustCertificate: String { tr("Trust this certificate? (yes/no/[fingerprint]) ") }
+
+    /// The question with the other choices first contact offers (`TrustChoices`), e.g.
+    /// "Trust? (yes/root/no/[fingerprint]) "; the plain question when there are none.
+    public static func trust(_ choices: TrustChoices) -> String {
+        guard choices.offered.count > 1 else { return trustCertificate }
+        let words = choices.offered.compactMap { choice -> String? in
+            switch choice {
+            case .certificate: return tr("yes")
+            case .issuerKey: return tr("issuer")
+            case .rootKey: return tr("root")
+            case .caFile: return tr("FILE")
+            }
+        }
+        return tr("Trust? (\(words.joined(separator: "/"))/\(tr("no"))/[fingerprint]) ")
+    }
     public static var trustCertificateAgain: String {
         tr("Please type 'yes', 'no', or the fingerprint you expect (SHA256:…).")
     }

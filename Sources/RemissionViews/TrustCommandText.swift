@@ -54,6 +54,11 @@ public enum TrustCommandText {
         }
         var lines = labelled(rows)
         lines += probeLines(probe, server: subject.label, now: now)
+        let text = TrustText(server: subject.label, now: now)
+        lines.append(text.lifetimeLine(probe.chain))
+        if !probe.decision.isTrusted {
+            lines += text.renewalLines(TrustChoices(chain: probe.chain), chain: probe.chain, interactive: false)
+        }
         lines.append(tr("Stored for \(subject.identity):"))
         lines += storedLines(stored).map { "  " + $0 }
         return lines.joined(separator: "\n")

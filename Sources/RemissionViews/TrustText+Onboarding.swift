@@ -12,7 +12,12 @@ extension TrustText {
     ///         Fingerprint: SHA256:…
     ///         SPKI pin:    sha256//…
     ///     Compare the fingerprint with the server's own before you answer; …
-    public func onboardingScreen(authority: String, decision: TrustDecision, chain: PresentedChain) -> [String] {
+    ///
+    /// Then each certificate's lifetime and what else could be trusted (`renewalLines`): the answers
+    /// to type when `interactive`, connect's flags otherwise.
+    public func onboardingScreen(
+        authority: String, decision: TrustDecision, chain: PresentedChain, interactive: Bool = true
+    ) -> [String] {
         var lines = TerminalText.wrap(
             tr(
                 "The authenticity of \(TerminalText.safe(authority)) cannot be established: ",
@@ -37,7 +42,8 @@ extension TrustText {
             tr(
                 "Compare the fingerprint with the server's own before you answer ",
                 "(on the server: openssl x509 -noout -fingerprint -sha256 -in CERTIFICATE)."))
-
+        lines += TerminalText.wrap(lifetimeLine(chain))
+        lines += renewalLines(TrustChoices(chain: chain), chain: chain, interactive: interactive)
         return lines
     }
 }

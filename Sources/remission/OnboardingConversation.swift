@@ -23,8 +23,9 @@ struct OnboardingConversation {
                 TrustText(server: onboarding.name, now: now, place: .connect).onboardingScreen(
                     authority: onboarding.endpoint.authority, decision: decision, chain: chain
                 ).joined(separator: "\n"))
+            let choices = TrustChoices(chain: chain)
             while true {
-                let answer = askTrustAnswer(leaf)
+                let answer = askTrustAnswer(leaf, choices: choices)
                 if answer == .unclear {
                     printError(Prompts.trustCertificateAgain)
                     continue

@@ -7,7 +7,7 @@ import RemissionViews
 func askToTrust(_ leaf: CertificateFacts) throws {
     while true {
         switch askTrustAnswer(leaf) {
-        case .accept: return
+        case .accept, .pinKey, .caFile: return
         case .decline: throw Failure(.local(.certificateDeclined))
         case .unclear: printError(Prompts.trustCertificateAgain)
         case .mismatch(let typed):
@@ -20,4 +20,9 @@ func askToTrust(_ leaf: CertificateFacts) throws {
 func askTrustAnswer(_ leaf: CertificateFacts) -> TrustAnswer {
     let text = ask(Prompts.trustCertificate)
     return TrustAnswer(text, yesOrNo: Answers.yesOrNo(text), leaf: leaf)
+}
+
+/// connect's question with what first contact offers beside the certificate (`TrustChoices`).
+func askTrustAnswer(_ leaf: CertificateFacts, choices: TrustChoices) -> TrustAnswer {
+    Answers.trustAnswer(ask(Prompts.trust(choices)), offered: choices.offered, leaf: leaf)
 }
