@@ -52,6 +52,8 @@ public struct TLSReport: Sendable, Equatable {
 public struct ConnectionReport: Sendable, Equatable {
     public var timings: StepTimings
     public var remoteAddress: String?
+    /// The addresses tried before `remoteAddress` answered (Happy Eyeballs), in the order started.
+    public var passedOver: [PassedOverAddress] = []
     /// Our side's TCP port, to find this connection in a server's logs.
     public var localPort: Int?
     public var reusedConnection: Bool
@@ -70,6 +72,26 @@ public struct ConnectionReport: Sendable, Equatable {
         self.localPort = localPort
         self.reusedConnection = reusedConnection
         self.tls = tls
+    }
+}
+
+/// An address tried before the one that connected: it failed, or it had not answered when another
+/// did and was given up.
+public struct PassedOverAddress: Sendable, Equatable {
+    public enum Outcome: Sendable, Equatable {
+        /// The system's reason ("Connection refused", "Network is unreachable").
+        case failed(String)
+        /// No answer in this many milliseconds, when another address connected.
+        case noAnswer(milliseconds: Double)
+    }
+
+    /// The numeric address.
+    public var address: String
+    public var outcome: Outcome
+
+    public init(address: String, outcome: Outcome) {
+        self.address = address
+        self.outcome = outcome
     }
 }
 

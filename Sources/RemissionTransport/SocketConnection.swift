@@ -7,15 +7,17 @@ import RemissionModel
 #endif
 
 /// One TCP connection to a server, with TLS when it has a context: non-blocking, every wait bounded
-/// by an absolute deadline (monotonic milliseconds). Failures are `SocketFailure`s, which
+/// by an absolute deadline (monotonic milliseconds). `open` (SocketConnection+Open.swift) makes it. Failures are `SocketFailure`s, which
 /// `SocketTransport` classifies with what the handshake inspector saw.
 final class SocketConnection {
     let descriptor: Int32
     private(set) var ssl: OpaquePointer?
     /// The numeric address connected to.
     let remoteAddress: String
+    /// The addresses tried before this one, in the order they were started (`open(addresses:deadline:)`).
+    var passedOver: [PassedOverAddress] = []
 
-    private init(descriptor: Int32, remoteAddress: String) {
+    init(descriptor: Int32, remoteAddress: String) {
         self.descriptor = descriptor
         self.remoteAddress = remoteAddress
     }
@@ -33,74 +35,6 @@ final class SocketConnection {
     deinit {
         if let ssl { SSL_free(ssl) }
         _ = Glibc.close(descriptor)
-    }
-
-    /// Resolves `host` and connects to its addresses in turn until one answers. Each address gets
-    /// an equal share of the time left (at least 200 ms, as libcurl's happy eyeballs waits before it
-    /// tries the next), so a black-holed first address does not use up the whole deadline.
-    ///
-    /// A `localhost` name (`ServerEndpoint.isLocalhostName`) is never asked of DNS: its addresses are
-    /// 127.0.0.1 and ::1 (RFC 6761 §6.3, as curl does).
-    static func open(
-        host: String, numeric: Bool, localhost: Bool = false, port: Int, deadline: Double,
-        resolved: (Double) -> Void
-    ) throws(SocketFailure) -> SocketConnection {
-        let lookups = localhost ? [("127.0.0.1", true), ("::1", true)] : [(host, numeric)]
-        var lists: [UnsafeMutablePointer<addrinfo>] = []
-        defer { lists.forEach { freeaddrinfo($0) } }
-        var addresses: [addrinfo] = []
-        for (name, literal) in lookups {
-            var list: UnsafeMutablePointer<addrinfo>? = nil
-            var error: Int32 = 0
-            let waited = rm_resolve(name, String(port), literal ? 1 : 0, remaining(deadline), &list, &error)
-            guard waited == 0 else { throw waited == -1 ? .timeout : .resolve("out of memory") }
-            guard error == 0, let first = list else {
-                // One family missing on this machine (no IPv6) is not a failure while the other resolves.
-                if localhost { continue }
-                throw .resolve(String(cString: gai_strerror(error)))
-            }
-            lists.append(first)
-            var entry: UnsafeMutablePointer<addrinfo>? = first
-            while let current = entry, addresses.count < 16 {
-                addresses.append(current.pointee)
-                entry = current.pointee.ai_next
-            }
-        }
-        guard !addresses.isEmpty else { throw .resolve("no loopback address") }
-        resolved(monotonicMilliseconds())
-        var lastFailure = SocketFailure.connect(errno: ECONNREFUSED, address: host)
-        for (index, address) in addresses.enumerated() {
-            let left = deadline - monotonicMilliseconds()
-            guard left > 0 else { throw .timeout }
-            let share = max(200, left / Double(addresses.count - index))
-            do {
-                return try connect(address, deadline: min(deadline, monotonicMilliseconds() + share))
-            } catch {
-                lastFailure = error
-            }
-        }
-        throw lastFailure
-    }
-
-    private static func connect(_ address: addrinfo, deadline: Double) throws(SocketFailure) -> SocketConnection {
-        let text = numericAddress(address.ai_addr, length: address.ai_addrlen)
-        let descriptor = socket(
-            address.ai_family,
-            Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-                | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw .connect(errno: errno, address: text) }
-        let connection = SocketConnection(descriptor: descriptor, remoteAddress: text)
-        var on: Int32 = 1
-        _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-        if Glibc.connect(descriptor, address.ai_addr, address.ai_addrlen) != 0 {
-            guard errno == EINPROGRESS else { throw .connect(errno: errno, address: text) }
-            try connection.wait(for: Int16(POLLOUT), until: deadline)
-            var failure: Int32 = 0
-            var length = socklen_t(MemoryLayout<Int32>.size)
-            _ = getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length)
-            guard failure == 0 else { throw .connect(errno: failure, address: text) }
-        }
-        return connection
     }
 
     /// The TLS handshake over this connection; `serverName` goes in SNI (not for address literals).
@@ -228,13 +162,6 @@ final class SocketConnection {
         var buffer = [CChar](repeating: 0, count: 256)
         ERR_error_string_n(code, &buffer, buffer.count)
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    private static func numericAddress(_ address: UnsafeMutablePointer<sockaddr>?, length: socklen_t) -> String {
-        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-        guard let address, getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0
-        else { return "" }
-        return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func port(of address: sockaddr_storage) -> Int? {

@@ -136,6 +136,7 @@ public final class SocketTransport: ServerTransport {
         }
         stamps.connected = monotonicMilliseconds()
         stamps.remoteAddress = opened.remoteAddress
+        stamps.passedOver = opened.passedOver
         stamps.localPort = opened.localPort
         if let context {
             do {
@@ -233,6 +234,7 @@ extension SocketTransport {
         var handshaken: Double?
         var firstByte: Double?
         var remoteAddress: String?
+        var passedOver: [PassedOverAddress] = []
         var localPort: Int?
     }
 
@@ -253,8 +255,10 @@ extension SocketTransport {
             dns: since(stamps.resolved), tcp: since(stamps.connected), tls: since(stamps.handshaken),
             firstByte: since(stamps.firstByte), total: monotonicMilliseconds() - started)
         let tls = reused ? nil : inspector.tlsReport
-        return ConnectionReport(
+        var report = ConnectionReport(
             timings: timings, remoteAddress: stamps.remoteAddress ?? connection?.remoteAddress,
             localPort: stamps.localPort ?? connection?.localPort, reusedConnection: reused, tls: tls)
+        report.passedOver = stamps.passedOver
+        return report
     }
 }

@@ -115,7 +115,8 @@ public struct CheckReportBuilder {
             return CheckStep(.dns, failed ? .failed : .ok, summary, milliseconds: timings.dns)
         case .tcp:
             let summary = failed ? reasonText : tr("connected to port \(observation.endpoint.port)")
-            return CheckStep(.tcp, failed ? .failed : .ok, summary, milliseconds: timings.tcp)
+            let details = failed ? [] : Self.passedOverLine(observation.connection).map { [$0] } ?? []
+            return CheckStep(.tcp, failed ? .failed : .ok, summary, details: details, milliseconds: timings.tcp)
         case .proxy:
             let proxy = observation.proxy ?? ("", .configured)
             return ProxyText.step(
@@ -142,6 +143,20 @@ public struct CheckReportBuilder {
             summary += tr(": compatible, \(version.dialect) dialect")
             return CheckStep(.rpc, .ok, summary, milliseconds: timings.total)
         }
+    }
+
+    /// "::1 did not answer in 250 ms; connected to 127.0.0.1": the addresses Happy Eyeballs tried
+    /// before the one that answered; nil when the first answered.
+    static func passedOverLine(_ connection: ConnectionReport) -> String? {
+        guard !connection.passedOver.isEmpty, let winner = connection.remoteAddress else { return nil }
+        let earlier = connection.passedOver.map { passed in
+            switch passed.outcome {
+            case .failed(let reason): tr("\(passed.address) failed: \(reason)")
+            case .noAnswer(let milliseconds):
+                tr("\(passed.address) did not answer in \(Int(milliseconds.rounded())) ms")
+            }
+        }
+        return (earlier + [tr("connected to \(winner)")]).joined(separator: "; ")
     }
 
     private var reasonText: String { failure.map(FailureText.reason) ?? "" }

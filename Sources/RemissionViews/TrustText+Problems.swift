@@ -125,7 +125,10 @@ extension TrustText {
     private func changeLines(_ change: CertificateChange, issuerKey: SPKIPin?) -> [String] {
         switch change {
         case .renewedBySameIssuer(let issuer):
-            let issuerPin = place == .command ? "remission trust pin \(quotedForShell(server)) --issuer" : issuerKey.map { "--pin \($0)" }
+            let issuerPin =
+                place == .command
+                ? "remission trust pin \(quotedForShell(server)) --issuer"  // verbatim
+                : issuerKey.map { "--pin \($0)" }
             return [
                 tr(
                     "It looks like a renewal by the same certificate authority: the same names and the same issuer ",

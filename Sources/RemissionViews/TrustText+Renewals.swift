@@ -79,9 +79,9 @@ extension TrustText {
         case (.caFile, true): return tr("the path of \(file)")
         case (.certificate, false): return acceptCommand(chain.leaf?.fingerprint ?? CertificateFingerprint(bytes: []))
         case (.issuerKey(let key), false):
-            return place == .command ? "remission trust pin \(quotedForShell(server)) --issuer" : pinCommand(key)
+            return place == .command ? "remission trust pin \(quotedForShell(server)) --issuer" : pinCommand(key)  // verbatim
         case (.rootKey(let key), false):
-            return place == .command ? "remission trust pin \(quotedForShell(server)) --root" : pinCommand(key)
+            return place == .command ? "remission trust pin \(quotedForShell(server)) --root" : pinCommand(key)  // verbatim
         case (.caFile, false):
             return caCommand.replacing("FILE", with: file)
         }
@@ -128,7 +128,7 @@ extension TrustText {
     /// The file name a known private CA gives its root, for the commands shown.
     static func rootFileName(_ privateCA: PrivateCA?) -> String {
         switch privateCA {
-        case .caddy?: return "root.crt"
+        case .caddy?: return "root.crt"  // verbatim
         case .stepCA?: return "root_ca.crt"
         case .mkcert?: return "rootCA.pem"
         case nil: return "ROOT.crt"

@@ -133,4 +133,28 @@ struct CheckReportTests {
         #expect(ExitStatus.worst([]) == .ok)
         #expect(ExitStatus.worst([.ok, .ok]) == .ok)
     }
+
+    @Test("the tcp step says which addresses were tried before the one that answered, and only then")
+    func passedOverAddresses() {
+        var connection = ConnectionReport(timings: StepTimings(dns: 1, tcp: 260), remoteAddress: "127.0.0.1")
+        let observation = { (connection: ConnectionReport) in
+            CheckReport.build(
+                CheckObservation(
+                    server: "nas", endpoint: Self.https, connection: connection, user: "admin",
+                    passwordSource: .keyring, httpAcknowledged: false, sawSessionHandshake: true,
+                    outcome: .success(Self.info), now: Self.now))
+        }
+        #expect(observation(connection).steps[1].details.isEmpty)
+        connection.passedOver = [
+            PassedOverAddress(address: "2001:db8::1", outcome: .failed("Network is unreachable")),
+            PassedOverAddress(address: "::1", outcome: .noAnswer(milliseconds: 250.4)),
+        ]
+        let report = observation(connection)
+        #expect(report.steps[0].summary == "127.0.0.1")
+        #expect(report.steps[1].summary == "connected to port 8443")
+        #expect(
+            report.steps[1].details == [
+                "2001:db8::1 failed: Network is unreachable; ::1 did not answer in 250 ms; connected to 127.0.0.1"
+            ])
+    }
 }

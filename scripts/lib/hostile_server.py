@@ -7,11 +7,11 @@ It answers what the scenario says, for the faults a real daemon cannot produce o
 escape-laden names, errors and versions, extreme numbers, huge, drip-fed or hung replies,
 replies over a size cap, an old rpc-version. It logs every byte it receives.
 
-It binds 127.0.0.1 on a free port (or the scenario's "port"), writes `port=N` and `pid=N` lines
-to the scenario's "portFile" once it listens, and serves until it is killed (tests stop it by
-PID). With "tls": {"cert": PEM, "key": PEM} it speaks HTTPS. Every request (request line,
-headers and body, exactly as received) is appended to "log", preceded by a line
-`=== request N (BYTES bytes)`.
+It binds 127.0.0.1 (or the scenario's "bind": "::1" or another 127.x address) on a free port (or
+the scenario's "port"), writes `port=N` and `pid=N` lines to the scenario's "portFile" once it
+listens, and serves until it is killed (tests stop it by PID). With "tls": {"cert": PEM, "key":
+PEM} it speaks HTTPS. Every request (request line, headers and body, exactly as received) is
+appended to "log", preceded by a line `=== request N (BYTES bytes)`.
 
 Scenario keys (all optional but portFile):
   dialect       "classic" (default) or "jsonrpc" (4.1's JSON-RPC 2.0: the 409 carries
@@ -277,9 +277,13 @@ def main(argv):
         print(__doc__, file=sys.stderr)
         return 2
     scenario = Scenario(argv[1])
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    address = scenario.spec.get("bind", "127.0.0.1")
+    if address != "::1" and not address.startswith("127."):
+        print("hostile_server.py binds loopback only, not %r" % address, file=sys.stderr)
+        return 2
+    listener = socket.socket(socket.AF_INET6 if ":" in address else socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", int(scenario.spec.get("port", 0))))
+    listener.bind((address, int(scenario.spec.get("port", 0))))
     listener.listen(16)
     context = None
     tls = scenario.spec.get("tls")
