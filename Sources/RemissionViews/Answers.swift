@@ -43,7 +43,7 @@ public enum Answers {
         for choice in offered {
             switch choice {
             case .issuerKey(let key) where ["issuer", "издатель"].contains(word.lowercased()): return .pinKey(key)
-            case .rootKey(let key) where ["root", "корень"].contains(word.lowercased()): return .pinKey(key)
+            case .rootKey(let key) where ["root", "корень", "корневой"].contains(word.lowercased()): return .pinKey(key)
             case .caFile where word.contains("/") || word.hasSuffix(".crt") || word.hasSuffix(".pem"):
                 return .caFile(word)
             default: continue

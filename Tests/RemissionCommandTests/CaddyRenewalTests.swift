@@ -55,13 +55,18 @@ struct CaddyRenewalTests {
                 "bash",
                 args: [
                     "-c",
-                    "cd \"$1\" && HOME=\"$1\" XDG_DATA_HOME=\"$1/xdg\" XDG_CONFIG_HOME=\"$1/xdg\" setsid caddy run "
+                    // One simple command in the background: $! is caddy itself (setsid execs it).
+                    "cd \"$1\"; HOME=\"$1\" XDG_DATA_HOME=\"$1/xdg\" XDG_CONFIG_HOME=\"$1/xdg\" setsid caddy run "
                         + "--config Caddyfile --adapter caddyfile </dev/null >caddy.log 2>&1 & echo $!",
                     "bash", home,
                 ], timeout: .seconds(10))
             pid = try #require(pid_t(started.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)))
-            for _ in 0..<200 where !FileManager.default.fileExists(atPath: leaf) || !listening() { usleep(50_000) }
-            try #require(listening(), "caddy did not start: \(log)")
+            for _ in 0..<200 where !leafWritten || !listening() { usleep(50_000) }
+            try #require(listening() && leafWritten, "caddy did not start: \(log)")
+        }
+
+        private var leafWritten: Bool {
+            ((try? String(contentsOfFile: leaf, encoding: .utf8)) ?? "").contains("-----END CERTIFICATE-----")
         }
 
         var log: String { (try? String(contentsOfFile: directory.file("caddy.log"), encoding: .utf8)) ?? "" }
@@ -71,10 +76,16 @@ struct CaddyRenewalTests {
             for _ in 0..<100 where listening() { usleep(20_000) }
         }
 
+        /// Stops Caddy, and fails when its port still answers (a restart must be a new process).
+        func stopChecked() throws {
+            stop()
+            try #require(!listening(), "caddy (pid \(pid)) still listens on \(port)")
+        }
+
         /// What Caddy does at a renewal: a new leaf (with a new key); with `intermediate`, a new
         /// intermediate too (the root stays).
         func renew(intermediate renewIntermediate: Bool) throws {
-            stop()
+            try stopChecked()
             let fileManager = FileManager.default
             try fileManager.removeItem(atPath: directory.file("data/certificates"))
             if renewIntermediate {
