@@ -16,7 +16,8 @@ public enum KnownCause: Sendable, Equatable {
     case placeholderCertificate(PlaceholderOrigin)
     /// A certificate from Let's Encrypt's staging (test) environment; `issuer` names the staging CA.
     case stagingCertificate(issuer: String)
-    /// Only the leaf was sent and its issuer is unknown: the intermediate is missing from the chain.
+    /// Only the leaf was sent and its issuer is unknown: the intermediate is missing from the chain, or
+    /// the issuer is a private CA not given (the leaf alone cannot tell which).
     case missingIntermediate(issuer: String)
     /// A certificate not valid yet, or expired by less than a day: most likely this computer's clock.
     case clock(CertificateFacts, notYetValid: Bool)
@@ -35,13 +36,12 @@ public enum KnownCause: Sendable, Equatable {
         case traefik
     }
 
-    /// Whether the certificate the server presents should never be offered for acceptance: it is not
-    /// the server's own, or accepting it would hide a fault the server's owner must fix.
+    /// Whether the certificate the server presents must never be offered for acceptance: it is not the
+    /// server's own (a proxy's placeholder). A staging, clock or chain cause keeps the usual choices
+    /// (the certificate is the server's), with the fix at its origin as the hint.
     public var refusesAcceptance: Bool {
-        switch self {
-        case .placeholderCertificate, .stagingCertificate, .missingIntermediate, .clock: return true
-        case .noCertificateForName, .plainHTTPPort, .tlsPort, .authenticationGateway: return false
-        }
+        if case .placeholderCertificate = self { return true }
+        return false
     }
 }
 

@@ -17,8 +17,8 @@ public enum KnownCauseText {
             return tr("a staging (test) certificate from Let's Encrypt (issued by \(safe(issuer)))")
         case .missingIntermediate(let issuer):
             return tr(
-                "the server does not send its intermediate certificate: its certificate's issuer ",
-                "(\(safe(issuer))) is unknown here")
+                "the server sends only its own certificate and its issuer (\(safe(issuer))) is unknown here: ",
+                "the server does not send its intermediate certificate, or the issuer is a private CA")
         case .clock(let leaf, let notYetValid):
             let from = Units.dateTime(WallClock(unixSeconds: leaf.notBefore, .local), seconds: false)
             let until = Units.dateTime(WallClock(unixSeconds: leaf.notAfter, .local), seconds: false)
@@ -57,8 +57,9 @@ public enum KnownCauseText {
                 "(https://acme-v02.api.letsencrypt.org/directory) and get a new certificate.")
         case .missingIntermediate:
             return tr(
-                "Configure the full chain on the server: nginx ssl_certificate fullchain.pem (not cert.pem); ",
-                "Caddy sends it itself. If that issuer is your own CA, give its file with --ca-file.")
+                "If the issuer is an intermediate, configure the full chain on the server: nginx ssl_certificate ",
+                "fullchain.pem (not cert.pem); Caddy sends it itself. If it is your own CA, give its file with --ca-file."
+            )
         case .clock:
             return tr(
                 "Check this computer's date, time and time zone (timedatectl); if they are right, the ",
