@@ -24,8 +24,8 @@ public struct AuthenticationGateway: Sendable, Equatable {
         self.location = location
     }
 
-    /// The gateway `response` comes from, if it is one: a 3xx to a login path or to another origin
-    /// than `host`, a 401/403 from Cloudflare Access, or a 200 HTML login page. Transmission answers
+    /// The gateway `response` comes from, if it is one: a 3xx to a known login path, a 302/303 to
+    /// another host than `host`, a 401/403 from Cloudflare Access, or a 200 HTML login page. Transmission answers
     /// its RPC path with JSON or 409, never with any of these.
     public static func recognize(_ response: HTTPResponse, host: String?) -> AuthenticationGateway? {
         let location = response.header("Location")
@@ -35,7 +35,9 @@ public struct AuthenticationGateway: Sendable, Equatable {
         switch response.status {
         case 300...399:
             guard let location else { return nil }
-            let foreign = Self.host(of: location).map { $0 != host?.lowercased() } ?? false
+            // A login is a 302/303 (the browser GETs the login page); a 307/308 elsewhere is a move.
+            let login = response.status == 302 || response.status == 303
+            let foreign = login && (Self.host(of: location).map { $0 != host?.lowercased() } ?? false)
             guard product != nil || foreign else { return nil }
             return AuthenticationGateway(product: product, status: response.status, location: location)
         case 401, 403:

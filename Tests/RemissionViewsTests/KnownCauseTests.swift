@@ -104,7 +104,10 @@ struct KnownCauseTests {
         #expect(
             AuthenticationGateway.recognize(
                 response(302, [("Location", "https://sso.other/login")]), host: "nas.example") != nil)
-        // Same origin, a 409, JSON, a 403 without Cloudflare: not a gateway.
+        // A 307 elsewhere (the bed's scheme downgrade), same origin, JSON, a 403 without Cloudflare: not a gateway.
+        #expect(
+            AuthenticationGateway.recognize(
+                response(307, [("Location", "http://127.0.0.1:9091/transmission/rpc")]), host: "localhost") == nil)
         #expect(
             AuthenticationGateway.recognize(
                 response(307, [("Location", "http://nas.example:9091/transmission/rpc")]), host: "nas.example") == nil)
