@@ -291,6 +291,11 @@ public final class RPCClient {
 
     /// Maps a non-409 response to the body of a 200, nil for a 204, or an error.
     private func interpret(_ response: HTTPResponse) throws(RPCError) -> [UInt8]? {
+        if let gateway = AuthenticationGateway.recognize(
+            response, host: (transport as? any ServerTransport)?.endpoint.host)
+        {
+            throw .gateway(gateway)
+        }
         switch response.status {
         case 200:
             return response.body

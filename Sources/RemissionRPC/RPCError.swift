@@ -23,6 +23,8 @@ public enum RPCError: Error, Sendable, Equatable {
     case sessionHandshakeLoop(HandshakeLoopReason)
     /// Any other unexpected HTTP status; `snippet` is the start of the body as text.
     case http(status: Int, snippet: String)
+    /// An authentication gateway (a login redirect or page) answered instead of Transmission.
+    case gateway(AuthenticationGateway)
     /// Transmission answered, but refused the call: the classic `result` string, or the
     /// JSON-RPC error's message.
     case rpcFailure(String)
@@ -77,6 +79,8 @@ extension RPCError: CustomStringConvertible {
         case .unauthorized(let user): return "HTTP 401 unauthorized" + (user.map { " (user \($0))" } ?? "")
         case .forbidden: return "HTTP 403 forbidden"
         case .misdirected: return "HTTP 421 misdirected request"
+        case .gateway(let gateway):
+            return "HTTP \(gateway.status) from an authentication gateway (\(gateway.product?.rawValue ?? "unknown"))"
         case .sessionHandshakeLoop(.missingHeader): return "409 without X-Transmission-Session-Id"
         case .sessionHandshakeLoop(.repeated): return "409 after 409 (session handshake loop)"
         case .http(let status, _): return "HTTP \(status)"

@@ -26,6 +26,7 @@ extension Failure {
         case .forbidden: "forbidden"
         case .misdirected: "misdirected"
         case .sessionHandshakeLoop: "session-handshake-loop"
+        case .authenticationGateway: "authentication-gateway"
         case .httpStatus(let status, _): "http-\(status)"
         case .rpcRefused: "rpc-refused"
         case .malformedReply: "malformed-reply"

@@ -32,6 +32,8 @@ public struct Failure: Error, Sendable, Equatable {
         case misdirected(detail: String?)
         /// The 409 session handshake does not converge (a proxy drops X-Transmission-Session-Id).
         case sessionHandshakeLoop(HandshakeLoopReason)
+        /// An authentication gateway answered instead of Transmission (a login redirect or page).
+        case authenticationGateway(AuthenticationGateway)
         /// Any other HTTP status; 502/503/504 mean the daemon behind a proxy is down.
         case httpStatus(Int, snippet: String)
         /// Transmission answered but refused the call (classic `result`, JSON-RPC `error.message`).
@@ -115,6 +117,7 @@ extension Failure {
             case .http(let status, let snippet):
                 Self.nginxClientCertificateProblem(status: status, snippet: snippet)
                     ?? .httpStatus(status, snippet: snippet)
+            case .gateway(let gateway): .authenticationGateway(gateway)
             case .rpcFailure(let message): .rpcRefused(message)
             case .malformed(let detail, let offset): .malformedReply(detail: detail, offset: offset)
             case .truncated(let offset): .truncatedReply(bytes: offset)
@@ -145,7 +148,7 @@ extension Failure {
             case .tlsHandshake, .connection, .responseTooLarge, .caFile, .engineUnavailable, .other: return .failure
             }
         case .httpStatus(let status, _): return RPCError.isGatewayStatus(status) ? .offline : .failure
-        case .unauthorized: return .authentication
+        case .unauthorized, .authenticationGateway: return .authentication
         case .clientCertificate: return .clientCertificate
         case .forbidden, .misdirected, .sessionHandshakeLoop, .rpcRefused, .unsupportedVersion: return .serverRefused
         case .malformedReply, .truncatedReply, .replyTooLarge: return .failure
@@ -194,7 +197,7 @@ extension Failure {
             // libcurl, needed for a proxy, could not be loaded: nothing was tried.
             case .engineUnavailable: return nil
             }
-        case .forbidden, .misdirected, .sessionHandshakeLoop, .httpStatus: return .http
+        case .forbidden, .misdirected, .sessionHandshakeLoop, .httpStatus, .authenticationGateway: return .http
         case .unauthorized: return .auth
         case .clientCertificate: return .tls
         case .rpcRefused, .unsupportedVersion, .malformedReply, .truncatedReply, .replyTooLarge: return .rpc

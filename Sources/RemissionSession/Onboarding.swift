@@ -28,6 +28,8 @@ public struct Onboarding {
     var answeredUser: String?
     /// Passwords typed in this run, at most `passwordTries`.
     var passwordsTyped = 0
+    /// The trust step's probe failed (no connection, no TLS): nothing is asked before the check says why.
+    var probeFailed = false
     /// The saved server's options with what this run gave: the client certificate (--client-cert,
     /// --client-key; absolute paths) and the proxy with its trust (--proxy…). Saved by `save`.
     let options: ServerOptions
@@ -101,7 +103,10 @@ public struct Onboarding {
         var options = context.transportOptions
         options.examinesEveryPresentedAnchor = true  // which CA keys the first-contact screen may offer
         do { report = try makeTransport(target, options: options).probe() } catch {
-            return .notApplicable  // offline, refused…: the check that follows says precisely what.
+            // Offline, refused, a handshake refused…: the check that follows says precisely what,
+            // and no password is asked for a server whose TLS step failed.
+            probeFailed = true
+            return .notApplicable
         }
         guard let decision = report.tls?.decision, let chain = report.tls?.chain, let leaf = chain.leaf else {
             return .notApplicable
@@ -114,6 +119,10 @@ public struct Onboarding {
             return .trusted(decision, chain)
         }
         guard case .refused(let problems) = decision else { return .notApplicable }
+        // A proxy's placeholder, a staging CA, a wrong clock: never offered for acceptance.
+        if KnownCause.of(decision, chain: chain, now: now)?.refusesAcceptance == true, fingerprintFromFlag == nil {
+            throw Failure(.transport(.trustRefused(decision, chain: chain)), server: name)
+        }
         if let given = fingerprintFromFlag, given != leaf.fingerprint, trust.pins.isEmpty {
             throw failure(.fingerprintMismatch(given: given, presented: leaf.fingerprint, chain: chain))
         }
@@ -189,7 +198,7 @@ public struct Onboarding {
     public mutating func obtainCredentials(prompt: (any PasswordPrompt)?) throws(Failure) {
         let input = CredentialInput(
             auth: auth, environment: context.environment, savedUser: existing?.user, keyring: context.keyring,
-            prompt: prompt)
+            prompt: probeFailed ? nil : prompt)
         (credentials, passwordSource) = try input.resolve(for: endpoint)
         switch passwordSource {
         case .prompt:

@@ -131,6 +131,12 @@ public enum TransportError: Error, Sendable, Equatable {
     case other(code: Int, detail: String)
 }
 
+extension TransportError {
+    /// `connection`'s detail when a plain-HTTP request was answered with a TLS record (an alert, a
+    /// handshake): the port speaks HTTPS.
+    public static let tlsAnswerDetail = "the server answered with TLS, not HTTP"
+}
+
 extension TransportError: CustomStringConvertible {
     /// A short technical text for the `-v` log; people read the view layer's words.
     public var description: String {

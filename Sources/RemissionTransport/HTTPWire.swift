@@ -139,6 +139,10 @@ struct HTTPResponseParser {
             index += 1
             let inHead = stage == .head || stage == .trailers
             if inHead { headBytes += 1 }
+            // A TLS record (an alert, a handshake) where "HTTP/1.1" should begin: a TLS port.
+            if stage == .head, headBytes == 1, byte == 0x15 || byte == 0x16 {
+                throw .malformed(TransportError.tlsAnswerDetail)
+            }
             if byte == 0x0A {
                 let text = line.last == 0x0D ? Array(line.dropLast()) : line
                 line.removeAll(keepingCapacity: true)

@@ -102,7 +102,8 @@ public struct CheckReportBuilder {
         return CheckReport(
             server: observation.server, url: observation.endpoint.url, steps: steps, online: failedAt == nil,
             insecure: insecure, failedStep: failedAt, reason: failure.map(FailureText.reason),
-            hint: failure.flatMap { FailureText.hint($0, place: place) }, exitStatus: failure?.status ?? .ok,
+            hint: failure.flatMap { FailureText.hint($0, place: place, endpoint: observation.endpoint) },
+            exitStatus: failure?.status ?? .ok,
             serverVersion: version, status: CheckStatus(failure))
     }
 
@@ -173,8 +174,11 @@ public struct CheckReportBuilder {
         let tls = observation.connection.tls
         var details: [String] = []
         if let decision = tls?.decision.map(Self.userDecided) {
-            details += CheckText.trustLines(
-                decision, chain: tls?.chain, server: observation.server, now: observation.now, place: place)
+            var text = TrustText(server: observation.server, now: observation.now, place: place)
+            // A placeholder, staging or wrong-clock certificate is never offered for acceptance.
+            text.offersAcceptance =
+                !(failure.flatMap { KnownCause.of($0, now: observation.now) }?.refusesAcceptance ?? false)
+            details += text.lines(for: decision, chain: tls?.chain ?? PresentedChain(certificates: [], problems: []))
         }
         if let leaf = tls?.chain?.leaf {
             details.append(CheckText.expiryLine(leaf, now: observation.now))

@@ -16,6 +16,8 @@ import RemissionTrust
 public enum FailureText {
     /// The short reason, e.g. "connection refused", "authentication failed (401)".
     public static func reason(_ failure: Failure) -> String {
+        let now = Int64(time(nil))
+        if let cause = KnownCause.of(failure, now: now) { return KnownCauseText.reason(cause, now: now) }
         switch failure.cause {
         case .transport(let error): return transportReason(error)
         case .unauthorized(let user, let source):
@@ -34,6 +36,7 @@ public enum FailureText {
                 + quoted(detail)
         case .sessionHandshakeLoop(.missingHeader): return tr("session handshake failed (409 without a session id)")
         case .sessionHandshakeLoop(.repeated): return tr("session handshake loop (409 after 409)")
+        case .authenticationGateway(let gateway): return KnownCauseText.reason(.authenticationGateway(gateway), now: 0)
         case .httpStatus(let status, let snippet) where RPCError.isGatewayStatus(status):
             return tr("the proxy could not reach Transmission (HTTP \(status))") + quoted(snippet)
         case .httpStatus(let status, let snippet):
@@ -109,8 +112,13 @@ public enum FailureText {
 
     /// The next step, naming `failure.server` in commands that work for it (`place`: during connect,
     /// connect's own flags); nil when the reason already says what to do.
-    public static func hint(_ failure: Failure, place: HintPlace = .command) -> String? {
+    /// `endpoint`, when known, lets a known cause's hint name the URL to use.
+    public static func hint(_ failure: Failure, place: HintPlace = .command, endpoint: ServerEndpoint? = nil) -> String?
+    {
         let server = failure.server.map(quotedForShell) ?? "SERVER"
+        if let cause = KnownCause.of(failure, now: Int64(time(nil))) {
+            return KnownCauseText.hint(cause, endpoint: endpoint)
+        }
         if place == .connect, let hint = connectHint(failure) { return hint }
         switch failure.cause {
         case .transport(let error): return transportHint(error, server: server)
@@ -134,6 +142,8 @@ public enum FailureText {
         case .misdirected:
             return tr(
                 "Add this host name to rpc-host-whitelist in the daemon's settings.json, or connect by IP address.")
+        case .authenticationGateway(let gateway):
+            return KnownCauseText.hint(.authenticationGateway(gateway), endpoint: endpoint)
         case .sessionHandshakeLoop:
             return tr(
                 "A proxy drops the X-Transmission-Session-Id header: pass it through ",
@@ -249,7 +259,9 @@ public enum FailureText {
         if let server = failure.server { first = "\(safe(server)): " + first }
         if let (decision, chain) = failure.trustRefusal {
             lines.append(first + tr("; nothing was sent."))
-            lines += TrustText(server: failure.server ?? "", now: now).lines(for: decision, chain: chain)
+            var text = TrustText(server: failure.server ?? "", now: now)
+            text.offersAcceptance = !(KnownCause.of(failure, now: now)?.refusesAcceptance ?? false)
+            lines += text.lines(for: decision, chain: chain)
         } else {
             lines.append(first)
         }

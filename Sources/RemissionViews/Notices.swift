@@ -58,7 +58,7 @@ public enum ExitStatusText {
         case .usage: return tr("usage error (unknown option, malformed URL, IDS, pin or fingerprint, missing flag)")
         case .offline:
             return tr("offline: DNS, connection refused, unreachable, timeout, or a proxy answering 502/503/504")
-        case .authentication: return tr("authentication failed (401)")
+        case .authentication: return tr("authentication failed (401), or an authentication gateway answered")
         case .trustRefused:
             return tr(
                 "trust refused: untrusted certificate, pin mismatch, certificate changed, ",

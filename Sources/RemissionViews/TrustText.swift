@@ -14,6 +14,10 @@ public struct TrustText: Sendable, Equatable {
     /// Where the text is shown: during `connect` the commands are connect's own flags, since the
     /// server is not saved yet (or is being re-pointed) and `remission trust … NAME` would not reach it.
     public var place: HintPlace
+    /// False for a certificate that must not be accepted (a proxy's placeholder, a staging CA's, one
+    /// whose dates say the clock is wrong: `KnownCause.refusesAcceptance`): the refusal then shows
+    /// the fingerprint, but no command that would trust it.
+    public var offersAcceptance = true
 
     public init(server: String, now: Int64, place: HintPlace = .command) {
         self.server = server
@@ -65,6 +69,7 @@ public struct TrustText: Sendable, Equatable {
                     (tr("Certificate fingerprint:"), leaf.fingerprint.description),
                     (tr("Public key pin:"), leaf.spkiPin.description),
                 ])
+                if !offersAcceptance { return result }
                 // connect asks, or its refusal names its flags: the commands below need a saved server.
                 if place == .connect { return result + [tr("Compare them with the server's own.")] }
                 if place == .proxy {

@@ -21,7 +21,8 @@ struct LanguageCommandTests {
             resolve: "НЕДОСТУПЕН — dns: не удаётся разрешить имя", authFailed: "ошибка аутентификации (401)",
             loop: "рукопожатие сеанса", forbidden: "запрещено (403)", keyring: "Сессионная шина D-Bus недоступна",
             notCommand: "remission: «lsit» — не команда. Может быть, 'list'?",
-            httpStatus: "TLS-рукопожатие не удалось", listEmptyHeader: "ID", infoLabels: "Состояние:")
+            httpStatus: "этот порт говорит на простом HTTP, а не на HTTPS", listEmptyHeader: "ID",
+            infoLabels: "Состояние:")
         static let english = Words(
             lang: "C.UTF-8", online: "ONLINE", offline: "OFFLINE — tcp: connection refused",
             untrusted: "UNTRUSTED — tls: certificate not trusted",
@@ -29,7 +30,7 @@ struct LanguageCommandTests {
             resolve: "OFFLINE — dns: cannot resolve", authFailed: "authentication failed (401)",
             loop: "session handshake", forbidden: "forbidden (403)", keyring: "The D-Bus session bus cannot be reached",
             notCommand: "remission: 'lsit' is not a command. Did you mean 'list'?",
-            httpStatus: "TLS handshake failed", listEmptyHeader: "ID", infoLabels: "State:")
+            httpStatus: "this port speaks plain HTTP, not HTTPS", listEmptyHeader: "ID", infoLabels: "State:")
     }
 
     static let languages = [Words.russian, Words.english]
@@ -88,7 +89,7 @@ struct LanguageCommandTests {
 
     @Test("an error of every other exit code: 1, 2, 7", arguments: languages)
     func exitCodes(_ words: Words) throws {
-        // TLS to the daemon's plain-HTTP port: the handshake fails (exit 1).
+        // TLS to the daemon's plain-HTTP port: the handshake fails (exit 1), and the port is named as plain HTTP.
         let plainPort = bed.daemonURL().replacingOccurrences(of: "http://", with: "https://")
         let general = try run(words, ["list", "--server", plainPort])
         #expect(general.status == 1, "\(general.all)")

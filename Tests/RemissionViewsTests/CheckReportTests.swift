@@ -70,7 +70,7 @@ struct CheckReportTests {
         #expect(report.steps[(index + 1)...].allSatisfy { $0.state == .skipped })
         #expect(report.steps[..<index].allSatisfy { $0.state != .failed && $0.state != .skipped || $0.name == .tls })
         #expect(report.reason == FailureText.reason(failure))
-        #expect(report.hint == FailureText.hint(failure))
+        #expect(report.hint == FailureText.hint(failure, endpoint: Self.https))
     }
 
     @Test("hints name the likely cause")

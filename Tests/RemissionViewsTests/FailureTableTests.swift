@@ -45,7 +45,12 @@ enum FailureCatalogue {
             row(
                 .transport(.trustRefused(.refused([.verification(.selfSigned)]), chain: refusedChain)), .trustRefused,
                 .tls, hint: "remission trust show nas"),
-            row(.transport(.tlsHandshake(detail: "wrong version number")), .failure, .tls, hint: "HTTPS port"),
+            row(.transport(.tlsHandshake(detail: "no shared cipher")), .failure, .tls, hint: "HTTPS port"),
+            row(.transport(.tlsHandshake(detail: "wrong version number")), .failure, .tls, hint: "insecure"),
+            row(
+                .authenticationGateway(
+                    AuthenticationGateway(product: .authelia, status: 302, location: "https://a/?rd=x")),
+                .authentication, .http, hint: "/transmission/rpc"),
             row(.transport(.caFile(path: "/x.pem", detail: "is missing")), .failure, .tls, hint: "remission trust ca"),
             row(.transport(.connection(detail: "reset")), .failure, .http, hint: "remission check"),
             row(
@@ -179,6 +184,7 @@ enum FailureCatalogue {
         case .misdirected: "misdirected"
         case .sessionHandshakeLoop: "sessionHandshakeLoop"
         case .httpStatus: "httpStatus"
+        case .authenticationGateway: "authenticationGateway"
         case .rpcRefused: "rpcRefused"
         case .malformedReply: "malformedReply"
         case .truncatedReply: "truncatedReply"
@@ -207,6 +213,7 @@ enum FailureCatalogue {
     static let allKinds = Set([
         "transport", "unauthorized", "forbidden", "misdirected", "sessionHandshakeLoop", "httpStatus", "rpcRefused",
         "malformedReply", "truncatedReply", "replyTooLarge", "unsupportedVersion", "keyring", "clientCertificate",
+        "authenticationGateway",
         "proxyInput", "credentialKey",
         "profile", "storage",
         "snapshot", "endpoint", "trustInput", "selection", "input", "addSource", "onboarding", "noSuchTorrents",

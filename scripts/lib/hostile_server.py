@@ -20,6 +20,11 @@ Scenario keys (all optional but portFile):
   rotateSessionId  true: after every answer that is not a 409, demand a new session id (what a
                 server that issues one per call does): each request then needs one 409
   rpcVersion    the X-Transmission-Rpc-Version header value for jsonrpc (default "6.0.1")
+  gateway       a raw REPLY ({"status", "body", "headers"}) answered to every request before any
+                session handshake: an authentication gateway in front of the daemon
+  tlsAlert      with "tls": abort every handshake with this alert ("internal_error", as Caddy for a
+                name or IP it has no certificate for; "unrecognized_name", as nginx's
+                ssl_reject_handshake)
   methods       {METHOD: REPLY}, METHOD in the classic spelling ("torrent-get"); a jsonrpc
                 request's "torrent_get" finds it too. A method not listed gets "default".
   default       REPLY for unlisted methods (default: success with empty arguments)
@@ -228,6 +233,11 @@ def serve_connection(scenario, conn):
                 return
             raw, headers, body = request
             scenario.log(raw)
+            gateway = scenario.spec.get("gateway")
+            if gateway:
+                headers_out = [tuple(h) for h in gateway.get("headers", [])]
+                answer(conn, int(gateway["status"]), headers_out, gateway.get("body", "").encode(), gateway)
+                continue
             session_id = scenario.current_session_id()
             if headers.get("x-transmission-session-id") != session_id:
                 conflict = [("X-Transmission-Session-Id", session_id)]
@@ -290,6 +300,11 @@ def main(argv):
     if tls:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(tls["cert"], tls["key"])
+        alert = scenario.spec.get("tlsAlert")
+        if alert:
+            code = {"internal_error": ssl.ALERT_DESCRIPTION_INTERNAL_ERROR,
+                    "unrecognized_name": ssl.ALERT_DESCRIPTION_UNRECOGNIZED_NAME}[alert]
+            context.sni_callback = lambda _socket, _name, _context: code
     port_file = scenario.spec["portFile"]
     with open(port_file + ".tmp", "w") as f:
         f.write("port=%d\npid=%d\n" % (listener.getsockname()[1], os.getpid()))
