@@ -24,6 +24,8 @@ public struct ServerTarget: Sendable {
     /// The proxy to go through, and where it came from; nil: none.
     public var proxy: ProxySettings?
     public var proxySource: ProxySource?
+    /// The name the certificate must cover and SNI carries, when not the URL's host (`--tls-name`).
+    public var tlsName: String?
 
     public init(
         label: String, endpoint: ServerEndpoint, trust: ServerTrust, credentials: BasicCredentials?,
@@ -149,6 +151,7 @@ public func makeTransport(_ target: ServerTarget, options: TransportOptions) thr
     let policy = TrustPolicy(trust: target.trust)
     var options = options
     options.proxy = target.proxy
+    options.tlsName = target.tlsName
     guard options.proxy != nil else {
         return try SocketTransport(
             endpoint: target.endpoint, caFile: target.trust.caFile, options: options,

@@ -70,6 +70,7 @@ public struct Onboarding {
             options.clientKey = clientCertificate.key
         }
         givenProxy = try proxy?.apply(to: &options)
+        if let tlsName = try TLSName.validated(overrides.tlsName) { options.tlsName = tlsName }
         self.options = options
         self.proxy = try ProxyChoice.resolve(
             for: endpoint, options: options, environment: context.environment, passwords: context.proxyPasswords,
@@ -99,6 +100,7 @@ public struct Onboarding {
         var target = ServerTarget(
             label: name, endpoint: endpoint, trust: trust, credentials: nil, passwordSource: .none)
         (target.proxy, target.proxySource) = (proxy?.settings, proxy?.source)
+        target.tlsName = options.tlsName
         let report: ConnectionReport
         var options = context.transportOptions
         options.examinesEveryPresentedAnchor = true  // which CA keys the first-contact screen may offer
@@ -215,6 +217,7 @@ public struct Onboarding {
             label: name, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: passwordSource,
             profile: existing, clientIdentity: clientIdentity)
         (target.proxy, target.proxySource) = (proxy?.settings, proxy?.source)
+        target.tlsName = options.tlsName
         let observation = ConnectionCheck(target: target, options: context.transportOptions, logger: context.logger)
             .run(now: now)
         // One record for the command, its outcome, written at the end: not one per try.

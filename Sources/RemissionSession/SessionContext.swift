@@ -65,6 +65,7 @@ public struct SessionContext: Sendable {
         var target = ServerTarget(
             label: label, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: source,
             profile: profile)
+        target.tlsName = try TLSName.validated(overrides.tlsName) ?? profile?.options.tlsName
         try connectionSettings(for: &target, prompt: prompt)
         return target
     }
@@ -155,11 +156,14 @@ public struct TrustOverrides: Sendable, Equatable {
     public var caFile: String?
     public var pins: [String]
     public var acceptFingerprint: String?
+    /// `--tls-name`: the name the certificate is checked against and sent as SNI.
+    public var tlsName: String?
 
-    public init(caFile: String? = nil, pins: [String] = [], acceptFingerprint: String? = nil) {
+    public init(caFile: String? = nil, pins: [String] = [], acceptFingerprint: String? = nil, tlsName: String? = nil) {
         self.caFile = caFile
         self.pins = pins
         self.acceptFingerprint = acceptFingerprint
+        self.tlsName = tlsName
     }
 
     /// Lays these over `trust`; a malformed pin or fingerprint is a usage failure.

@@ -34,6 +34,7 @@ public struct TrustSettings: Sendable {
         var target = ServerTarget(
             label: subject.label, endpoint: subject.endpoint, trust: trust, credentials: nil, passwordSource: .none,
             profile: subject.profile)
+        target.tlsName = subject.profile?.options.tlsName
         // Through the server's proxy; no client certificate (no request is sent, and a locked key
         // would ask for a passphrase only to look at the server's certificate).
         (target.proxy, target.proxySource) =

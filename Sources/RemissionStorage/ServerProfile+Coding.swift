@@ -83,6 +83,7 @@ extension ServerOptions: Codable {
     private static let proxyKey = "proxy"
     private static let proxyCAFileKey = "proxyCAFile"
     private static let proxyPinsKey = "proxyPins"
+    private static let tlsNameKey = "tlsName"
 
     public init(from decoder: any Decoder) throws {
         var members = try decoder.singleValueContainer().decode([String: DocumentJSON].self)
@@ -99,6 +100,7 @@ extension ServerOptions: Codable {
         proxyCAFile = try Self.path(members.removeValue(forKey: Self.proxyCAFileKey), decoder)
         proxy = try Self.strings(members.removeValue(forKey: Self.proxyKey).map { [$0] }, decoder)?.first
         proxyPins = try Self.strings(members.removeValue(forKey: Self.proxyPinsKey).flatMap(Self.array), decoder) ?? []
+        tlsName = try Self.strings(members.removeValue(forKey: Self.tlsNameKey).map { [$0] }, decoder)?.first
         unknown = members
     }
 
@@ -144,6 +146,7 @@ extension ServerOptions: Codable {
         members[Self.proxyKey] = proxy.map { .string($0) }
         members[Self.proxyCAFileKey] = proxyCAFile.map { .string($0) }
         members[Self.proxyPinsKey] = proxyPins.isEmpty ? nil : .array(proxyPins.map { .string($0) })
+        members[Self.tlsNameKey] = tlsName.map { .string($0) }
         var container = encoder.singleValueContainer()
         try container.encode(members)
     }

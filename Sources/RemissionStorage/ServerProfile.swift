@@ -57,6 +57,9 @@ public struct ServerOptions: Sendable, Hashable {
     /// An `https://` proxy's own trust: a CA file (absolute path) and SPKI pins (`sha256//…`).
     public var proxyCAFile: String?
     public var proxyPins: [String] = []
+    /// The name the server's certificate is checked against and sent as SNI, when it differs from the
+    /// URL's host (`--tls-name`, as curl's `--connect-to`): the connection still goes to the URL's address.
+    public var tlsName: String?
     /// Options by name that this remission does not understand, kept as they were.
     public var unknown: [String: DocumentJSON]
 

@@ -48,11 +48,11 @@ final class HandshakeInspector {
 
     init(
         endpoint: ServerEndpoint, anchors: TrustAnchors, clientIdentity: ClientIdentity?, policy: TrustPolicy,
-        examinesEveryPresentedAnchor: Bool = false
+        examinesEveryPresentedAnchor: Bool = false, tlsName: String? = nil
     ) {
         self.systemStoreDecides = policy.consultsSystemStore
         self.clientIdentity = clientIdentity
-        self.peerName = PeerName(host: endpoint.host)
+        self.peerName = PeerName(host: tlsName ?? endpoint.host)
         self.pinnedKeys = policy.pinnedKeys
         self.examinesEveryPresentedAnchor = examinesEveryPresentedAnchor
         self.anchors = anchors

@@ -35,7 +35,7 @@ public final class SocketTransport: ServerTransport {
         self.options = options
         self.inspector = HandshakeInspector(
             endpoint: endpoint, anchors: anchors, clientIdentity: clientIdentity, policy: policy,
-            examinesEveryPresentedAnchor: options.examinesEveryPresentedAnchor)
+            examinesEveryPresentedAnchor: options.examinesEveryPresentedAnchor, tlsName: options.tlsName)
         if endpoint.scheme == .https {
             guard let context = SSL_CTX_new(TLS_client_method()) else {
                 throw .tlsHandshake(detail: SocketConnection.openSSLError())
@@ -50,6 +50,12 @@ public final class SocketTransport: ServerTransport {
     deinit {
         connection = nil
         if let context { SSL_CTX_free(context) }
+    }
+
+    /// The name sent in SNI: `--tls-name`, else the URL's host name; none for an address (RFC 6066).
+    private var serverName: String? {
+        if let tlsName = options.tlsName { return PeerName.addressBytes(tlsName) == nil ? tlsName : nil }
+        return endpoint.hostKind == .name ? endpoint.serverName : nil
     }
 
     public func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportError) -> HTTPResponse {
@@ -141,7 +147,7 @@ public final class SocketTransport: ServerTransport {
         if let context {
             do {
                 try opened.handshake(
-                    context: context, serverName: endpoint.hostKind == .name ? endpoint.serverName : nil,
+                    context: context, serverName: serverName,
                     deadline: connectDeadline)
             } catch {
                 throw .socket(error, phase: .tls)
@@ -218,8 +224,12 @@ public final class SocketTransport: ServerTransport {
             let pair = Array("\(credentials.user):\(credentials.password)".utf8)
             headers.append(HTTPHeader("Authorization", "Basic " + Base64.encode(pair)))
         }
-        let defaultPort = endpoint.scheme == .https ? 443 : 80
-        let host = endpoint.port == defaultPort ? endpoint.urlHost : endpoint.authority
+        // With --tls-name the request is for that name (as `curl --resolve NAME:PORT:ADDRESS` sends
+        // it), so a reverse proxy routes it to the site the certificate is for.
+        var named = endpoint
+        if let tlsName = options.tlsName { named.host = tlsName }
+        let defaultPort = named.scheme == .https ? 443 : 80
+        let host = named.port == defaultPort ? named.urlHost : named.authority
         return HTTPWire.request(
             method: request.method, path: endpoint.path.isEmpty ? "/" : endpoint.path, host: host,
             headers: headers + request.headers, body: request.body)

@@ -22,6 +22,10 @@ public struct TransportOptions: Sendable, Equatable {
     /// not (`PresentedChain.anchorVerifications`): for first contact and `trust show`, which say
     /// which CA key could be pinned. Costs a verification per certificate; off for other requests.
     public var examinesEveryPresentedAnchor = false
+    /// The name the certificate must cover, the SNI sent and the request's Host, instead of the URL's
+    /// host (`--tls-name`, as `curl --resolve NAME:PORT:ADDRESS`): the connection still goes to the
+    /// URL's address. Nil: the URL's host.
+    public var tlsName: String?
 
     /// 128 MiB. Real replies are far smaller: `torrent-get` of 10,000 torrents is 1–3 MB (100,000:
     /// 15–30 MB); `info --files` of a torrent with 100,000 files ~20 MB (~200 bytes of `files`,

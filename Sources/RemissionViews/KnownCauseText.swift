@@ -72,7 +72,8 @@ public enum KnownCauseText {
             }
             return tr(
                 "Connect by the name its certificate is for (https://NAME:\(endpoint.port)\(safe(endpoint.path))), ",
-                "or give the proxy a site and certificate for \(safe(endpoint.urlHost)).")
+                "or keep this address and add --tls-name NAME (the name is sent to the server and checked in its ",
+                "certificate), or give the proxy a site and certificate for \(safe(endpoint.urlHost)).")
         case .plainHTTPPort:
             guard var plain = endpoint else {
                 return tr(

@@ -32,7 +32,10 @@ extension TrustText {
                     "Host name mismatch: the certificate does not cover '\(expected)'; it covers no host names at all.")
             }
             let names = covered.map(\.description).joined(separator: ", ")
-            return tr("Host name mismatch: the certificate does not cover '\(expected)'; it covers \(names).")
+            let mismatch = tr("Host name mismatch: the certificate does not cover '\(expected)'; it covers \(names).")
+            // A certificate for one name, reached by another (a LAN address): check it as that name.
+            guard covered.count == 1, case .dns(let only) = covered[0], !only.contains("*") else { return mismatch }
+            return mismatch + " " + tr("If this is the server named \(only), add --tls-name \(only).")
         case .weakKey(let subject, let keyType, let bits):
             return tr(
                 "The certificate '\(name(subject))' has a weak key (\(keyType), \(count: bits, "bit", "bits")): ",

@@ -118,7 +118,9 @@ extension TrustFlags {
     /// No trust flags. (A default-constructed ParsableArguments cannot be read: it must be parsed.)
     static var none: TrustFlags { try! TrustFlags.parse([]) }
 
-    var overrides: TrustOverrides { TrustOverrides(caFile: caFile, pins: pins, acceptFingerprint: acceptFingerprint) }
+    var overrides: TrustOverrides {
+        TrustOverrides(caFile: caFile, pins: pins, acceptFingerprint: acceptFingerprint, tlsName: tlsName)
+    }
 }
 
 extension AuthOptions {

@@ -68,6 +68,15 @@ struct TrustFlags: ParsableArguments {
         name: .customLong("accept-fingerprint"),
         help: ArgumentHelp(tr("Trust exactly this certificate: SHA256:HEX."), valueName: "SHA256:…"))
     var acceptFingerprint: String?
+
+    @Option(
+        name: .customLong("tls-name"),
+        help: ArgumentHelp(
+            tr(
+                "Check the certificate against this name and send it as SNI and Host, while connecting to the ",
+                "URL's address (as curl --resolve NAME:PORT:ADDRESS); connect saves it."),
+            valueName: "name"))
+    var tlsName: String?
 }
 
 /// Where the user name and password come from, besides the keyring.

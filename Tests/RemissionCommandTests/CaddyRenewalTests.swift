@@ -181,4 +181,27 @@ struct CaddyRenewalTests {
         #expect(russian.status == 5)
         #expect(russian.all.contains("продление"), "\(russian.all)")
     }
+
+    @Test("by IP, Caddy has no certificate; --tls-name checks and sends its name, and connect saves it")
+    func tlsName() throws {
+        let caddy = try Caddy(bed: bed)
+        let home = CLIHome(bed: bed)
+        let url = "https://127.0.0.1:\(caddy.port)/transmission/rpc"
+        let auth = ["TR_AUTH": bed.credentials]
+        let byAddress = try home.run(["check", url, "--ca-file", caddy.root], env: auth)
+        #expect(byAddress.status == 1, "\(byAddress.all)")
+        #expect(byAddress.all.contains("--tls-name NAME"), "\(byAddress.all)")
+        let named = try home.run(["check", url, "--ca-file", caddy.root, "--tls-name", "localhost"], env: auth)
+        #expect(named.status == 0, "\(named.all)")
+        let connected = try home.run(
+            [
+                "connect", url, "--name", "caddy", "--ca-file", caddy.root, "--tls-name", "LocalHost", "--user",
+                bed.user, "--password-stdin", "--no-save-password",
+            ], stdin: bed.password)
+        #expect(connected.status == 0, "\(connected.all)")
+        let saved = try String(contentsOfFile: home.configDirectory + "/servers.json", encoding: .utf8)
+        #expect(saved.contains("\"tlsName\" : \"localhost\""), "\(saved)")
+        let check = try home.run(["check", "caddy"], env: auth)
+        #expect(check.status == 0, "\(check.all)")
+    }
 }
