@@ -31,7 +31,15 @@ extension TrustText {
             }
         }
         guard let leaf = chain.leaf else { return lines }
-        lines += ChainText.certificateLines(leaf, now: now, withKey: false).map { "    " + $0 }
+        for row in ChainText.certificateLines(leaf, now: now, withKey: false) {
+            // A row wider than 80 cells (the fingerprint: 84) puts its value under its label, whole.
+            guard TerminalText.width("    " + row) > 80, let colon = row.firstIndex(of: ":") else {
+                lines.append("    " + row)
+                continue
+            }
+            lines.append("    " + row[...colon])
+            lines.append("      " + row[row.index(after: colon)...].drop { $0 == " " })
+        }
         if chain.certificates.count > 1 {
             lines.append(
                 tr(

@@ -13,6 +13,11 @@ extension TrustText {
             return tr(
                 "The chain ends in a root certificate that is not trusted. If it is your own CA, ",
                 "trust it for this server: \(caAdvice).")
+        case .unknownIssuer(let issuer) where (chain?.certificates.count ?? 0) >= 2:
+            // The server sent its chain; what is missing is the root it ends in, which nobody here trusts.
+            return tr(
+                "Unknown issuer: no trusted certificate authority issued '\(issuer)', the root this chain ends in ",
+                "(servers do not send their root). If this is your own CA, use \(caAdvice).")
         case .unknownIssuer(let issuer):
             return tr(
                 "Unknown issuer or incomplete chain: no trusted certificate authority issued '\(issuer)'. ",
