@@ -165,7 +165,10 @@ struct OnboardingHintsTests {
         #expect(text.contains("Subject:     CN=nas.lan"))
         #expect(text.contains("the server sent 2 certificates"))
         #expect(!text.contains("Refused"))
-        #expect(lines.count <= 15, "\(text)")
+        // Each certificate's lifetime follows: what a renewal will replace.
+        #expect(text.contains("Lifetimes: leaf 365 days, root 365 days"), "\(text)")
+        #expect(lines.allSatisfy { TerminalText.width($0) <= 80 }, "\(lines)")
+        #expect(lines.count <= 17, "\(text)")
         noSavedServerCommand(text)
     }
 }
