@@ -141,7 +141,8 @@ public enum TrustCommandText {
                     "Pinned the key the server presents now too (no pins were set, and the spare alone would refuse ",
                     "it): \(current)"))
         }
-        switch pinning.warning {
+        // With a probe (--issuer, --root) the decision below says it, a missing backup pin as its note.
+        switch pinning.probe == nil ? pinning.warning : nil {
         case .noPinMatches(let presented):
             lines.append(
                 tr(

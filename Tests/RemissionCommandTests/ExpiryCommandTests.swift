@@ -204,6 +204,19 @@ struct ExpiryCommandTests {
         #expect(try check(["--all", "--warn-expiry", "30"]).status == 3)
     }
 
+    @Test("--watch with --warn-expiry: every round carries the verdict (text warns, JSON says exitCode 9)")
+    func watch() throws {
+        let server = try server("watched", left: 2 * Self.day)
+        let arguments = [server.url(scheme: "https"), "--ca-file", pki.caFile, "--warn-expiry", "7", "--watch", "1"]
+        let json = try bed.run(
+            "timeout", args: ["2.5", home.remission, "check"] + arguments + ["--json"], env: home.environment)
+        let rounds = json.stdoutText.split(separator: "\n")
+        #expect(rounds.count >= 2, "\(json.stdoutText)")
+        #expect(rounds.allSatisfy { $0.contains("\"exitCode\":9") && $0.contains("\"warnExpiryDays\":7") }, "\(rounds)")
+        let text = try bed.run("timeout", args: ["2.5", home.remission, "check"] + arguments, env: home.environment)
+        #expect(text.stdoutText.components(separatedBy: "ONLINE — a certificate expires").count - 1 >= 2)
+    }
+
     @Test("--warn-expiry takes 0 to 3650 days")
     func range() throws {
         let run = try check(["--warn-expiry", "-1"])

@@ -113,6 +113,21 @@ struct TrustWayOutTests {
         #expect(entry["caFile"] as? String == bed.caFile)
     }
 
+    @Test("connect --pin on a server with an accepted certificate: replaced only with the flag")
+    func connectPinReplacesAccepted() throws {
+        try acceptCASigned()
+        let arguments = ["connect", url, "--name", "nas", "--pin", try bed.pin(.caSigned), "--no-save-password"]
+        let refused = try home.run(arguments, env: ["TR_AUTH": bed.credentials])
+        #expect(refused.status == 2, "\(refused.all)")
+        #expect(refused.err.contains("--replace-accepted"), "\(refused.err)")
+        #expect((try trustJSON()["pins"] as? [String])?.isEmpty == true)
+        let replaced = try home.run(arguments + ["--replace-accepted"], env: ["TR_AUTH": bed.credentials])
+        #expect(replaced.status == 0, "\(replaced.all)")
+        let entry = try trustJSON()
+        #expect(entry["accepted"] is NSNull)
+        #expect(entry["pins"] as? [String] == [try bed.pin(.caSigned)])
+    }
+
     @Test("trust forget --ca-file, --accepted, --pins: one part each, saying what went and what decides now")
     func forgetParts() throws {
         #expect(try home.run(["trust", "ca", url, bed.caFile]).status == 0)
