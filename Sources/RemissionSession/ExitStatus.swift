@@ -21,10 +21,16 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// one offered, or it could not be used (file missing or unreadable, key mismatched, expired,
     /// passphrase missing or wrong).
     case clientCertificate = 8
+    /// `check --warn-expiry DAYS`: every check was otherwise ONLINE, and a certificate (of a presented
+    /// chain, or the client certificate) expires within DAYS. Never the status of a `Failure`.
+    case certificateExpiring = 9
 
-    /// The worst of several outcomes, for `check --all`: any failure outranks success, and the
-    /// larger code wins among failures.
+    /// Any failure, as opposed to success and a certificate expiring soon on a server that is online.
+    public var isFailure: Bool { self != .ok && self != .certificateExpiring }
+
+    /// The worst of several outcomes, for `check --all`: any failure outranks an expiring certificate,
+    /// which outranks success, and the larger code wins among failures.
     public static func worst(_ statuses: [ExitStatus]) -> ExitStatus {
-        statuses.max { $0.rawValue < $1.rawValue } ?? .ok
+        statuses.max { ($0.isFailure ? 1 : 0, $0.rawValue) < ($1.isFailure ? 1 : 0, $1.rawValue) } ?? .ok
     }
 }

@@ -248,7 +248,7 @@ extension LocalProblem {
             .noUserForPassword, .passwordNeedsTerminal, .noPasswordGiven, .passwordsDiffer, .watchNeedsTerminal:
             return .usage
         case .declined, .noCertificatePresented, .notPinned, .trustNotChanged, .noSnapshot, .backupKeyNotGenerated,
-            .backupKeyNotWritten, .backupWouldLockOut:
+            .backupKeyNotWritten, .backupWouldLockOut, .keyNotPresented:
             return .failure
         case .probeFailed(let error, _, _):
             switch error {

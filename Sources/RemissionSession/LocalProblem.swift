@@ -47,6 +47,9 @@ public enum LocalProblem: Sendable, Equatable {
     /// key, to be pinned beside the spare, is not trusted now: `presentedUntrusted`), so every later
     /// connection would be refused; nothing was written or pinned (exit 1).
     case backupWouldLockOut(label: String, presentedUntrusted: Bool)
+    /// `trust pin --issuer|--root`: the server does not present that certificate (a self-signed leaf
+    /// has no issuer; Caddy never sends its root); nothing was pinned (exit 1).
+    case keyNotPresented(PresentedKey, label: String, leafSelfSigned: Bool)
 
     /// The keyring refused a change the command needs first; `consequence` says what was left alone.
     case keyringNotChanged(KeyringError, KeyringConsequence)
@@ -80,8 +83,13 @@ public enum LocalProblem: Sendable, Equatable {
 public enum Confirmation: Sendable, Equatable {
     /// `trust unpin` without --spki: every pin.
     case removeAllPins(count: Int)
-    /// `trust forget`.
+    /// `trust forget`: everything.
     case forgetTrust
+    /// `trust forget --accepted|--ca-file|--pins`: these parts only.
+    case forgetTrustParts(TrustParts)
+    /// `trust ca`, `trust pin`, `connect --ca-file|--pin` on a server with an accepted certificate, which
+    /// would otherwise keep deciding first: it is replaced (`--replace-accepted` without a terminal).
+    case replaceAccepted(CertificateFingerprint, with: TrustReplacement)
     /// `servers remove NAME`.
     case removeServer(name: String, url: String)
     /// `connect URL --name NAME` for a saved server at another URL.
@@ -90,6 +98,44 @@ public enum Confirmation: Sendable, Equatable {
     case removeTorrents(count: Int)
     /// `remove IDS --delete-data`: `bytes` of data on the server.
     case deleteTorrentData(count: Int, bytes: Int)
+}
+
+/// What replaces an accepted certificate.
+public enum TrustReplacement: Sendable, Equatable {
+    case caFile(String)
+    /// The pins to add (a spare key's among them when `spare`).
+    case pins([SPKIPin], spare: Bool = false)
+}
+
+/// Parts of one identity's stored trust, for `trust forget --accepted|--ca-file|--pins`.
+public struct TrustParts: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let pins = TrustParts(rawValue: 1)
+    public static let accepted = TrustParts(rawValue: 2)
+    public static let caFile = TrustParts(rawValue: 4)
+    public static let plainHTTP = TrustParts(rawValue: 8)
+    public static let all: TrustParts = [.pins, .accepted, .caFile, .plainHTTP]
+
+    /// The parts of `trust` that hold something.
+    public init(present trust: ServerTrust) {
+        self = []
+        if !trust.pins.isEmpty { insert(.pins) }
+        if trust.accepted != nil { insert(.accepted) }
+        if trust.caFile != nil { insert(.caFile) }
+        if trust.httpAcknowledged { insert(.plainHTTP) }
+    }
+
+    /// `trust` without these parts.
+    public func removed(from trust: ServerTrust) -> ServerTrust {
+        var trust = trust
+        if contains(.pins) { trust.pins = [] }
+        if contains(.accepted) { trust.accepted = nil }
+        if contains(.caFile) { trust.caFile = nil }
+        if contains(.plainHTTP) { trust.httpAcknowledged = false }
+        return trust
+    }
 }
 
 /// What a `trust` change needs a certificate for.

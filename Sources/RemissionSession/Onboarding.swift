@@ -20,6 +20,9 @@ public struct Onboarding {
     let storedTrust: ServerTrust
     /// The fingerprint given with --accept-fingerprint, if any.
     let fingerprintFromFlag: CertificateFingerprint?
+    /// The accepted certificate that --ca-file or --pin would leave deciding first, and what replaces
+    /// it: connect asks (or takes --replace-accepted), then `replaceAccepted()`. Nil: nothing to replace.
+    public let acceptedToReplace: (accepted: AcceptedCertificate, with: TrustReplacement)?
     public internal(set) var credentials: BasicCredentials?
     public internal(set) var passwordSource: PasswordSource = .none
     /// A password the user gave now (not one already in the keyring or a netrc file).
@@ -80,6 +83,22 @@ public struct Onboarding {
         storedTrust = trust
         try overrides.apply(to: &trust)
         fingerprintFromFlag = overrides.acceptFingerprint.flatMap { try? CertificateFingerprint(parsing: $0) }
+        let before = storedTrust
+        let newPins = trust.pins.filter { !before.pins.contains($0) }
+        if overrides.acceptFingerprint == nil, let accepted = before.accepted {
+            if let caFile = overrides.caFile {
+                acceptedToReplace = (accepted, .caFile(absolutePath(caFile)))
+            } else {
+                acceptedToReplace = newPins.isEmpty ? nil : (accepted, .pins(newPins))
+            }
+        } else {
+            acceptedToReplace = nil
+        }
+    }
+
+    /// The user agreed (or gave --replace-accepted): the accepted certificate goes when this run saves.
+    public mutating func replaceAccepted() {
+        if acceptedToReplace != nil { trust.accepted = nil }
     }
 
     /// What the certificate asks of the user, decided by the stored trust and the flags.

@@ -20,31 +20,43 @@ extension TrustSettings {
     /// (`Pinning.currentAlso`); when the pins would still match no key the server presents now, or
     /// its key is not trusted, nothing is written or pinned (`backupWouldLockOut`). The server is
     /// looked at before the key file is made, so a refusal leaves no file behind.
+    ///
+    /// `presented` (`--issuer`, `--root`) pins keys of CA certificates the server presents now, after
+    /// the leaf's (`PresentedKey`). An accepted certificate would lie dormant under pins: it is replaced,
+    /// once `replacing` (the command's question, or `--replace-accepted`) agreed, before any file is made.
     public func pin(
-        _ subject: TrustSubject, adding pins: [SPKIPin], current: Bool, backupFile: String? = nil
+        _ subject: TrustSubject, adding pins: [SPKIPin], current: Bool, presented: [PresentedKey] = [],
+        backupFile: String? = nil,
+        replacing: (AcceptedCertificate, TrustReplacement) throws(Failure) -> Void = { _, _ in }
     ) throws(Failure) -> Pinning {
         try requireHTTPS(subject, for: .pin)
         let stored = try stored(subject)
-        let currentAlso = backupFile != nil && !current && pins.isEmpty && stored.pins.isEmpty
+        let currentAlso = backupFile != nil && !current && pins.isEmpty && stored.pins.isEmpty && presented.isEmpty
         var added = pins
         let chain: PresentedChain?
-        if current || currentAlso {
+        if current || currentAlso || !presented.isEmpty {
             let probe = try probe(subject, trust: stored)
             if currentAlso && !probe.decision.isTrusted {
                 throw Failure(.local(.backupWouldLockOut(label: subject.label, presentedUntrusted: true)))
             }
             chain = probe.chain
-            added.insert(probe.leaf.spkiPin, at: 0)
+            added.insert(
+                contentsOf: try presented.map { key throws(Failure) in try key.pin(in: probe.chain, subject) }, at: 0)
+            if current || currentAlso { added.insert(probe.leaf.spkiPin, at: 0) }
         } else {
             chain = try? probe(subject, trust: .none).chain
         }
         if backupFile != nil, let chain, !(stored.pins + added).contains(where: Set(chain.pins).contains) {
             throw Failure(.local(.backupWouldLockOut(label: subject.label, presentedUntrusted: false)))
         }
+        if let accepted = stored.accepted {
+            try replacing(accepted, .pins(added, spare: backupFile != nil))
+        }
         let backup = try backupFile.map { file throws(Failure) in try writeSpareKey(to: absolutePath(file)) }
         if let backup { added.append(backup.pin) }
         do {
-            var pinning = try addPins(subject, added, chain: chain)
+            var pinning = try addPins(subject, added, chain: chain, dropping: stored.accepted)
+            if !presented.isEmpty { pinning.probe = try? probe(subject, trust: try self.stored(subject)) }
             pinning.backup = backup
             pinning.currentAlso = currentAlso ? added.first : nil
             return pinning
@@ -62,17 +74,27 @@ extension TrustSettings {
         return SpareKeyFile(path: path, pin: key.pin, keyType: SpareKey.keyType)
     }
 
-    private func addPins(_ subject: TrustSubject, _ added: [SPKIPin], chain: PresentedChain?) throws(Failure)
-        -> Pinning
-    {
-        let (pinned, new) = try update(subject) { trust -> ([SPKIPin], [SPKIPin]) in
+    /// Adds the pins and, in the same write, drops `dropping` when it is still the accepted certificate.
+    private func addPins(
+        _ subject: TrustSubject, _ added: [SPKIPin], chain: PresentedChain?, dropping: AcceptedCertificate?
+    ) throws(Failure) -> Pinning {
+        let (pinned, new, replaced) = try update(subject) { trust -> ([SPKIPin], [SPKIPin], AcceptedCertificate?) in
             let new = added.reduce(into: [SPKIPin]()) { result, pin in
                 if !trust.pins.contains(pin) && !result.contains(pin) { result.append(pin) }
             }
             trust.pins += new
-            return (trust.pins, new)
+            let replaced = Self.drop(dropping, from: &trust)
+            return (trust.pins, new, replaced)
         }
-        return Pinning(pinned: pinned, new: new, warning: Self.warning(pinned, chain: chain))
+        return Pinning(
+            pinned: pinned, new: new, warning: Self.warning(pinned, chain: chain), replacedAccepted: replaced)
+    }
+
+    /// Removes the accepted certificate the user agreed to replace, if it is still the one stored.
+    static func drop(_ accepted: AcceptedCertificate?, from trust: inout ServerTrust) -> AcceptedCertificate? {
+        guard let accepted, trust.accepted?.fingerprint == accepted.fingerprint else { return nil }
+        trust.accepted = nil
+        return accepted
     }
 
     /// A pin set that would refuse the key presented now, or that has no backup key.
@@ -104,19 +126,28 @@ extension TrustSettings {
 
     /// `trust ca FILE`: the file (checked now: readable, at least one certificate) by its absolute
     /// path; then what decides, and what the certificate shows with it (nil when it cannot be reached).
-    public func setCAFile(_ subject: TrustSubject, _ file: String) throws(Failure) -> CAFileChange {
+    /// An accepted certificate would keep deciding first: it is replaced, once `replacing` (the
+    /// command's question, or `--replace-accepted`) agreed.
+    public func setCAFile(
+        _ subject: TrustSubject, _ file: String,
+        replacing: (AcceptedCertificate, TrustReplacement) throws(Failure) -> Void = { _, _ in }
+    ) throws(Failure) -> CAFileChange {
         try requireHTTPS(subject, for: .caFile)
         let path = absolutePath(file)
         do { try CurlTransport.checkCAFile(path, options: context.transportOptions) } catch {
             throw Failure(.local(.caFileUnusable(error)))
         }
-        let previous = try update(subject) { trust -> String? in
+        let accepted = try stored(subject).accepted
+        if let accepted { try replacing(accepted, .caFile(path)) }
+        let (previous, replaced) = try update(subject) { trust -> (String?, AcceptedCertificate?) in
             let previous = trust.caFile
             trust.caFile = path
-            return previous
+            return (previous, Self.drop(accepted, from: &trust))
         }
         let stored = try stored(subject)
-        return CAFileChange(path: path, previous: previous, stored: stored, probe: try? probe(subject, trust: stored))
+        return CAFileChange(
+            path: path, previous: previous, stored: stored, probe: try? probe(subject, trust: stored),
+            replacedAccepted: replaced)
     }
 }
 
@@ -132,6 +163,11 @@ public struct Pinning: Sendable, Equatable {
     /// The key presented now, pinned beside the spare though not asked for (`--generate-backup` on a
     /// server without pins), so that the server stays trusted.
     public var currentAlso: SPKIPin?
+    /// The accepted certificate these pins replaced (after the question or `--replace-accepted`).
+    public var replacedAccepted: AcceptedCertificate? = nil
+    /// With `--issuer`/`--root`: the handshake with the pins now set (a pinned CA key is an anchor
+    /// only when the chain verifies under it), nil when the server could not be reached again.
+    public var probe: TrustProbe? = nil
 }
 
 extension PresentedChain {
@@ -174,4 +210,6 @@ public struct CAFileChange: Sendable, Equatable {
     public var stored: ServerTrust
     /// The handshake with the new trust, if the server could be reached.
     public var probe: TrustProbe?
+    /// The accepted certificate the CA file replaced (after the question or `--replace-accepted`).
+    public var replacedAccepted: AcceptedCertificate? = nil
 }

@@ -19,6 +19,12 @@ public struct CheckReport: Sendable, Equatable {
     public var serverVersion: ServerInfo?
     /// The one-word verdict: a refused certificate is not OFFLINE, the server answered the handshake.
     public var status: CheckStatus = .offline
+    /// Every certificate of the presented chain and the client certificate, with its expiry verdict.
+    public var certificates: [CertificateExpiry] = []
+    /// `--warn-expiry DAYS`: an expiring certificate makes an otherwise ONLINE check exit 9.
+    public var warnExpiryDays: Int? = nil
+    /// The time of the check (Unix seconds), for the verdict's "in 3 days".
+    public var checkedAt: Int64 = 0
 }
 
 /// The verdict of a check, as `check` prints it and `--json` carries it (`status`).
@@ -62,9 +68,13 @@ extension CheckReport {
 
     /// Builds the step report from what was observed. Pure: no I/O, time passed in.
     /// `place` is `.connect` for connect's own check: its hints and trust lines name connect's flags.
-    public static func build(_ observation: CheckObservation, place: HintPlace = .command) -> CheckReport {
+    /// `expiry` says when a certificate warns (`--warn-expiry`: and makes an ONLINE check exit 9).
+    public static func build(
+        _ observation: CheckObservation, place: HintPlace = .command, expiry: ExpiryRule = ExpiryRule()
+    ) -> CheckReport {
         var builder = CheckReportBuilder(observation)
         builder.place = place
+        builder.expiry = expiry
         return builder.build()
     }
 }
@@ -73,6 +83,7 @@ public struct CheckReportBuilder {
     public let observation: CheckObservation
     public var steps: [CheckStep] = []
     public var place: HintPlace = .command
+    public var expiry = ExpiryRule()
 
     public init(_ observation: CheckObservation) { self.observation = observation }
 
@@ -99,12 +110,22 @@ public struct CheckReportBuilder {
         }
         let version: ServerInfo? = if case .success(let version) = observation.outcome { version } else { nil }
         let insecure = !isHTTPS && !observation.endpoint.isLoopback
-        return CheckReport(
+        var report = CheckReport(
             server: observation.server, url: observation.endpoint.url, steps: steps, online: failedAt == nil,
             insecure: insecure, failedStep: failedAt, reason: failure.map(FailureText.reason),
             hint: failure.flatMap { FailureText.hint($0, place: place, endpoint: observation.endpoint) },
             exitStatus: failure?.status ?? .ok,
-            serverVersion: version, status: CheckStatus(failure))
+            serverVersion: version, status: CheckStatus(failure), certificates: certificates,
+            warnExpiryDays: expiry.warnDays, checkedAt: observation.now)
+        // The expiry code only for a check that is otherwise ONLINE: a failure keeps its own code.
+        if failure == nil, expiry.warnDays != nil, report.expiring { report.exitStatus = .certificateExpiring }
+        return report
+    }
+
+    private var certificates: [CertificateExpiry] {
+        CertificateExpiry.of(
+            chain: observation.connection.tls?.chain, client: observation.clientCertificate, rule: expiry,
+            now: observation.now)
     }
 
     private func stepIndex(_ name: CheckStepName) -> Int { CheckStepName.allCases.firstIndex(of: name)! }
@@ -189,6 +210,8 @@ public struct CheckReportBuilder {
         if let client = observation.clientCertificate {
             details += ClientCertificateText.lines(client, now: observation.now)
         }
+        let expiring = certificates.filter(\.expiring)
+        details += expiring.map { $0.warningLine(now: observation.now) }
         if failed {
             return CheckStep(.tls, .failed, reasonText, details: details, milliseconds: timings.tls)
         }
@@ -196,7 +219,8 @@ public struct CheckReportBuilder {
         let hasNotes =
             if case .trusted(_, let notes)? = tls?.decision.map(Self.userDecided) { !notes.isEmpty } else { false }
         return CheckStep(
-            .tls, hasNotes ? .warning : .ok, summary.isEmpty ? tr("trusted") : summary, details: details,
+            .tls, hasNotes || !expiring.isEmpty ? .warning : .ok, summary.isEmpty ? tr("trusted") : summary,
+            details: details,
             milliseconds: timings.tls)
     }
 

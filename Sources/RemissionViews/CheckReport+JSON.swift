@@ -5,7 +5,8 @@ import RemissionTrust
 extension CheckReport {
     /// `check --json`: one stable object per server (documented in README):
     /// `{"server","url","status":"online"|"offline"|"untrusted"|"certificate-changed","insecure","exitCode","failedStep","reason","hint",
-    ///   "steps":[{"name","state","summary","details","ms"}],"transmission":{"version","rpcVersion",…}}`.
+    ///   "steps":[{"name","state","summary","details","ms"}],"transmission":{"version","rpcVersion",…},
+    ///   "certificates":[{"role","subject","notAfter","expiring"}],"expiring","warnExpiryDays"}`.
     public func jsonValue() -> JSONValue {
         var object: JSONObject = [
             "server": .string(server),
@@ -18,6 +19,9 @@ extension CheckReport {
             "hint": hint.map { .string($0) } ?? .null,
         ]
         object["steps"] = .array(steps.map(\.jsonValue))
+        object["certificates"] = .array(certificates.map(\.jsonValue))
+        object["expiring"] = .bool(expiring)
+        object["warnExpiryDays"] = warnExpiryDays.map { .int(Int64($0)) } ?? .null
         if let serverVersion {
             object["transmission"] = .object([
                 "version": .string(serverVersion.version),

@@ -63,6 +63,15 @@ extension CheckReport {
     /// (the server answered; the log's word too), or for a refused certificate
     /// `UNTRUSTED — tls: reason` / `CERTIFICATE CHANGED — tls: reason` (the server is reachable).
     public func verdictLine(_ terminal: Terminal) -> String {
+        if online, let soonest = soonestExpiring {
+            let word = insecure ? tr("ONLINE (insecure: plain HTTP)") : tr("ONLINE")
+            let when = CertificateExpiry.relativeTime(soonest.notAfter, now: checkedAt)
+            let expires =
+                soonest.notAfter <= checkedAt
+                ? tr("a certificate expired \(Dates.day(soonest.notAfter)) (\(when))")
+                : tr("a certificate expires \(Dates.day(soonest.notAfter)) (\(when))")
+            return terminal.styled(word, .yellow) + " — " + expires
+        }
         if online {
             return insecure
                 ? terminal.styled(tr("ONLINE (insecure: plain HTTP)"), .yellow) : terminal.styled(tr("ONLINE"), .green)

@@ -25,6 +25,10 @@ public enum CommandText {
     }
     public static var namesOrAll: String { tr("Give server names or --all, not both.") }
     public static var checkWatchRange: String { tr("--watch takes 1 to 86400 seconds, e.g. --watch 10.") }
+    public static var pinWhat: String {
+        tr("Give --spki sha256//BASE64, --current, --issuer, --root or --generate-backup FILE.")
+    }
+    public static var warnExpiryRange: String { tr("--warn-expiry takes 0 to 3650 days, e.g. --warn-expiry 14.") }
     public static var watchIntervalRange: String {
         tr("--interval takes seconds between 0.5 and 3600, e.g. --interval 2.")
     }

@@ -9,7 +9,8 @@ extension FailureText {
     static func localReason(_ problem: LocalProblem) -> String {
         switch problem {
         case .confirmationNeedsTerminal(let confirmation): return needsTerminal(confirmation)
-        case .declined(.removeAllPins), .declined(.forgetTrust), .declined(.repointServer):
+        case .declined(.removeAllPins), .declined(.forgetTrust), .declined(.repointServer),
+            .declined(.forgetTrustParts), .declined(.replaceAccepted):
             return tr("Nothing was changed.")
         case .declined(.removeServer): return tr("Nothing was removed.")
         case .declined(.removeTorrents), .declined(.deleteTorrentData): return tr("Nothing removed.")
@@ -73,6 +74,8 @@ extension FailureText {
                 "These pins would match no key \(safe(label)) presents now, so every connection would be refused ",
                 "(pin mismatch). Nothing was written or pinned. Pin its current key with the spare: ",
                 "remission trust pin \(quotedForShell(label)) --current --generate-backup FILE")
+        case .keyNotPresented(let key, let label, let leafSelfSigned):
+            return TrustCommandText.keyNotPresented(key, label: label, leafSelfSigned: leafSelfSigned)
         case .keyringNotChanged(let error, .nothingStored): return tr("\(keyringReason(error)) Nothing was stored.")
         case .keyringNotChanged(let error, .serverKept):
             return tr(
@@ -111,6 +114,9 @@ extension FailureText {
         case .removeAllPins(let count):
             return count == 1 ? tr("Remove the pin?") : tr("Remove all \(count: count, "pin", "pins")?")
         case .forgetTrust: return tr("Forget all of it?")
+        case .forgetTrustParts(let parts): return TrustCommandText.forgetQuestion(parts)
+        case .replaceAccepted(let fingerprint, let replacement):
+            return TrustCommandText.replaceQuestion(fingerprint, with: replacement)
         case .removeServer(let name, let url):
             return tr(
                 "Remove server '\(safe(name))' (\(safe(url))), its password in the keyring and its trust settings?")
@@ -124,7 +130,9 @@ extension FailureText {
 
     static func needsTerminal(_ confirmation: Confirmation) -> String {
         switch confirmation {
-        case .removeAllPins, .forgetTrust:
+        case .replaceAccepted(let fingerprint, let replacement):
+            return TrustCommandText.replaceNeedsFlag(fingerprint, with: replacement)
+        case .removeAllPins, .forgetTrust, .forgetTrustParts:
             return tr("\(question(confirmation)) Not on a terminal, so nothing is asked: add --yes to confirm.")
         case .removeServer(let name, _):
             return tr(
@@ -148,7 +156,7 @@ extension FailureText {
         case .caFile:
             return tr(
                 "\(reason). Point to a readable PEM file with: remission trust ca \(quotedForShell(label)) FILE",
-                ", or remove it with: remission trust forget \(quotedForShell(label))")
+                ", or remove it with: remission trust forget \(quotedForShell(label)) --ca-file")
         case .trustRefused, .tlsHandshake, .connection, .engineUnavailable, .responseTooLarge, .other,
             .clientCertificateRefused, .proxy:
             return tr("\(safe(authority)): \(reason). Nothing was changed.")

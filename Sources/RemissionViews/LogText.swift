@@ -93,6 +93,7 @@ public enum LogText {
         case .keyring: tr(context: "log", "KEYRING")
         case .usage: tr(context: "log", "USAGE")
         case .clientCertificate: tr(context: "log", "CLIENT CERTIFICATE")
+        case .certificateExpiring: tr(context: "log", "EXPIRING")
         case .failure, nil: tr(context: "log", "FAILED")
         }
     }

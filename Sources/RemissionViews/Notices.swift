@@ -46,6 +46,7 @@ public enum ExitStatusText {
         case .serverRefused: return tr("server refused or RPC error (403, 421, rpc-version)")
         case .keyring: return tr("keyring unavailable or locked")
         case .clientCertificate: return tr("client certificate required, refused or unusable")
+        case .certificateExpiring: return tr("online, but a certificate expires within --warn-expiry DAYS")
         }
     }
 
@@ -73,6 +74,10 @@ public enum ExitStatusText {
                 "client certificate: the server asks for one and none is configured, it refused the one ",
                 "offered, or it cannot be used (file missing or unreadable, key mismatched, expired, ",
                 "passphrase missing or wrong)")
+        case .certificateExpiring:
+            return tr(
+                "`check --warn-expiry DAYS`: every server checked is otherwise online, and a certificate it ",
+                "presents (or the client certificate) expires within DAYS")
         }
     }
 

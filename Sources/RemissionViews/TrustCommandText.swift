@@ -134,7 +134,7 @@ public enum TrustCommandText {
     static func next(_ subject: TrustSubject) -> String { tr("Next: remission check \(quotedForShell(subject.label))") }
 
     /// What `trust pin` did, and a warning about the pin set.
-    public static func pinned(_ pinning: Pinning, subject: TrustSubject) -> String {
+    public static func pinned(_ pinning: Pinning, subject: TrustSubject, now: Int64 = 0) -> String {
         var lines =
             pinning.new.isEmpty
             ? [tr("Every pin given was already set for \(subject.identity); nothing was changed.")]
@@ -149,7 +149,8 @@ public enum TrustCommandText {
                     "Pinned the key the server presents now too (no pins were set, and the spare alone would refuse ",
                     "it): \(current)"))
         }
-        switch pinning.warning {
+        // With a probe (--issuer, --root) the decision below says it, a missing backup pin as its note.
+        switch pinning.probe == nil ? pinning.warning : nil {
         case .noPinMatches(let presented):
             lines.append(
                 tr(
@@ -164,6 +165,10 @@ public enum TrustCommandText {
         case nil: break
         }
         if let backup = pinning.backup { lines += spareKey(backup, subject: subject) }
+        if let replaced = pinning.replacedAccepted { lines.append(replacedLine(replaced)) }
+        if let probe = pinning.probe {
+            lines += TrustText(server: subject.label, now: now).lines(for: probe.decision, chain: probe.chain)
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -260,15 +265,12 @@ public enum TrustCommandText {
         case .some(let old): lines = [tr("CA file for \(subject.identity): \(path) (replaces \(safe(old))).")]
         case .none: lines = [tr("CA file for \(subject.identity): \(path).")]
         }
-        if !change.stored.pins.isEmpty || change.stored.accepted != nil {
+        if let replaced = change.replacedAccepted { lines.append(replacedLine(replaced)) }
+        if !change.stored.pins.isEmpty {
             lines.append(
-                change.stored.pins.isEmpty
-                    ? tr(
-                        "Note: an accepted certificate is set and decides first; the CA file adds notes only until ",
-                        "you remove it (remission trust forget).")
-                    : tr(
-                        "Note: pins are set and decide first; the CA file adds notes only until you remove them ",
-                        "(remission trust unpin|forget)."))
+                tr(
+                    "Note: pins are set and decide first; the CA file decides once you remove them: ",
+                    "remission trust unpin \(quotedForShell(subject.label))"))
         }
         if let probe = change.probe {
             lines += TrustText(server: subject.label, now: now).lines(for: probe.decision, chain: probe.chain)

@@ -87,8 +87,16 @@ struct BackupPinTests {
     func pinsCurrentKeyToo() throws {
         try accept()
         let file = home.directory + "/spare.key"
-        let result = try home.run(["trust", "pin", url, "--generate-backup", file])
+        // The accepted certificate would lie dormant under pins: replaced only when asked for.
+        let refused = try home.run(["trust", "pin", url, "--generate-backup", file])
+        #expect(refused.status == 2, "\(refused.all)")
+        #expect(refused.err.contains("--replace-accepted"), "\(refused.err)")
+        #expect(!exists(file))
+        #expect(storedPins() == 0)
+        let result = try home.run(["trust", "pin", url, "--generate-backup", file, "--replace-accepted"])
         #expect(result.status == 0, "\(result.all)")
+        #expect(result.err.contains("Replaced the accepted certificate SHA256:"), "\(result.err)")
+        #expect(!(home.writtenFiles()["config/trust.json"] ?? "").contains("\"accepted\""))
         let current = try bed.pin(.selfSigned)
         #expect(result.out.split(separator: "\n").map(String.init) == [current, try opensslPin(file)], "\(result.out)")
         #expect(result.err.contains("Pinned the key the server presents now too"), "\(result.err)")

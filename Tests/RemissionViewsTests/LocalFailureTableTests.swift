@@ -57,6 +57,12 @@ enum LocalCatalogue {
         row(.backupKeyNotWritten(path: "/k.pem", .io(path: "/k.pem", operation: "open", errno: 17)), .failure),
         row(.backupWouldLockOut(label: "nas", presentedUntrusted: false), .failure),
         row(.backupWouldLockOut(label: "nas", presentedUntrusted: true), .failure),
+        row(.keyNotPresented(.root, label: "nas", leafSelfSigned: false), .failure),
+        row(.keyNotPresented(.issuer, label: "nas", leafSelfSigned: true), .failure),
+        row(.confirmationNeedsTerminal(.replaceAccepted(fingerprint(1), with: .caFile("/ca.pem"))), .usage),
+        row(.declined(.replaceAccepted(fingerprint(1), with: .pins([pin(2)]))), .failure),
+        row(.confirmationNeedsTerminal(.forgetTrustParts([.accepted, .caFile])), .usage),
+        row(.declined(.forgetTrustParts(.pins)), .failure),
         row(.keyringNotChanged(.locked(collection: "Login"), .nothingStored), .keyring),
         row(.keyringNotChanged(.passwordContainsNul, .nothingStored), .usage),
         row(.keyringNotChanged(.noSessionBus(reason: "unset"), .serverKept), .keyring),
@@ -106,6 +112,7 @@ enum LocalCatalogue {
         case .backupKeyNotGenerated: "backupKeyNotGenerated"
         case .backupKeyNotWritten: "backupKeyNotWritten"
         case .backupWouldLockOut: "backupWouldLockOut"
+        case .keyNotPresented: "keyNotPresented"
         case .keyringNotChanged: "keyringNotChanged"
         case .noUserForPassword: "noUserForPassword"
         case .passwordNeedsTerminal: "passwordNeedsTerminal"
@@ -128,7 +135,7 @@ enum LocalCatalogue {
         "keyringNotChanged", "noUserForPassword", "passwordNeedsTerminal", "noPasswordGiven", "passwordsDiffer",
         "watchNeedsTerminal", "noSnapshot", "offlineWithoutSnapshot", "snapshotLacksFields", "removalInterrupted",
         "partialAdd", "passwordNotChecked", "backupKeyNotGenerated", "backupKeyNotWritten",
-        "backupWouldLockOut",
+        "backupWouldLockOut", "keyNotPresented",
     ]
 }
 
@@ -173,6 +180,8 @@ struct LocalFailureTableTests {
     func nothingChanged() {
         let problems: [LocalProblem] = [
             .declined(.forgetTrust), .trustNotChanged(LocalCatalogue.storage), .certificateDeclined,
+            .declined(.forgetTrustParts(.caFile)), .declined(.replaceAccepted(fingerprint(1), with: .caFile("/c"))),
+            .confirmationNeedsTerminal(.replaceAccepted(fingerprint(1), with: .caFile("/c"))),
             .typedFingerprintMismatch(typed: fingerprint(1), presented: fingerprint(2)),
             .probeFailed(.refused(detail: ""), authority: "nas:443", label: "nas"),
         ]
@@ -198,5 +207,27 @@ struct LocalFailureTableTests {
         #expect(
             FailureText.question(.deleteTorrentData(count: 1, bytes: 2048)) == "Delete the data of 1 torrent (2.05 kB)?"
         )
+        #expect(
+            FailureText.question(.replaceAccepted(fingerprint(1), with: .caFile("/home/ann/root.crt")))
+                == "Replace the accepted certificate \(fingerprint(1)) with the CA file /home/ann/root.crt?")
+        #expect(
+            FailureText.question(.replaceAccepted(fingerprint(1), with: .pins([pin(2)])))
+                == "Replace the accepted certificate \(fingerprint(1)) with the pin \(pin(2))?")
+        #expect(
+            FailureText.reason(
+                Failure(.local(.confirmationNeedsTerminal(.replaceAccepted(fingerprint(1), with: .pins([pin(2)])))))
+            ).contains("add --replace-accepted"))
+        #expect(
+            FailureText.question(.forgetTrustParts([.accepted, .caFile]))
+                == "Forget the accepted certificate and the CA file?")
+        #expect(
+            FailureText.question(.forgetTrustParts([.pins, .accepted, .caFile]))
+                == "Forget the pins, the accepted certificate and the CA file?")
+        #expect(
+            FailureText.reason(Failure(.local(.keyNotPresented(.root, label: "caddy", leafSelfSigned: false))))
+                .contains("Caddy never does") == true)
+        #expect(
+            FailureText.reason(Failure(.local(.keyNotPresented(.root, label: "caddy", leafSelfSigned: false))))
+                .contains("remission trust ca caddy ROOT.crt"))
     }
 }

@@ -13,7 +13,8 @@ import RemissionViews
 #endif
 
 extension RemissionCommand {
-    /// `remission check [NAME|URL…] [--all] [--json] [--watch S]`: the step-by-step diagnosis of PRODUCT.md §1.
+    /// `remission check [NAME|URL…] [--all] [--json] [--watch S] [--warn-expiry DAYS]`: the step-by-step
+    /// diagnosis of PRODUCT.md §1.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration.topLevel(
             commandName: "check",
@@ -32,10 +33,18 @@ extension RemissionCommand {
                 semver, dialect) or null. --watch S checks again every S seconds; each round of text starts \
                 with a line giving its time (local time; --utc for UTC).
 
+                The tls step warns ahead of expiry when a certificate the server presents, or the client \
+                certificate, has less left than the smaller of 14 days and a third of its lifetime (a 90-day \
+                certificate at 14 days, a 12-hour one at 4 hours). --warn-expiry DAYS warns at DAYS for every \
+                certificate and makes it an exit code for cron and monitoring: 9 when every server checked is \
+                otherwise ONLINE and a certificate expires within DAYS; an offline or refused server keeps its \
+                own code. With --all, --json and --watch too.
+
                 Examples:
                   remission check nas
                   remission check --all
                   remission check --all --json | jq -r '.server + ": " + .status'
+                  remission check --all --warn-expiry 21 --json
                   TR_AUTH=admin:secret remission check https://nas.local/transmission/rpc
                   remission check https://10.0.0.5:8443 --ca-file home-ca.pem \\
                       --user admin --password-stdin
@@ -54,11 +63,15 @@ extension RemissionCommand {
         var all: Bool { own.all }
         var json: Bool { own.json }
         var watch: Double? { own.watch }
+        var warnExpiry: Int? { own.warnExpiry }
 
         func validate() throws {
             if all && !targets.isEmpty { throw ValidationError(CommandText.namesOrAll) }
             if let watch, !(1...86_400).contains(watch) {
                 throw ValidationError(CommandText.checkWatchRange)
+            }
+            if let warnExpiry, !(0...3650).contains(warnExpiry) {
+                throw ValidationError(CommandText.warnExpiryRange)
             }
         }
 
@@ -104,6 +117,7 @@ extension RemissionCommand {
             let logger = context.logger
             let journal = context.session.journal
             let now = currentUnixTime()
+            let expiry = ExpiryRule(warnDays: warnExpiry)
             // One thread per server: resolving (profile, trust, keyring) and checking all run at once;
             // each check writes its own record to the diagnostics log when it is over.
             let outcomes = concurrently(names) { name in
@@ -112,7 +126,7 @@ extension RemissionCommand {
                         target,
                         CheckReport.build(
                             ConnectionCheck(target: target, options: options, logger: logger, journal: journal)
-                                .run(now: now))
+                                .run(now: now), expiry: expiry)
                     )
                 }
             }
@@ -158,7 +172,8 @@ extension RemissionCommand.Check {
     /// is shown only where it explains the present: never under a server that is ONLINE now.
     fileprivate func pointAtTheLog(_ reports: [CheckReport], context: CommandContext, now: Int64) {
         guard context.session.journal != nil else { return }
-        let failing = reports.filter { $0.exitStatus != .ok }
+        // An expiring certificate (exit 9) is a warning, not a failure the log could explain.
+        let failing = reports.filter { $0.exitStatus.isFailure }
         guard !failing.isEmpty else { return }
         let history = DiagnosticsHistory(paths: context.paths, environment: context.environment)
         let servers = failing.map { (server: $0.server, currentFailed: true) }
@@ -199,5 +214,14 @@ extension RemissionCommand.Check {
 
         @Option(help: ArgumentHelp(tr("Check again every this many seconds until interrupted."), valueName: "seconds"))
         var watch: Double?
+
+        @Option(
+            name: .customLong("warn-expiry"),
+            help: ArgumentHelp(
+                tr(
+                    "Warn when a certificate expires within this many days, and exit 9 if the check is otherwise ONLINE."
+                ),
+                valueName: "days"))
+        var warnExpiry: Int?
     }
 }

@@ -98,6 +98,12 @@ extension RemissionCommand {
                 now: now)
             if global.server != nil { try onboarding.requireSaved() }
             if let repointing = onboarding.repointing, !yes { try confirm(repointing, terminal: context.terminal) }
+            if let (accepted, replacement) = onboarding.acceptedToReplace {
+                if !own.replaceAccepted {
+                    try confirm(.replaceAccepted(accepted.fingerprint, with: replacement), terminal: context.terminal)
+                }
+                onboarding.replaceAccepted()
+            }
             let choices = OnboardingChoices(
                 allowHTTP: allowHTTP, saveOffline: saveOffline, savePassword: !noSavePassword, makeDefault: makeDefault,
                 oldAddress: oldAddress.choice, passphraseFromStandardInput: passphraseFromStandardInput)
@@ -124,6 +130,11 @@ extension RemissionCommand.Connect {
 
         @Flag(name: .customLong("save-offline"), help: .tr("Save the server even if the check fails."))
         var saveOffline = false
+
+        @Flag(
+            name: .customLong("replace-accepted"),
+            help: .tr("With --ca-file or --pin: replace the certificate accepted before without asking."))
+        var replaceAccepted = false
 
         @Flag(
             help: ArgumentHelp(

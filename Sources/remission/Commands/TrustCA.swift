@@ -1,5 +1,6 @@
 import ArgumentParser
 import RemissionSession
+import RemissionTrust
 import RemissionViews
 
 extension RemissionCommand.Trust {
@@ -13,6 +14,10 @@ extension RemissionCommand.Trust {
                 """
                 The file is checked now (readable, at least one certificate) and stored by its absolute path; \
                 it is read again on every connection, so keep it where it is. Host names are still checked.
+
+                A certificate accepted before would keep deciding first, so the CA file replaces it: asked on a \
+                terminal, with --replace-accepted without one. Trusting your own CA (a Caddy root, mkcert's \
+                rootCA.pem) survives the leaf's renewals; an accepted certificate does not.
                 """))
 
         @Argument(help: .tr("A saved server name or an https URL."), completion: .savedServer)
@@ -21,13 +26,19 @@ extension RemissionCommand.Trust {
         @Argument(help: .tr("The PEM file with the CA certificate(s)."), completion: .certificateFile)
         var file: String
 
+        @Flag(
+            name: .customLong("replace-accepted"),
+            help: .tr("Replace an accepted certificate without asking (it is asked on a terminal)."))
+        var replaceAccepted = false
+
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
             let context = try CommandContext(global: global)
             let settings = TrustSettings(context.session)
             let subject = try settings.subject(name)
-            let change = try settings.setCAFile(subject, file)
+            let change = try settings.setCAFile(
+                subject, file, replacing: replacementQuestion(given: replaceAccepted, terminal: context.terminal))
             printError(TrustCommandText.caFileSet(change, subject: subject, now: currentUnixTime()))
         }
     }
@@ -74,5 +85,17 @@ extension RemissionCommand.Trust {
             let previous = try settings.setPlainHTTP(subject, acknowledged: acknowledged)
             printError(TrustCommandText.plainHTTPSet(acknowledged, previous: previous, subject: subject))
         }
+    }
+}
+
+/// What `trust ca`, `trust pin` and `connect` ask before an accepted certificate is replaced
+/// (PRODUCT.md §2: nothing changes trust implicitly): nothing with `--replace-accepted`, the question
+/// on a terminal, exit 2 naming the flag otherwise.
+func replacementQuestion(given: Bool, terminal: Terminal)
+    -> (AcceptedCertificate, TrustReplacement) throws(Failure) -> Void
+{
+    { accepted, replacement throws(Failure) in
+        guard !given else { return }
+        try confirm(.replaceAccepted(accepted.fingerprint, with: replacement), terminal: terminal)
     }
 }

@@ -5,8 +5,8 @@ import RemissionTrust
 import RemissionViews
 
 extension RemissionCommand.Trust {
-    /// `remission trust pin NAME [--spki sha256//B64]… [--current] [--generate-backup FILE]`: add
-    /// public-key pins (RFC 7469).
+    /// `remission trust pin NAME [--spki sha256//B64]… [--current] [--issuer] [--root]
+    /// [--generate-backup FILE]`: add public-key pins (RFC 7469).
     struct Pin: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "pin",
@@ -24,8 +24,16 @@ extension RemissionCommand.Trust {
                 is pinned with it (it must be trusted now), so the spare is never the only pin. Keep FILE offline, \
                 not on the server, and make the next certificate with it when you rotate.
 
+                --issuer pins the key of the CA certificate that issued the server's, --root the key of the \
+                root the server sends (both taken from the chain presented now, as --current). A pinned CA key \
+                trusts the server only when the chain verifies under it, and survives leaf renewals that keep \
+                that CA; a server that does not send its root (Caddy never does) is trusted by its root's file \
+                instead: remission trust ca NAME ROOT.crt. A certificate accepted before is replaced by the pins: \
+                asked on a terminal, with --replace-accepted without one.
+
                 Examples:
                   remission trust pin nas --current --generate-backup ~/nas-spare-key.pem
+                  remission trust pin nas --issuer --current
                   remission trust pin nas --spki sha256//…
                 """))
 
@@ -43,6 +51,17 @@ extension RemissionCommand.Trust {
         @Flag(help: .tr("Pin the key of the certificate the server presents now."))
         var current = false
 
+        @Flag(help: .tr("Pin the key of the CA certificate that issued the server's (from the presented chain)."))
+        var issuer = false
+
+        @Flag(help: .tr("Pin the key of the root certificate the server presents."))
+        var root = false
+
+        @Flag(
+            name: .customLong("replace-accepted"),
+            help: .tr("Replace an accepted certificate without asking (it is asked on a terminal)."))
+        var replaceAccepted = false
+
         @Option(
             name: .customLong("generate-backup"),
             help: .tr("Generate a spare key, write its private key to this new file (mode 0600), pin it."),
@@ -52,8 +71,8 @@ extension RemissionCommand.Trust {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            if pins.isEmpty && !current && backupFile == nil {
-                throw ValidationError("Give --spki sha256//BASE64, --current or --generate-backup FILE.")
+            if pins.isEmpty && !current && !issuer && !root && backupFile == nil {
+                throw ValidationError(CommandText.pinWhat)
             }
             for pin in pins {
                 do { _ = try SPKIPin(parsing: pin) } catch {
@@ -66,10 +85,13 @@ extension RemissionCommand.Trust {
             let context = try CommandContext(global: global)
             let settings = TrustSettings(context.session)
             let subject = try settings.subject(name)
+            let presented: [PresentedKey] = (issuer ? [.issuer] : []) + (root ? [.root] : [])
             let pinning = try settings.pin(
-                subject, adding: try pins.map { try SPKIPin(parsing: $0) }, current: current, backupFile: backupFile)
+                subject, adding: try pins.map { try SPKIPin(parsing: $0) }, current: current, presented: presented,
+                backupFile: backupFile,
+                replacing: replacementQuestion(given: replaceAccepted, terminal: context.terminal))
             print(pinning.pinned.map(\.description).joined(separator: "\n"))
-            printError(TrustCommandText.pinned(pinning, subject: subject))
+            printError(TrustCommandText.pinned(pinning, subject: subject, now: currentUnixTime()))
         }
     }
 
