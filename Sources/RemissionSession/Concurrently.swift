@@ -6,7 +6,7 @@ import Synchronization
 
 /// Runs `body` for each element on its own thread and returns the results in order.
 ///
-/// One thread per element, not a task group: the checks block in libcurl, and the cooperative pool
+/// One thread per element, not a task group: the checks block in their transport, and the cooperative pool
 /// has one thread per core (two here), which would check two servers at a time.
 public func concurrently<Element: Sendable, Result: Sendable>(
     _ elements: [Element], _ body: @escaping @Sendable (Element) -> Result

@@ -20,7 +20,7 @@ public enum AtomicFile {
         /// reader never finds a partial or empty file even after a machine crash, but the directory is
         /// not: a crash within the kernel's writeback delay may leave the old file in place. For
         /// caches the next run rebuilds: `list`'s snapshot, whose directory flush was half of the
-        /// 1–30 ms its two flushes took on a disk shared with builds (devdoc).
+        /// 1–30 ms its two flushes took on a disk shared with builds (devdoc/measurements.md).
         case cache
     }
 

@@ -4,7 +4,7 @@ import RemissionModel
 ///
 /// It replaces FoundationEssentials' `JSONDecoder` on the start-up path of every command: that decoder
 /// asks the runtime about special types (dates, data, string-keyed dictionaries) for every type it
-/// meets, and those first-time protocol lookups cost ~2 ms per process (devdoc/architecture.md).
+/// meets, and those first-time protocol lookups cost ~2 ms per process (devdoc/measurements.md).
 ///
 /// Numbers read as `JSONDecoder` reads them: integers are exact (`1.5` is not an `Int`, `300` is not a
 /// `UInt8`), a floating-point type accepts integers, and a whole `1.0` is an integer. Errors are

@@ -2,7 +2,7 @@ import RemissionModel
 
 /// What each server said about its version (`KnownServer`), one small file per RPC URL under
 /// `$XDG_CACHE_HOME/remission/servers/`, so that the next command can send its request first instead
-/// of asking the version before it (devdoc, "Where the time goes").
+/// of asking the version before it (devdoc/rpc.md).
 ///
 /// A cache, read as untrusted: a file that cannot be read, is larger than `limit`, is not the
 /// document below or holds a value out of range reads as nothing, and the next answer replaces it.

@@ -7,8 +7,8 @@ import RemissionTrust
     import Glibc
 #endif
 
-/// The HTTP engine: one libcurl easy handle per endpoint (so the connection is reused), with trust
-/// decided by our `HandshakeInspector` inside each TLS handshake.
+/// The HTTP engine behind a proxy: one libcurl easy handle per endpoint (so the connection is
+/// reused), with trust decided by our `HandshakeInspector` inside each TLS handshake.
 ///
 /// Not thread-safe: use one transport per thread. Create one per trust policy; libcurl's connection
 /// reuse does not look at our callback, so a handle must never be shared between policies.

@@ -12,7 +12,7 @@ import RemissionTrust
 /// handshake. One connection, kept for the next request while the server keeps it open.
 ///
 /// Why not libcurl here: loading it and its ~30 libraries was most of a short command's start-up
-/// (devdoc, "Where the time goes"). `CurlTransport` still carries what goes through a proxy.
+/// (devdoc/measurements.md). `CurlTransport` still carries what goes through a proxy.
 /// Not thread-safe: one transport per thread, one per trust policy.
 public final class SocketTransport: ServerTransport {
     public let endpoint: ServerEndpoint

@@ -1,7 +1,7 @@
 import RemissionModel
 import RemissionTrust
 
-/// How a `CurlTransport` connects. Defaults are documented in place.
+/// How a transport (`SocketTransport` or `CurlTransport`) connects. Defaults are documented in place.
 public struct TransportOptions: Sendable, Equatable {
     /// Whole-exchange limit in seconds (connect, TLS, request, response). Default 15 s (the
     /// command line's `--timeout` default, which bounds a whole command).

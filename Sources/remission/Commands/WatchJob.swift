@@ -18,7 +18,7 @@ enum WatchOutcome {
 }
 
 /// One request of `watch` (a refresh, an action, a detail) on a thread of its own: it blocks in
-/// libcurl for up to `--timeout`, and meanwhile the screen keeps its clock and its keys (q quits
+/// the transport for up to `--timeout`, and meanwhile the screen keeps its clock and its keys (q quits
 /// at once).
 ///
 /// `@unchecked Sendable`: the session is used by the job's thread only; the watch loop starts the
