@@ -75,6 +75,9 @@ public enum ChainExaminer {
         guard let context = X509_STORE_CTX_new() else { return nil }
         defer { X509_STORE_CTX_free(context) }
         guard X509_STORE_CTX_init(context, store, leaf, untrusted) == 1 else { return nil }
+        // The security level a handshake on this system has (Debian's OpenSSL: level 2, 112 bits:
+        // RSA and DSA keys of 2048 bits, curves of 224), so the facts match what a connection sees.
+        if let parameters = X509_STORE_CTX_get0_param(context) { X509_VERIFY_PARAM_set_auth_level(parameters, 2) }
         return examine(
             storeContext: context, peerName: peerName, pinnedKeys: pinnedKeys, time: time,
             caFileFingerprints: fingerprints)
