@@ -60,7 +60,8 @@ let package = Package(
         .target(
             name: "RemissionViews",
             dependencies: [
-                "CCatalog", "RemissionModel", "RemissionTrust", "RemissionTransport", "RemissionRPC", "RemissionCredentials",
+                "CCatalog", "RemissionModel", "RemissionTrust", "RemissionTransport", "RemissionRPC",
+                "RemissionCredentials",
                 "RemissionStorage", "RemissionSession",
             ]),
         // The executable: commands (swift-argument-parser), terminal I/O; parse → use case → view → exit.

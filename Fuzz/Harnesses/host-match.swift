@@ -11,7 +11,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard parts.count == 2 else { return 0 }
     let (pattern, host) = (String(parts[0]), String(parts[1]))
     let matched = HostMatch.matches(pattern: pattern, host: host)
-    let upper = String(String.UnicodeScalarView(host.unicodeScalars.map { ("a"..."z").contains($0) ? Unicode.Scalar($0.value - 32)! : $0 }))
+    let upper = String(
+        String.UnicodeScalarView(
+            host.unicodeScalars.map { ("a"..."z").contains($0) ? Unicode.Scalar($0.value - 32)! : $0 }))
     check(HostMatch.matches(pattern: pattern, host: upper) == matched, "case changes '\(pattern)' vs '\(host)'")
     if !pattern.hasSuffix(".") {
         check(HostMatch.matches(pattern: pattern + ".", host: host) == matched, "a trailing dot changes '\(pattern)'")

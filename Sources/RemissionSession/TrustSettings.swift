@@ -80,7 +80,9 @@ public struct TrustSettings: Sendable {
     /// `trust accept`, once the user agreed: the leaf becomes the accepted certificate; accepting the
     /// same certificate again changes nothing (and keeps its date).
     public func accept(_ probe: TrustProbe, for subject: TrustSubject, now: Int64) throws(Failure) -> Acceptance {
-        try accept(probe.chain.leaf == nil ? PresentedChain(certificates: [probe.leaf], problems: []) : probe.chain, for: subject, now: now)
+        try accept(
+            probe.chain.leaf == nil ? PresentedChain(certificates: [probe.leaf], problems: []) : probe.chain,
+            for: subject, now: now)
     }
 
     /// The same with the chain alone (its leaf is accepted, with the facts that tell a renewal).
@@ -92,7 +94,8 @@ public struct TrustSettings: Sendable {
             let previous = trust.accepted
             if previous?.fingerprint != accepted.fingerprint { trust.accepted = accepted }
             return Acceptance(
-                previous: previous, accepted: accepted, names: chain.leaf?.subjectAltNames ?? [], pinsSet: !trust.pins.isEmpty)
+                previous: previous, accepted: accepted, names: chain.leaf?.subjectAltNames ?? [],
+                pinsSet: !trust.pins.isEmpty)
         }
     }
 

@@ -100,7 +100,8 @@ private struct Entry: Codable {
                     try texts.map { text in
                         guard let name = SubjectAltName(text) else {
                             throw DecodingError.dataCorruptedError(
-                                forKey: .names, in: accepted, debugDescription: "'\(text)' is not DNS:NAME or IP:ADDRESS")
+                                forKey: .names, in: accepted,
+                                debugDescription: "'\(text)' is not DNS:NAME or IP:ADDRESS")
                         }
                         return name
                     }
@@ -108,7 +109,8 @@ private struct Entry: Codable {
                 issuerKey: try accepted.decodeIfPresent(String.self, forKey: .issuerKey).map { text in
                     do { return try SPKIPin(parsing: text) } catch {
                         throw DecodingError.dataCorruptedError(
-                            forKey: .issuerKey, in: accepted, debugDescription: "'\(text)' is not an SPKI pin (sha256//BASE64)")
+                            forKey: .issuerKey, in: accepted,
+                            debugDescription: "'\(text)' is not an SPKI pin (sha256//BASE64)")
                     }
                 })
         }

@@ -46,7 +46,7 @@ public final class CurlTransport: ServerTransport {
             handle: handle,
             inspector: HandshakeInspector(
                 endpoint: endpoint, anchors: anchors, clientIdentity: clientIdentity, policy: policy,
-            examinesEveryPresentedAnchor: options.examinesEveryPresentedAnchor, tlsName: options.tlsName),
+                examinesEveryPresentedAnchor: options.examinesEveryPresentedAnchor, tlsName: options.tlsName),
             proxyInspector: proxyInspector, maximumResponseBytes: options.maximumResponseBytes)
         configureHandle()
     }

@@ -20,7 +20,9 @@ extension SocketTransport {
             return .connection(detail: detail)
         case .wire(.truncatedTLS):
             return .connection(
-                detail: "the TLS connection ended without close_notify before the answer was complete (it may be cut short)")
+                detail:
+                    "the TLS connection ended without close_notify before the answer was complete (it may be cut short)"
+            )
         case .socket(let socketFailure, let phase):
             if let refusal = clientCertificateRefusal(socketFailure, phase: phase) { return refusal }
             return classify(socketFailure, phase: phase)

@@ -21,11 +21,14 @@ public enum CertificateChange: Sendable, Hashable {
         guard Set(names) == Set(leaf.subjectAltNames), names.isEmpty ? accepted.subject == leaf.subject : true else {
             return .differentNames
         }
-        let keyDiffers = accepted.issuerKey != nil && presentedIssuerKey != nil && accepted.issuerKey != presentedIssuerKey
+        let keyDiffers =
+            accepted.issuerKey != nil && presentedIssuerKey != nil && accepted.issuerKey != presentedIssuerKey
         guard issuer == leaf.issuer, !keyDiffers else {
             return .differentIssuer(accepted: issuer, presented: leaf.issuer)
         }
-        guard leaf.notBefore >= accepted.notBefore else { return .differentIssuer(accepted: issuer, presented: leaf.issuer) }
+        guard leaf.notBefore >= accepted.notBefore else {
+            return .differentIssuer(accepted: issuer, presented: leaf.issuer)
+        }
         return .renewedBySameIssuer(issuer: issuer)
     }
 }

@@ -79,7 +79,8 @@ public enum PrivateCA: Sendable, Hashable {
             self = .caddy
         } else if names.contains(where: { $0.contains("mkcert development CA") }) {
             self = .mkcert
-        } else if chain.certificates.count >= 2, Self.commonName(chain.certificates[1].subject).hasSuffix(" Intermediate CA"),
+        } else if chain.certificates.count >= 2,
+            Self.commonName(chain.certificates[1].subject).hasSuffix(" Intermediate CA"),
             Self.commonName(chain.certificates[1].issuer).hasSuffix(" Root CA")
         {
             self = .stepCA

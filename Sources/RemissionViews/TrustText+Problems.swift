@@ -58,7 +58,8 @@ extension TrustText {
         case .pathLengthExceeded(let subject):
             return tr("The chain is longer than the certificate authority '\(name(subject))' allows.")
         case .notForTLSServers(let subject):
-            return tr("The certificate '\(name(subject))' is not meant for a TLS server (its key usage says otherwise).")
+            return tr(
+                "The certificate '\(name(subject))' is not meant for a TLS server (its key usage says otherwise).")
         case .nameConstraintViolation(let subject):
             return tr("The certificate '\(name(subject))' names a host its certificate authority may not vouch for.")
         case .other(let code, let message):

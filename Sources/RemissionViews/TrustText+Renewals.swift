@@ -43,7 +43,11 @@ extension TrustText {
             // Short answers: one aligned table, as the question's words.
             lines.append(tr("What to trust (type the word):"))
             let rows = choices.offered.map { choice in
-                (choice == .caFile ? tr("FILE") : answer(choice, chain: chain, privateCA: choices.privateCA, interactive: true), meaning(choice, chain: chain))
+                (
+                    choice == .caFile
+                        ? tr("FILE") : answer(choice, chain: chain, privateCA: choices.privateCA, interactive: true),
+                    meaning(choice, chain: chain)
+                )
             }
             let width = rows.map { TerminalText.width($0.0) }.max() ?? 0
             for (word, meaning) in rows {
@@ -58,7 +62,8 @@ extension TrustText {
                 lines.append("    " + answer(choice, chain: chain, privateCA: choices.privateCA, interactive: false))
             }
         }
-        let recommended = answer(choices.recommended, chain: chain, privateCA: choices.privateCA, interactive: interactive)
+        let recommended = answer(
+            choices.recommended, chain: chain, privateCA: choices.privateCA, interactive: interactive)
         if interactive {
             lines += TerminalText.wrap(tr("Recommended: type \(recommended) (it survives the server's renewals)."))
         } else {
@@ -79,9 +84,11 @@ extension TrustText {
         case (.caFile, true): return tr("the path of \(file)")
         case (.certificate, false): return acceptCommand(chain.leaf?.fingerprint ?? CertificateFingerprint(bytes: []))
         case (.issuerKey(let key), false):
-            return place == .command ? "remission trust pin \(quotedForShell(server)) --issuer" : pinCommand(key)  // verbatim
+            guard place == .command else { return pinCommand(key) }
+            return "remission trust pin \(quotedForShell(server)) --issuer"  // verbatim
         case (.rootKey(let key), false):
-            return place == .command ? "remission trust pin \(quotedForShell(server)) --root" : pinCommand(key)  // verbatim
+            guard place == .command else { return pinCommand(key) }
+            return "remission trust pin \(quotedForShell(server)) --root"  // verbatim
         case (.caFile, false):
             return caCommand.replacing("FILE", with: file)
         }

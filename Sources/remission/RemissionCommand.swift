@@ -1,5 +1,5 @@
-import CShims
 import ArgumentParser
+import CShims
 import RemissionSession
 import RemissionTransport
 import RemissionViews

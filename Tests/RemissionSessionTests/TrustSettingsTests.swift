@@ -51,7 +51,8 @@ struct TrustSettingsTests {
             let again = try settings.accept(PresentedChain(certificates: [leaf], problems: []), for: nas, now: 200)
             #expect(!again.changed)
             #expect(try settings.stored(nas).accepted?.acceptedAt == 100)
-            let replaced = try settings.accept(PresentedChain(certificates: [impostor], problems: []), for: nas, now: 300)
+            let replaced = try settings.accept(
+                PresentedChain(certificates: [impostor], problems: []), for: nas, now: 300)
             #expect(replaced.changed)
             #expect(replaced.previous?.fingerprint == leaf.fingerprint)
             #expect(try settings.stored(nas).accepted?.fingerprint == impostor.fingerprint)

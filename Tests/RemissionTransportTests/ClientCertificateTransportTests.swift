@@ -98,8 +98,8 @@ struct ClientCertificateTransportTests {
 
         func outcome(_ identity: ClientIdentity?, _ engine: Engine) throws -> TransportError? {
             let transport = try engine.transport(
-                endpoint: endpoint, options: TransportOptions(timeoutSeconds: 5), clientIdentity: identity
-            , policy: TrustPolicy(trust: trust))
+                endpoint: endpoint, options: TransportOptions(timeoutSeconds: 5), clientIdentity: identity,
+                policy: TrustPolicy(trust: trust))
             do {
                 _ = try transport.send(HTTPRequest(method: "GET"), credentials: nil)
                 return nil

@@ -41,8 +41,8 @@ struct PinBypassTests {
         for engine in Engine.allCases {
             let transport = try engine.transport(
                 endpoint: endpoint,
-                options: TransportOptions(timeoutSeconds: 5, environment: ["SSL_CERT_DIR": "/nonexistent"])
-            , policy: TrustPolicy(trust: trust))
+                options: TransportOptions(timeoutSeconds: 5, environment: ["SSL_CERT_DIR": "/nonexistent"]),
+                policy: TrustPolicy(trust: trust))
             let client = RPCClient(
                 transport: transport, credentials: BasicCredentials(user: "u", password: "secret"), retryPolicy: .none,
                 logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })

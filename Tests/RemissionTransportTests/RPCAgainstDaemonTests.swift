@@ -50,8 +50,8 @@ extension TestBed {
         // The engine of every direct connection (TrustEndToEndTests run both engines).
         let transport = try SocketTransport(
             endpoint: endpoint, caFile: endpoint.scheme == .https ? caFile : nil,
-            options: TransportOptions(timeoutSeconds: 20, environment: ["SSL_CERT_DIR": "/nonexistent"])
-        , policy: TrustPolicy(trust: trust))
+            options: TransportOptions(timeoutSeconds: 20, environment: ["SSL_CERT_DIR": "/nonexistent"]),
+            policy: TrustPolicy(trust: trust))
         let recorder = RecordingTransport(transport)
         let client = RPCClient(
             transport: recorder, credentials: BasicCredentials(user: user, password: password ?? self.password),

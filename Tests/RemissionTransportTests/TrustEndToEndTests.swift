@@ -23,8 +23,7 @@ struct TrustEndToEndTests {
         let endpoint = try ServerEndpoint.parse(bed.url(for: listener, host: host))
         let transport = try engine.transport(
             endpoint: endpoint, caFile: trust.caFile,
-            options: TransportOptions(timeoutSeconds: 5, environment: environment)
-        , policy: TrustPolicy(trust: trust))
+            options: TransportOptions(timeoutSeconds: 5, environment: environment), policy: TrustPolicy(trust: trust))
         let client = RPCClient(
             transport: transport, credentials: BasicCredentials(user: bed.user, password: bed.password),
             retryPolicy: .none,
@@ -218,16 +217,16 @@ struct TrustEndToEndTests {
         let trust = ServerTrust.none
         let options = TransportOptions(timeoutSeconds: 1)
         let closed = try engine.transport(
-            endpoint: try ServerEndpoint.parse("https://127.0.0.1:\(bed.closedPort)/transmission/rpc"), options: options
-        , policy: TrustPolicy(trust: trust))
+            endpoint: try ServerEndpoint.parse("https://127.0.0.1:\(bed.closedPort)/transmission/rpc"),
+            options: options, policy: TrustPolicy(trust: trust))
         #expect {
             _ = try closed.send(HTTPRequest(), credentials: nil)
         } throws: { error in
             if case .refused = error as? TransportError { true } else { false }
         }
         let silent = try engine.transport(
-            endpoint: try ServerEndpoint.parse("https://127.0.0.1:\(bed.silentPort)/transmission/rpc"), options: options
-        , policy: TrustPolicy(trust: trust))
+            endpoint: try ServerEndpoint.parse("https://127.0.0.1:\(bed.silentPort)/transmission/rpc"),
+            options: options, policy: TrustPolicy(trust: trust))
         #expect {
             _ = try silent.send(HTTPRequest(), credentials: nil)
         } throws: { error in

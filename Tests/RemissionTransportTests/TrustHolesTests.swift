@@ -27,10 +27,14 @@ struct TrustHolesTests {
         if let san { lines.append("subjectAltName = \(san)") }
         try lines.joined(separator: "\n").write(toFile: extensions, atomically: true, encoding: .utf8)
         for arguments in [
-            ["req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", key,
-             "-out", request, "-subj", subject],
-            ["x509", "-req", "-in", request, "-CA", bed.certificateFile(.ca), "-CAkey", bed.keyFile(.ca),
-             "-CAcreateserial", "-days", "2", "-sha256", "-extfile", extensions, "-out", certificate],
+            [
+                "req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", key,
+                "-out", request, "-subj", subject,
+            ],
+            [
+                "x509", "-req", "-in", request, "-CA", bed.certificateFile(.ca), "-CAkey", bed.keyFile(.ca),
+                "-CAcreateserial", "-days", "2", "-sha256", "-extfile", extensions, "-out", certificate,
+            ],
         ] {
             let made = try bed.run("openssl", args: arguments)
             try #require(made.status == 0, "\(made.stderrText)")
@@ -71,7 +75,8 @@ struct TrustHolesTests {
         #expect(problems.contains { if case .verification(.hostMismatch) = $0 { true } else { false } })
     }
 
-    @Test("a CN-only certificate (no subjectAltName) still names its host, as curl reads it", arguments: Engine.allCases)
+    @Test(
+        "a CN-only certificate (no subjectAltName) still names its host, as curl reads it", arguments: Engine.allCases)
     func commonNameOnly(engine: Engine) throws {
         let directory = TemporaryDirectory()
         let cnOnly = try leaf(directory, subject: "/CN=localhost", san: nil)

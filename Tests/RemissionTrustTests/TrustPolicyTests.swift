@@ -161,7 +161,10 @@ struct TrustPolicyTests {
             chain: chain([impostor], problems: [.selfSigned]), trust: ServerTrust(accepted: accepted))
         #expect(
             decision
-                == .refused([.certificateChanged(accepted: accepted, presented: impostor, change: .unknown), .verification(.selfSigned)]))
+                == .refused([
+                    .certificateChanged(accepted: accepted, presented: impostor, change: .unknown),
+                    .verification(.selfSigned),
+                ]))
     }
 
     // MARK: Rules 3 and 4: system validation

@@ -227,7 +227,8 @@ struct TrustTableTests {
                 ]))
         let changed = TrustPolicy.evaluate(
             chain: TableChain.expired.facts(pins: [], caFile: false), trust: Self.trust(.none, .another, .none))
-        guard case .refused(let reasons) = changed, case .certificateChanged(let stored, let presented, _) = reasons.first
+        guard case .refused(let reasons) = changed,
+            case .certificateChanged(let stored, let presented, _) = reasons.first
         else {
             Issue.record("expected CERTIFICATE CHANGED, got \(changed)")
             return

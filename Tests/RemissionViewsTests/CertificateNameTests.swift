@@ -84,7 +84,9 @@ struct CertificateNameTests {
             subject: Self.subject)
         #expect(replaced.contains("(no subject, accepted "))
         let changed = TrustText(server: "nas", now: newYear2026).lines(
-            for: .refused([.certificateChanged(accepted: acceptedCertificate(Self.bare), presented: Self.caddy, change: .unknown)]),
+            for: .refused([
+                .certificateChanged(accepted: acceptedCertificate(Self.bare), presented: Self.caddy, change: .unknown)
+            ]),
             chain: chain([Self.caddy]))
         #expect(changed.contains { $0.contains(" no subject, valid ") })
         #expect(changed.contains { $0.contains(" DNS:nas.example, IP:192.168.1.2, valid ") })
@@ -100,7 +102,10 @@ struct CertificateNameTests {
             #expect(replaced.contains("(без субъекта, принят "))
             #expect(replaced.contains("(без субъекта)"))
             let changed = TrustText(server: "nas", now: newYear2026).lines(
-                for: .refused([.certificateChanged(accepted: acceptedCertificate(Self.bare), presented: Self.caddy, change: .unknown)]),
+                for: .refused([
+                    .certificateChanged(
+                        accepted: acceptedCertificate(Self.bare), presented: Self.caddy, change: .unknown)
+                ]),
                 chain: chain([Self.caddy]))
             #expect(changed.contains { $0.contains(" без субъекта, действует ") })
             expectNoHoles(list + replaced.split(separator: "\n").map(String.init) + changed)

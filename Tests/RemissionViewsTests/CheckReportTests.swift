@@ -97,7 +97,9 @@ struct CheckReportTests {
         let accepted = AcceptedCertificate(
             fingerprint: CertificateFingerprint(bytes: Array(repeating: 1, count: 32)), subject: "CN=nas", notBefore: 0,
             notAfter: Self.now + 1000, acceptedAt: 0)
-        let decision = TrustDecision.refused([.certificateChanged(accepted: accepted, presented: Self.leaf(), change: .unknown)])
+        let decision = TrustDecision.refused([
+            .certificateChanged(accepted: accepted, presented: Self.leaf(), change: .unknown)
+        ])
         let chain = PresentedChain(certificates: [Self.leaf()], problems: [.selfSigned])
         let report = Self.observe(
             .failure(Failure(.transport(.trustRefused(decision, chain: chain)), server: "nas")),

@@ -73,7 +73,9 @@ struct OnboardingHintsTests {
             .onboarding(
                 .certificateNotTrusted(
                     hard: true, authority: "nas:443", acceptAs: "home", chain: chain([impostor]),
-                    decision: .refused([.certificateChanged(accepted: acceptedCertificate(leaf), presented: impostor, change: .unknown)]))
+                    decision: .refused([
+                        .certificateChanged(accepted: acceptedCertificate(leaf), presented: impostor, change: .unknown)
+                    ]))
             ),
             server: "home")
         let changedText = FailureText.message(changed, now: 0)
