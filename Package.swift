@@ -60,7 +60,8 @@ let package = Package(
         .target(
             name: "RemissionViews",
             dependencies: [
-                "CCatalog", "RemissionModel", "RemissionTrust", "RemissionTransport", "RemissionRPC", "RemissionCredentials",
+                "CCatalog", "RemissionModel", "RemissionTrust", "RemissionTransport", "RemissionRPC",
+                "RemissionCredentials",
                 "RemissionStorage", "RemissionSession",
             ]),
         // The executable: commands (swift-argument-parser), terminal I/O; parse → use case → view → exit.
@@ -105,7 +106,10 @@ let package = Package(
             name: "RemissionCommandTests",
             dependencies: [
                 "remission", "RemissionSession", "RemissionViews", "TestSupport",
+                // SetCommandTests reads the daemon back with its own RPC client.
+                "RemissionRPC", "RemissionTransport", "RemissionTrust", "RemissionModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
     ],
     swiftLanguageModes: [.v6]
