@@ -54,6 +54,10 @@ public struct TorrentSettingsResult: Sendable, Equatable {
     /// The settings asked for.
     public var requested: [TorrentSetting]
 
+    public init(before: Torrent, after: Torrent, settings: [TorrentSetting], requested: [TorrentSetting]) {
+        (self.before, self.after, self.settings, self.requested) = (before, after, settings, requested)
+    }
+
     /// The requested settings whose value differs now; a torrent already set so has none.
     public var changed: [TorrentSetting] {
         requested.filter { after.value(of: $0) != before.value(of: $0) }
@@ -94,17 +98,23 @@ public enum TorrentSettings {
         }
     }
 
-    /// Sends the changes to the torrents found and reads them back, in the order found.
+    /// Sends the changes to the torrents `lookup` found and reads them back, in the order found.
+    /// `all` with one change for every torrent is sent as `all`, as `start all` is (Transmission 3.00
+    /// scans every torrent for each id listed).
     public static func apply(
-        _ request: TorrentSettingsRequest, to found: [Torrent], rpcVersion: Int, session: RemoteSession
+        _ request: TorrentSettingsRequest, to lookup: TorrentLookup, requested selection: TorrentSelection,
+        rpcVersion: Int, session: RemoteSession
     ) throws(Failure) -> [TorrentSettingsResult] {
+        let found = lookup.found
         let fields = [TorrentField.id, .hashString, .name] + TorrentSetting.fields(rpcVersion: rpcVersion)
+        let plan = request.plan(for: found)
         let reread = try session.run { client throws(RPCError) -> [Torrent] in
-            for step in request.plan(for: found) {
-                try client.torrentSet(.torrents(step.ids.map(TorrentReference.id)), step.changes)
+            if plan.count == 1, let only = plan.first {
+                try client.torrentSet(lookup.actionSelection(for: selection), only.changes)
+            } else {
+                for step in plan { try client.torrentSet(.torrents(step.ids.map(TorrentReference.id)), step.changes) }
             }
-            return try client.torrentGet(
-                ids: .torrents(found.map { .id($0.id) }), fields: fields, format: .objects)
+            return try client.torrentGet(ids: lookup.actionSelection(for: selection), fields: fields, format: .table)
         }
         var byID: [Int: Torrent] = [:]
         for torrent in reread { byID[torrent.id] = torrent }

@@ -15,7 +15,8 @@ struct SetCommandTests {
     init() throws { bed = try TestBed.shared }
 
     /// The daemon's own view of torrent `id`: the fields `set` changes.
-    func read(_ id: Int, _ daemon: TestBed.Daemon) throws -> Torrent {
+    func read(_ id: Int, _ daemon: TestBed.Daemon, on other: TestBed? = nil) throws -> Torrent {
+        let bed = other ?? self.bed
         let endpoint = try ServerEndpoint.parse(bed.daemonURL(daemon))
         let transport = try SocketTransport(
             endpoint: endpoint, caFile: nil, options: TransportOptions(timeoutSeconds: 20),
@@ -156,6 +157,22 @@ struct SetCommandTests {
         #expect(some.status == 0, "\(some.all)")
         #expect(some.err.contains("987655"), "\(some.err)")
         #expect(try read(id, .main).peerLimit == 9)
+    }
+
+    @Test("all, on a daemon of its own: one torrent-set for every torrent, one line for more than 10")
+    func all() throws {
+        let own = try PrivateBed.start()
+        defer { own.stop() }
+        let fixtures = try (0..<11).map { try CLITorrentFixture(bed: own.bed, tag: "setall\($0)") }
+        defer { fixtures.forEach { $0.cleanUp() } }
+        let ids = try fixtures.map { try $0.add() }
+        let result = try fixtures[0].run(["set", "all", "--peer-limit", "33", "--add-label", "many"])
+        #expect(result.status == 0, "\(result.all)")
+        #expect(result.out == "changed 11 of 11 torrents: labels +many; peer limit 33\n", "\(result.out)")
+        for id in ids {
+            let torrent = try read(id, .main, on: own.bed)
+            #expect(torrent.peerLimit == 33 && torrent.labels == ["many"], "\(id)")
+        }
     }
 
     @Test(

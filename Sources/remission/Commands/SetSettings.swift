@@ -91,7 +91,7 @@ extension RemissionCommand {
                 return
             }
             let results = try TorrentSettings.apply(
-                request, to: lookup.found, rpcVersion: rpcVersion, session: session)
+                request, to: lookup, requested: selection, rpcVersion: rpcVersion, session: session)
             if own.json {
                 print(SetText.json(results).serializedString())
             } else if results.count > SetText.linesAtMost {
