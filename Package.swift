@@ -106,7 +106,10 @@ let package = Package(
             name: "RemissionCommandTests",
             dependencies: [
                 "remission", "RemissionSession", "RemissionViews", "TestSupport",
+                // SetCommandTests reads the daemon back with its own RPC client.
+                "RemissionRPC", "RemissionTransport", "RemissionTrust", "RemissionModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
     ],
     swiftLanguageModes: [.v6]

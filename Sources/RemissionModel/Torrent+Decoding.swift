@@ -134,6 +134,8 @@ extension TorrentDetails {
         case .secondsDownloading: secondsDownloading = value.int
         case .secondsSeeding: secondsSeeding = value.int
         case .peerLimit: peerLimit = value.int
+        case .group: group = value.string
+        case .sequentialDownload: sequentialDownload = value.bool
         default: break
         }
     }

@@ -48,6 +48,10 @@ public struct TorrentDetails: Sendable, Equatable {
     public var secondsDownloading: Int?
     public var secondsSeeding: Int?
     public var peerLimit: Int?
+    /// The bandwidth group, "" for none (4.0+).
+    public var group: String?
+    /// Pieces in order (4.1+).
+    public var sequentialDownload: Bool?
 
     public init() {}
 }

@@ -16,6 +16,10 @@ public enum TorrentField: String, Sendable, Hashable, CaseIterable {
     case seedRatioLimit, seedRatioMode, seedIdleLimit, seedIdleMode
     case metadataPercentComplete, recheckProgress, secondsDownloading, secondsSeeding
     case peerLimit = "peer-limit"
+    /// The bandwidth group (Transmission 4.0+, rpc-version 17); "" for none.
+    case group
+    /// Whether pieces are downloaded in order (Transmission 4.1+, rpc-version 18; JSON-RPC only).
+    case sequentialDownload
 
     /// The field's name as `dialect` spells it.
     public func name(in dialect: RPCDialect) -> String { dialect.spell(rawValue) }

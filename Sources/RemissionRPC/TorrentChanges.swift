@@ -26,6 +26,10 @@ public struct TorrentChanges: Sendable, Equatable {
     public var seedIdleMode: Int?
     /// Where the torrent's data is; this does not move files (use `torrent-set-location` for that).
     public var location: String?
+    /// The bandwidth group, "" for none (rpc-version 17+).
+    public var group: String?
+    /// Download pieces in order (rpc-version 18+: `sequential_download`).
+    public var sequentialDownload: Bool?
 
     public init() {}
 
@@ -59,6 +63,8 @@ public struct TorrentChanges: Sendable, Equatable {
         add("seedIdleLimit", seedIdleLimit.map(JSONValue.init))
         add("seedIdleMode", seedIdleMode.map(JSONValue.init))
         add("location", location.map(JSONValue.string))
+        add("group", group.map(JSONValue.string))
+        add("sequentialDownload", sequentialDownload.map(JSONValue.bool))
         return result
     }
 }

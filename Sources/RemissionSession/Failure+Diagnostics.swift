@@ -33,6 +33,7 @@ extension Failure {
         case .truncatedReply: "truncated-reply"
         case .replyTooLarge: "reply-too-large"
         case .unsupportedVersion: "unsupported-version"
+        case .needsNewerServer: "needs-newer-server"
         case .keyring: "keyring"
         case .credentialKey: "credential-key"
         case .profile: "profile"

@@ -46,6 +46,9 @@ public struct Failure: Error, Sendable, Equatable {
         case replyTooLarge(bytes: Int, memoryLimit: Int)
         /// The server's rpc-version is older than Remission speaks.
         case unsupportedVersion(found: Int, minimum: Int)
+        /// An option asks for what the server's Transmission lacks: it came with `transmission`
+        /// (e.g. "4.1"); `found` is the server's version text, if known. Nothing was changed.
+        case needsNewerServer(option: String, transmission: String, found: String?, rpcVersion: Int)
         /// The client certificate (mutual TLS): required, refused by the server, or unusable here.
         case clientCertificate(ClientCertificateProblem)
         /// The Secret Service keyring could not be used.
@@ -150,7 +153,8 @@ extension Failure {
         case .httpStatus(let status, _): return RPCError.isGatewayStatus(status) ? .offline : .failure
         case .unauthorized, .authenticationGateway: return .authentication
         case .clientCertificate: return .clientCertificate
-        case .forbidden, .misdirected, .sessionHandshakeLoop, .rpcRefused, .unsupportedVersion: return .serverRefused
+        case .forbidden, .misdirected, .sessionHandshakeLoop, .rpcRefused, .unsupportedVersion, .needsNewerServer:
+            return .serverRefused
         case .malformedReply, .truncatedReply, .replyTooLarge: return .failure
         case .keyring(let error): return error == .passwordContainsNul ? .usage : .keyring
         case .credentialKey, .endpoint, .trustInput, .selection, .proxyInput: return .usage
@@ -200,7 +204,8 @@ extension Failure {
         case .forbidden, .misdirected, .sessionHandshakeLoop, .httpStatus, .authenticationGateway: return .http
         case .unauthorized: return .auth
         case .clientCertificate: return .tls
-        case .rpcRefused, .unsupportedVersion, .malformedReply, .truncatedReply, .replyTooLarge: return .rpc
+        case .rpcRefused, .unsupportedVersion, .needsNewerServer, .malformedReply, .truncatedReply, .replyTooLarge:
+            return .rpc
         case .onboarding(.certificateNotTrusted), .onboarding(.fingerprintMismatch): return .tls
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .proxyInput, .selection,
             .input,

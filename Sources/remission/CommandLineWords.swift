@@ -40,6 +40,8 @@ extension RemissionCommand {
 
     /// For a first word that names no command (and is no option): the message and the commands it
     /// may have meant, nearest first (at most 2 edits, or a prefix of one), e.g. `lsit` → `list`.
+    /// Only the nearest are named: `lsit` is one edit from `list` and two from `set`, which changes
+    /// settings where `list` only reads, so `set` is not proposed.
     /// `help WORD…` is looked at the same way, level by level (`help chek`, `help trust shwo`):
     /// ArgumentParser would print the whole help and exit 0.
     static func unknownCommand(_ arguments: [String]) -> String? {
@@ -64,13 +66,17 @@ extension RemissionCommand {
 
     private static func unknown(_ word: String, among commands: [any ParsableCommand.Type]) -> String {
         let names = commands.compactMap { $0.configuration.commandName }
-        let near =
+        let candidates =
             names
             .map { (name: $0, distance: editDistance(word.lowercased(), $0)) }
             .filter {
                 $0.distance <= min(2, max(1, word.count / 2))
                     || ($0.name.hasPrefix(word.lowercased()) && word.count >= 2)
             }
+        let nearest = candidates.map(\.distance).min() ?? 0
+        let near =
+            candidates
+            .filter { $0.distance == nearest || $0.name.hasPrefix(word.lowercased()) }
             .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
             .map(\.name)
         return UsageText.unknownCommand(word, near: Array(near.prefix(3)))

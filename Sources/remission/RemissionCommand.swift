@@ -30,7 +30,7 @@ public struct RemissionCommand: ParsableCommand {
         subcommands: [
             Connect.self, Check.self, Trust.self, Servers.self, Credentials.self,
             List.self, Add.self, Start.self, Stop.self, Verify.self, Reannounce.self, Remove.self, Info.self,
-            Files.self, Session.self, Stats.self, Watch.self, Log.self,
+            Files.self, SetSettings.self, Session.self, Stats.self, Watch.self, Log.self,
         ]
     )
 
@@ -95,6 +95,7 @@ public struct RemissionCommand: ParsableCommand {
         case "remove": Remove.self
         case "info": Info.self
         case "files": Files.self
+        case "set": SetSettings.self
         case "session": Session.self
         case "stats": Stats.self
         case "watch": Watch.self
@@ -151,6 +152,7 @@ public struct RemissionCommand: ParsableCommand {
             {
                 full = UnknownOptions.naming(option, in: full)
             }
+            if code == .validationFailure { full = UnknownOptions.advised(full) }
             let message = UsageText.argumentParser(full)
             if code == .success {
                 print(BashCompletionScript.adjusted(message))

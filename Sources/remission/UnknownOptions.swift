@@ -1,5 +1,6 @@
 import ArgumentParser
 import RemissionModel
+import RemissionViews
 
 /// ArgumentParser runs a command's `validate()` before it reports the options nobody took, so
 /// `files 1 --foo high` answered "Give --priority before the indexes high" and never named `--foo`.
@@ -41,5 +42,43 @@ enum UnknownOptions {
     static func naming(_ option: String, in message: String) -> String {
         let rest = message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst()
         return (["Error: Unknown option '\(option)'."] + rest.map(String.init)).joined(separator: "\n")  // verbatim
+    }
+}
+
+extension UnknownOptions {
+    /// Options never proposed for another one typed: they delete, or confirm a deletion.
+    static let neverProposed: Set<String> = ["--delete-data", "--yes"]
+
+    /// ArgumentParser's message for an unknown option with its "Did you mean" made safe: an option of
+    /// transmission-remote gets its Remission equivalent (`--dht` → `remission session --dht on`,
+    /// not `--sort`); any other keeps a suggestion only when it is a near typo (one edit in a short
+    /// name, two in a longer one, the first letter right) that deletes nothing: `--sotr` gets
+    /// `--sort`, `--port` gets `remission session --peer-port`, never `--sort` or `--pin`.
+    static func advised(_ message: String) -> String {
+        var lines = message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard let first = lines.first, let typed = quoted(first, after: "Unknown option '") else { return message }
+        if let entry = TransmissionRemoteOptions.equivalent(of: typed) {
+            lines[0] = "Error: " + TransmissionRemoteOptions.unknownOption(typed, entry)  // verbatim: translated later
+        } else if let suggested = quoted(first, after: "Did you mean '"), !isNearTypo(typed, suggested) {
+            lines[0] = "Error: Unknown option '\(typed)'."  // verbatim
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Whether proposing `suggested` for `typed` is a fix of a typo and harmless.
+    static func isNearTypo(_ typed: String, _ suggested: String) -> Bool {
+        guard !neverProposed.contains(suggested) else { return false }
+        let a = typed.drop { $0 == "-" }.lowercased()
+        let b = suggested.drop { $0 == "-" }.lowercased()
+        let allowed = min(a.count, b.count) <= 5 ? 1 : 2
+        return a.count >= 3 && a.first == b.first && RemissionCommand.editDistance(a, b) <= allowed
+    }
+
+    /// The text between `marker` and the next `'` in `line`.
+    private static func quoted(_ line: String, after marker: String) -> String? {
+        guard let start = line.firstRange(of: marker) else { return nil }
+        let rest = line[start.upperBound...]
+        guard let end = rest.firstIndex(of: "'") else { return nil }
+        return String(rest[..<end])
     }
 }

@@ -88,6 +88,9 @@ struct CommandLineWordsTests {
         #expect(lsit.contains("Did you mean 'list'?"))
         #expect(try #require(RemissionCommand.unknownCommand(["chek", "nas"])).contains("'check'"))
         #expect(try #require(RemissionCommand.unknownCommand(["serv"])).contains("'servers'"))
+        // Only the nearest: `set` (two edits, and it changes settings) is not offered for `lsit`.
+        #expect(!lsit.contains("'set'"))
+        #expect(try #require(RemissionCommand.unknownCommand(["sett"])).contains("Did you mean 'set'?"))
         #expect(try #require(RemissionCommand.unknownCommand(["zzzzzz"])).contains("Did you mean") == false)
         for known in [["list"], ["help", "list"], ["--version"], ["-v", "list"], []] {
             #expect(RemissionCommand.unknownCommand(known) == nil, "\(known)")

@@ -117,6 +117,10 @@ enum FailureCatalogue {
                 .replyTooLarge(bytes: 200_000_000, memoryLimit: 1_216_777_216), .failure, .rpc,
                 hint: "Transmission daemon"),
             row(.unsupportedVersion(found: 13, minimum: 14), .serverRefused, .rpc, hint: "Upgrade Transmission"),
+            row(
+                .needsNewerServer(
+                    option: "--sequential", transmission: "4.1", found: "3.00 (bb6b5a062e)", rpcVersion: 16),
+                .serverRefused, .rpc, hint: nil),
             row(.keyring(.noSessionBus(reason: "unset")), .keyring, nil, hint: nil),
             row(.keyring(.locked(collection: "Login")), .keyring, nil, hint: nil),
             row(.keyring(.passwordContainsNul), .usage, nil, hint: nil),
@@ -190,6 +194,7 @@ enum FailureCatalogue {
         case .truncatedReply: "truncatedReply"
         case .replyTooLarge: "replyTooLarge"
         case .unsupportedVersion: "unsupportedVersion"
+        case .needsNewerServer: "needsNewerServer"
         case .keyring: "keyring"
         case .clientCertificate: "clientCertificate"
         case .proxyInput: "proxyInput"
@@ -212,7 +217,8 @@ enum FailureCatalogue {
 
     static let allKinds = Set([
         "transport", "unauthorized", "forbidden", "misdirected", "sessionHandshakeLoop", "httpStatus", "rpcRefused",
-        "malformedReply", "truncatedReply", "replyTooLarge", "unsupportedVersion", "keyring", "clientCertificate",
+        "malformedReply", "truncatedReply", "replyTooLarge", "unsupportedVersion", "needsNewerServer", "keyring",
+        "clientCertificate",
         "authenticationGateway",
         "proxyInput", "credentialKey",
         "profile", "storage",

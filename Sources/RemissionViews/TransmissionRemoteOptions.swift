@@ -1,0 +1,118 @@
+/// transmission-remote's options and what does the same in Remission: one table, read by the
+/// message for an unknown option (`--dht` typed to any command names `remission session --dht on|off`
+/// instead of a near option that changes something else) and checked against README's
+/// "From transmission-remote" table.
+public struct RemoteOptionEquivalent: Sendable, Equatable {
+    /// Whom a Remission equivalent changes, when transmission-remote's option means both (`-d` with
+    /// `-t` limits torrents, without it the session).
+    public enum Scope: Sendable, Equatable {
+        case torrents, session
+    }
+
+    /// The short and long names, e.g. `["-d", "--downlimit"]`.
+    public var names: [String]
+    /// The Remission command lines that do it, e.g. `remission set IDS --down-limit KBPS`.
+    public var remission: [(command: String, scope: Scope?)]
+    /// A per-torrent option (`torrent-set`), listed in README by `remission set`'s rows.
+    public var perTorrent: Bool
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.names == rhs.names && lhs.perTorrent == rhs.perTorrent
+            && lhs.remission.map(\.command) == rhs.remission.map(\.command)
+            && lhs.remission.map(\.scope) == rhs.remission.map(\.scope)
+    }
+}
+
+public enum TransmissionRemoteOptions {
+    private static func torrent(_ names: [String], _ command: String) -> RemoteOptionEquivalent {
+        RemoteOptionEquivalent(names: names, remission: [(command, nil)], perTorrent: true)
+    }
+    private static func both(_ names: [String], _ torrents: String, _ session: String) -> RemoteOptionEquivalent {
+        RemoteOptionEquivalent(names: names, remission: [(torrents, .torrents), (session, .session)], perTorrent: true)
+    }
+    private static func session(_ names: [String], _ command: String) -> RemoteOptionEquivalent {
+        RemoteOptionEquivalent(names: names, remission: [(command, nil)], perTorrent: false)
+    }
+
+    /// The table: per-torrent options first, then session options.
+    public static let table: [RemoteOptionEquivalent] = [
+        torrent(["-bwg", "--bandwidth-group"], "remission set IDS --group NAME"),  // verbatim
+        torrent(["-Bh", "--bandwidth-high"], "remission set IDS --bandwidth-priority high"),  // verbatim
+        torrent(["-Bl", "--bandwidth-low"], "remission set IDS --bandwidth-priority low"),  // verbatim
+        torrent(["-Bn", "--bandwidth-normal"], "remission set IDS --bandwidth-priority normal"),  // verbatim
+        both(
+            ["-d", "--downlimit"], "remission set IDS --down-limit KBPS",  // verbatim
+            "remission session --down-limit KBPS"),  // verbatim
+        torrent(["-hl", "--honor-session"], "remission set IDS --honor-session on"),  // verbatim
+        torrent(["-isl", "--idle-seeding-limit"], "remission set IDS --seed-idle MINUTES"),  // verbatim
+        torrent(["-isld", "--default-idle-seeding-limit"], "remission set IDS --seed-idle global"),  // verbatim
+        torrent(["-L", "--labels"], "remission set IDS --label L…"),  // verbatim
+        torrent(["-nwg", "--no-bandwidth-group"], "remission set IDS --group none"),  // verbatim
+        both(
+            ["-D", "--no-downlimit"], "remission set IDS --down-limit off",  // verbatim
+            "remission session --down-limit off"),  // verbatim
+        torrent(["-HL", "--no-honor-session"], "remission set IDS --honor-session off"),  // verbatim
+        torrent(["-ISL", "--no-idle-seeding-limit"], "remission set IDS --seed-idle unlimited"),  // verbatim
+        torrent(["-SR", "--no-seedratio"], "remission set IDS --seed-ratio unlimited"),  // verbatim
+        torrent(["-SEQ", "--no-sequential-download"], "remission set IDS --sequential off"),  // verbatim
+        both(
+            ["-U", "--no-uplimit"], "remission set IDS --up-limit off",  // verbatim
+            "remission session --up-limit off"),  // verbatim
+        torrent(["-pr", "--peers"], "remission set IDS --peer-limit N"),  // verbatim
+        torrent(["-sr", "--seedratio"], "remission set IDS --seed-ratio RATIO"),  // verbatim
+        torrent(["-srd", "--seedratio-default"], "remission set IDS --seed-ratio global"),  // verbatim
+        torrent(["-seq", "--sequential-download"], "remission set IDS --sequential on"),  // verbatim
+        both(
+            ["-u", "--uplimit"], "remission set IDS --up-limit KBPS",  // verbatim
+            "remission session --up-limit KBPS"),  // verbatim
+        // Session options: named for the message; their README rows are `session`'s.
+        session(["-as", "--alt-speed"], "remission session --alt-speed on"),  // verbatim
+        session(["-AS", "--no-alt-speed"], "remission session --alt-speed off"),  // verbatim
+        session(["-o", "--dht"], "remission session --dht on"),  // verbatim
+        session(["-O", "--no-dht"], "remission session --dht off"),  // verbatim
+        session(["-y", "--lpd"], "remission session --lpd on"),  // verbatim
+        session(["-Y", "--no-lpd"], "remission session --lpd off"),  // verbatim
+        session(["-x", "--pex"], "remission session --pex on"),  // verbatim
+        session(["-X", "--no-pex"], "remission session --pex off"),  // verbatim
+        session(["-p", "--port"], "remission session --peer-port PORT"),  // verbatim
+        session(["--utp"], "remission session --utp on"),  // verbatim
+        session(["--no-utp"], "remission session --utp off"),  // verbatim
+    ]
+
+    /// The entry for an option as typed (`--dht`, `-d`, `--downlimit=100`); nil when it is none of them.
+    public static func equivalent(of option: String) -> RemoteOptionEquivalent? {
+        let name = option.split(separator: "=", maxSplits: 1).first.map(String.init) ?? option
+        return table.first { $0.names.contains(name) }
+    }
+
+    /// "Unknown option '--dht'. transmission-remote's --dht is, in Remission: remission session --dht on".
+    public static func unknownOption(_ option: String, _ entry: RemoteOptionEquivalent) -> String {
+        let name = TerminalText.safe(option.split(separator: "=", maxSplits: 1).first.map(String.init) ?? option)
+        let ways = entry.remission.map { way in
+            switch way.scope {
+            case .torrents?: tr("\(way.command) (for torrents)")
+            case .session?: tr("\(way.command) (for the session)")
+            case nil: way.command
+            }
+        }
+        return tr("Unknown option '\(name)'. transmission-remote's \(name) is, in Remission: ")
+            + ways.joined(separator: tr(" or "))
+    }
+
+    /// README's rows for the per-torrent options, sorted by long name:
+    /// "| `-d`, `--downlimit` | `remission set IDS …` |".
+    public static var readmeRows: [String] {
+        let entries = table.filter(\.perTorrent).sorted { ($0.names.last ?? "") < ($1.names.last ?? "") }
+        return entries.map { entry in
+            let names = entry.names.map { "`\($0)`" }.joined(separator: ", ")
+            let ways = entry.remission.map { way in
+                switch way.scope {
+                case .torrents?: "`\(way.command)` (torrents)"
+                case .session?: "`\(way.command)` (session)"
+                case nil: "`\(way.command)`"
+                }
+            }
+            return "| \(names) | \(ways.joined(separator: " or ")) |"
+        }
+    }
+}
