@@ -78,6 +78,8 @@ public struct Failure: Error, Sendable, Equatable {
         case noSuchTorrents([TorrentReference])
         /// FILE-INDEXES of `files` that could not be understood or are out of range.
         case fileIndexes(FileIndexesError)
+        /// `move`, `rename`, `trackers`, `queue`: a tracker or path the torrent lacks, a daemon too old.
+        case torrentEdit(TorrentEditProblem)
         /// An outcome of one command: a declined confirmation, a refused change, a partial batch.
         case local(LocalProblem)
     }
@@ -178,6 +180,7 @@ extension Failure {
             }
         case .noSuchTorrents, .outputFailed: return .failure
         case .fileIndexes: return .usage
+        case .torrentEdit(let problem): return problem.status
         case .local(let problem): return problem.status
         }
     }
@@ -201,10 +204,11 @@ extension Failure {
         case .unauthorized: return .auth
         case .clientCertificate: return .tls
         case .rpcRefused, .unsupportedVersion, .malformedReply, .truncatedReply, .replyTooLarge: return .rpc
+        case .torrentEdit(.needsVersion): return .rpc
         case .onboarding(.certificateNotTrusted), .onboarding(.fingerprintMismatch): return .tls
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .proxyInput, .selection,
             .input,
-            .addSource, .onboarding, .noSuchTorrents, .outputFailed, .fileIndexes, .local:
+            .addSource, .onboarding, .noSuchTorrents, .outputFailed, .fileIndexes, .torrentEdit, .local:
             return nil
         }
     }

@@ -1,5 +1,5 @@
-import CShims
 import ArgumentParser
+import CShims
 import RemissionSession
 import RemissionTransport
 import RemissionViews
@@ -30,7 +30,8 @@ public struct RemissionCommand: ParsableCommand {
         subcommands: [
             Connect.self, Check.self, Trust.self, Servers.self, Credentials.self,
             List.self, Add.self, Start.self, Stop.self, Verify.self, Reannounce.self, Remove.self, Info.self,
-            Files.self, Session.self, Stats.self, Watch.self, Log.self,
+            Files.self, Move.self, Rename.self, Trackers.self, Queue.self, Session.self, Stats.self, Watch.self,
+            Log.self,
         ]
     )
 
@@ -95,6 +96,10 @@ public struct RemissionCommand: ParsableCommand {
         case "remove": Remove.self
         case "info": Info.self
         case "files": Files.self
+        case "move": Move.self
+        case "rename": Rename.self
+        case "trackers": Trackers.self
+        case "queue": Queue.self
         case "session": Session.self
         case "stats": Stats.self
         case "watch": Watch.self
