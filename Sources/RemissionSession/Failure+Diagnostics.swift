@@ -48,6 +48,8 @@ extension Failure {
         case .outputFailed: "output"
         case .noSuchTorrents: "no-such-torrents"
         case .fileIndexes: "file-indexes"
+        case .torrentEdit(.needsVersion): "unsupported-version"
+        case .torrentEdit: "torrent-edit"
         case .local: "local"
         case .clientCertificate(.required): "client-certificate-required"
         case .clientCertificate(.rejected): "client-certificate-rejected"

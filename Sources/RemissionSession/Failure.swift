@@ -81,6 +81,8 @@ public struct Failure: Error, Sendable, Equatable {
         case noSuchTorrents([TorrentReference])
         /// FILE-INDEXES of `files` that could not be understood or are out of range.
         case fileIndexes(FileIndexesError)
+        /// `move`, `rename`, `trackers`, `queue`: a tracker or path the torrent lacks, a daemon too old.
+        case torrentEdit(TorrentEditProblem)
         /// An outcome of one command: a declined confirmation, a refused change, a partial batch.
         case local(LocalProblem)
     }
@@ -182,6 +184,7 @@ extension Failure {
             }
         case .noSuchTorrents, .outputFailed: return .failure
         case .fileIndexes: return .usage
+        case .torrentEdit(let problem): return problem.status
         case .local(let problem): return problem.status
         }
     }
@@ -206,10 +209,11 @@ extension Failure {
         case .clientCertificate: return .tls
         case .rpcRefused, .unsupportedVersion, .needsNewerServer, .malformedReply, .truncatedReply, .replyTooLarge:
             return .rpc
+        case .torrentEdit(.needsVersion): return .rpc
         case .onboarding(.certificateNotTrusted), .onboarding(.fingerprintMismatch): return .tls
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .proxyInput, .selection,
             .input,
-            .addSource, .onboarding, .noSuchTorrents, .outputFailed, .fileIndexes, .local:
+            .addSource, .onboarding, .noSuchTorrents, .outputFailed, .fileIndexes, .torrentEdit, .local:
             return nil
         }
     }

@@ -71,6 +71,7 @@ public enum FailureText {
         case .noSuchTorrents(let missing): return TorrentText.missingText(missing)
         case .outputFailed(let code): return tr("cannot write the output: \(String(cString: strerror(code)))")
         case .fileIndexes(let error): return fileIndexesReason(error)
+        case .torrentEdit(let problem): return TorrentText.editReason(problem)
         case .local(let problem): return localReason(problem)
         }
     }
@@ -177,6 +178,7 @@ public enum FailureText {
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
             .addSource, .onboarding, .outputFailed, .fileIndexes, .local, .proxyInput:
             return nil
+        case .torrentEdit(let problem): return TorrentText.editHint(problem)
         }
     }
 

@@ -104,15 +104,7 @@ extension TorrentText {
             let (tier, announce) = (ServerArithmetic.sum(tracker.tier, 1), TerminalText.safe(tracker.announce))
             lines.append(
                 "  " + (tracker.isBackup ? tr("Tier \(tier): \(announce) (backup)") : tr("Tier \(tier): \(announce)")))
-            let result: String
-            let when = Units.date(tracker.lastAnnounceTime, zone)
-            if tracker.lastAnnounceTime == 0 {
-                result = tr("never announced")
-            } else if tracker.lastAnnounceSucceeded {
-                result = tr("ok at \(when), \(count: tracker.lastAnnouncePeerCount, "peer", "peers")")
-            } else {
-                result = tr("failed at \(when): \(TerminalText.safe(tracker.lastAnnounceResult))")
-            }
+            let result = lastAnnounce(tracker, zone: zone)
             lines.append("    " + tr("Announce: \(trackerStateText(tracker.announceState)); last: \(result)"))
             if tracker.nextAnnounceTime > 0 {
                 lines.append("    " + tr("Next announce: \(Units.date(tracker.nextAnnounceTime, zone))"))

@@ -66,21 +66,32 @@ extension RemissionCommand {
 
     private static func unknown(_ word: String, among commands: [any ParsableCommand.Type]) -> String {
         let names = commands.compactMap { $0.configuration.commandName }
+        let typed = word.lowercased()
+        let alias = commandAliases[typed].flatMap { names.contains($0) ? [$0] : nil } ?? []
         let candidates =
             names
-            .map { (name: $0, distance: editDistance(word.lowercased(), $0)) }
+            .map { (name: $0, distance: editDistance(typed, $0)) }
             .filter {
                 $0.distance <= min(2, max(1, word.count / 2))
-                    || ($0.name.hasPrefix(word.lowercased()) && word.count >= 2)
+                    || ($0.name.hasPrefix(typed) && word.count >= 2)
             }
         let nearest = candidates.map(\.distance).min() ?? 0
         let near =
             candidates
-            .filter { $0.distance == nearest || $0.name.hasPrefix(word.lowercased()) }
+            .filter { $0.distance == nearest || $0.name.hasPrefix(typed) }
+            .filter { !deletingCommands.contains($0.name) || $0.distance <= 1 || $0.name.hasPrefix(typed) }
             .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
             .map(\.name)
-        return UsageText.unknownCommand(word, near: Array(near.prefix(3)))
+            .filter { !alias.contains($0) }
+        return UsageText.unknownCommand(word, near: Array((alias + near).prefix(3)))
     }
+
+    /// Other tools' words for a command (the shell's `mv`), proposed first.
+    static let commandAliases: [String: String] = ["mv": "move", "ren": "rename", "tracker": "trackers"]
+
+    /// Commands that delete: proposed only for a slip of one key or the start of their name
+    /// (`remve`, `rem`), never for a milder word two edits away (`move` is not `remove`).
+    static let deletingCommands: Set<String> = ["remove", "forget", "unpin"]
 
     /// Levenshtein distance, with a swap of two neighbours counting one (`lsit` is 1 from `list`).
     static func editDistance(_ a: String, _ b: String) -> Int {

@@ -30,7 +30,8 @@ public struct RemissionCommand: ParsableCommand {
         subcommands: [
             Connect.self, Check.self, Trust.self, Servers.self, Credentials.self,
             List.self, Add.self, Start.self, Stop.self, Verify.self, Reannounce.self, Remove.self, Info.self,
-            Files.self, SetSettings.self, Session.self, Stats.self, Watch.self, Log.self,
+            Files.self, SetSettings.self, Move.self, Rename.self, Trackers.self, Queue.self, Session.self,
+            Stats.self, Watch.self, Log.self,
         ]
     )
 
@@ -96,6 +97,10 @@ public struct RemissionCommand: ParsableCommand {
         case "info": Info.self
         case "files": Files.self
         case "set": SetSettings.self
+        case "move": Move.self
+        case "rename": Rename.self
+        case "trackers": Trackers.self
+        case "queue": Queue.self
         case "session": Session.self
         case "stats": Stats.self
         case "watch": Watch.self

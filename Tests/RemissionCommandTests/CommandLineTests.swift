@@ -108,6 +108,24 @@ struct CommandLineWordsTests {
         #expect(RemissionCommand.editDistance("stauts", "stats") == 1)
     }
 
+    @Test("mv proposes move, never remove; a deleting command only for a slip of one key or its start")
+    func noDeletingSuggestion() throws {
+        let mv = try #require(RemissionCommand.unknownCommand(["mv", "3", "/srv"]))
+        #expect(mv.contains("Did you mean 'move'?"), "\(mv)")
+        for word in ["mv", "mve", "rmve", "moev", "ove", "mover", "queu", "trakers", "renam"] {
+            let message = try #require(RemissionCommand.unknownCommand([word]))
+            #expect(!message.contains("'remove'"), "\(word): \(message)")
+        }
+        #expect(try #require(RemissionCommand.unknownCommand(["help", "mv"])).contains("'move'"))
+        #expect(try #require(RemissionCommand.unknownCommand(["tracker", "3"])).contains("'trackers'"))
+        #expect(try #require(RemissionCommand.unknownCommand(["remve"])).contains("'remove'"))
+        #expect(try #require(RemissionCommand.unknownCommand(["remo"])).contains("'remove'"))
+        #expect(try #require(RemissionCommand.unknownCommand(["help", "trust", "forgt"])).contains("'forget'"))
+        for known in [["move"], ["rename"], ["trackers"], ["queue"]] {
+            #expect(RemissionCommand.unknownCommand(known) == nil, "\(known)")
+        }
+    }
+
     @Test("the first option the named command does not take, whatever its own checks say")
     func unknownOptions() {
         #expect(UnknownOptions.first(in: ["files", "1", "--foo", "high"]) == "--foo")

@@ -174,6 +174,15 @@ enum FailureCatalogue {
             row(.fileIndexes(.malformed("x")), .usage, nil, hint: nil),
             row(.fileIndexes(.reversed("5-2")), .usage, nil, hint: nil),
             row(.fileIndexes(.outOfRange([9], count: 3, torrent: 1)), .usage, nil, hint: nil),
+            row(
+                .torrentEdit(.noSuchTracker(id: 7, torrent: 3, known: [0, 1])), .failure, nil,
+                hint: "remission trackers 3"),
+            row(.torrentEdit(.trackerAlreadyPresent(announce: "udp://t:1", torrent: 3)), .failure, nil, hint: nil),
+            row(.torrentEdit(.noSuchPath(path: "x/y", torrent: 3)), .failure, nil, hint: "remission files 3"),
+            row(
+                .torrentEdit(
+                    .needsVersion(method: "torrent-rename-path", rpcVersion: 15, transmission: "2.80", found: 14)),
+                .serverRefused, .rpc, hint: "2.80"),
         ] + LocalCatalogue.rows
 
     /// The failures a request can meet (they have a check step).
@@ -211,6 +220,7 @@ enum FailureCatalogue {
         case .noSuchTorrents: "noSuchTorrents"
         case .outputFailed: "outputFailed"
         case .fileIndexes: "fileIndexes"
+        case .torrentEdit: "torrentEdit"
         case .local(let problem): "local." + LocalCatalogue.kind(problem)
         }
     }
@@ -223,7 +233,7 @@ enum FailureCatalogue {
         "proxyInput", "credentialKey",
         "profile", "storage",
         "snapshot", "endpoint", "trustInput", "selection", "input", "addSource", "onboarding", "noSuchTorrents",
-        "outputFailed", "fileIndexes",
+        "outputFailed", "fileIndexes", "torrentEdit",
     ]).union(LocalCatalogue.allKinds.map { "local." + $0 })
 }
 
