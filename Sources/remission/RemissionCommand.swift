@@ -30,7 +30,7 @@ public struct RemissionCommand: ParsableCommand {
         subcommands: [
             Connect.self, Check.self, Trust.self, Servers.self, Credentials.self,
             List.self, Add.self, Start.self, Stop.self, Verify.self, Reannounce.self, Remove.self, Info.self,
-            Files.self, Session.self, Stats.self, Watch.self, Log.self,
+            Files.self, Session.self, Stats.self, PortTest.self, Blocklist.self, Groups.self, Watch.self, Log.self,
         ]
     )
 
@@ -97,6 +97,9 @@ public struct RemissionCommand: ParsableCommand {
         case "files": Files.self
         case "session": Session.self
         case "stats": Stats.self
+        case "port-test": PortTest.self
+        case "blocklist": Blocklist.self
+        case "groups": Groups.self
         case "watch": Watch.self
         case "log": Log.self
         default: nil
