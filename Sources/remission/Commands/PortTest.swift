@@ -19,7 +19,9 @@ extension RemissionCommand {
                 Exit codes: 0 the port is open (on at least one IP family); 10 it is closed (on every family \
                 that could be tested); 6 it could not be tested at all: the daemon could not reach the \
                 port-checking service (no internet, DNS, a firewall) or refused the test. That is never \
-                reported as closed: it says nothing about the port.
+                reported as closed: it says nothing about the port. The daemon waits up to 20 seconds for \
+                the service (each family on 4.1): on a slow link give --timeout 60, as --timeout bounds the \
+                whole command.
 
                 --json prints {"peerPort", "status": "open|closed|untested", "results": [{"family": \
                 "ipv4|ipv6|null", "outcome": "open|closed|untested", "error": the daemon's words or null}]}.
