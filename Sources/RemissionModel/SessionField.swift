@@ -46,7 +46,11 @@ public enum SessionField: String, Sendable, Hashable, CaseIterable {
     case queueStalledMinutes = "queue-stalled-minutes"
     case blocklistEnabled = "blocklist-enabled"
     case blocklistSize = "blocklist-size"
+    case blocklistUrl = "blocklist-url"
     case cacheSizeMB = "cache-size-mb"
+    case scriptTorrentDoneEnabled = "script-torrent-done-enabled"
+    case scriptTorrentDoneFilename = "script-torrent-done-filename"
+    case trashOriginalTorrentFiles = "trash-original-torrent-files"
 
     /// The key as `dialect` spells it.
     public func name(in dialect: RPCDialect) -> String { dialect.spell(rawValue) }

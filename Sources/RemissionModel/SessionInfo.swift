@@ -72,7 +72,11 @@ public struct SessionInfo: Sendable, Equatable {
     public var queueStalledMinutes: Int?
     public var blocklistEnabled: Bool?
     public var blocklistSize: Int?
+    public var blocklistUrl: String?
     public var cacheSizeMB: Int?
+    public var scriptTorrentDoneEnabled: Bool?
+    public var scriptTorrentDoneFilename: String?
+    public var trashOriginalTorrentFiles: Bool?
 
     public init() {}
 
@@ -134,7 +138,11 @@ public struct SessionInfo: Sendable, Equatable {
         case .queueStalledMinutes: queueStalledMinutes = value.int
         case .blocklistEnabled: blocklistEnabled = value.bool
         case .blocklistSize: blocklistSize = value.int
+        case .blocklistUrl: blocklistUrl = value.string
         case .cacheSizeMB: cacheSizeMB = value.int
+        case .scriptTorrentDoneEnabled: scriptTorrentDoneEnabled = value.bool
+        case .scriptTorrentDoneFilename: scriptTorrentDoneFilename = value.string
+        case .trashOriginalTorrentFiles: trashOriginalTorrentFiles = value.bool
         }
     }
 }

@@ -103,12 +103,27 @@ extension RPCClient {
     }
 
     /// `port-test`: whether the daemon's peer port is reachable from the internet (asks a web
-    /// service run by the Transmission project). A failed test is an `rpcFailure`.
-    public func portTest() throws(RPCError) -> Bool {
-        let reply = try perform(.portTest) { _ in JSONObject() }
+    /// service run by the Transmission project). `family` (Transmission 4.1+, `ip_protocol`) tests
+    /// over IPv4 or IPv6 only; older daemons ignore it. A failed test is an `rpcFailure`.
+    public func portTest(family: IPFamily? = nil) throws(RPCError) -> Bool {
+        let reply = try perform(.portTest) { _ in
+            var arguments = JSONObject()
+            if let family { arguments["ip_protocol"] = .string(family.rawValue) }
+            return arguments
+        }
         guard let open = reply[rpc: "port-is-open"]?.bool else {
             throw .malformed(detail: "port-test did not report port-is-open", offset: nil)
         }
         return open
+    }
+
+    /// `blocklist-update`: the daemon fetches its `blocklist-url` and loads it; the number of rules
+    /// it now holds. A failed fetch is an `rpcFailure`.
+    public func blocklistUpdate() throws(RPCError) -> Int {
+        let reply = try perform(.blocklistUpdate) { _ in JSONObject() }
+        guard let size = reply[rpc: "blocklist-size"]?.int else {
+            throw .malformed(detail: "blocklist-update did not report blocklist-size", offset: nil)
+        }
+        return size
     }
 }

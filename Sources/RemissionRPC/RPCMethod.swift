@@ -45,6 +45,8 @@ public struct RPCMethod: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
     public static let freeSpace: RPCMethod = "free-space"
     public static let portTest: RPCMethod = "port-test"
     public static let blocklistUpdate: RPCMethod = "blocklist-update"
+    public static let groupGet: RPCMethod = "group-get"
+    public static let groupSet: RPCMethod = "group-set"
     public static let queueMoveTop: RPCMethod = "queue-move-top"
     public static let queueMoveUp: RPCMethod = "queue-move-up"
     public static let queueMoveDown: RPCMethod = "queue-move-down"

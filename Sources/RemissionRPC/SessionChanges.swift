@@ -37,7 +37,14 @@ public struct SessionChanges: Sendable, Equatable {
     public var downloadQueueSize: Int?
     public var seedQueueEnabled: Bool?
     public var seedQueueSize: Int?
+    public var queueStalledEnabled: Bool?
+    public var queueStalledMinutes: Int?
     public var cacheSizeMB: Int?
+    public var blocklistEnabled: Bool?
+    public var blocklistUrl: String?
+    public var scriptTorrentDoneEnabled: Bool?
+    public var scriptTorrentDoneFilename: String?
+    public var trashOriginalTorrentFiles: Bool?
 
     public init() {}
 
@@ -88,7 +95,14 @@ public struct SessionChanges: Sendable, Equatable {
         add(.downloadQueueSize, downloadQueueSize)
         add(.seedQueueEnabled, seedQueueEnabled)
         add(.seedQueueSize, seedQueueSize)
+        add(.queueStalledEnabled, queueStalledEnabled)
+        add(.queueStalledMinutes, queueStalledMinutes)
         add(.cacheSizeMB, cacheSizeMB)
+        add(.blocklistEnabled, blocklistEnabled)
+        add(.blocklistUrl, blocklistUrl)
+        add(.scriptTorrentDoneEnabled, scriptTorrentDoneEnabled)
+        add(.scriptTorrentDoneFilename, scriptTorrentDoneFilename)
+        add(.trashOriginalTorrentFiles, trashOriginalTorrentFiles)
         return result
     }
 }

@@ -87,10 +87,26 @@ public enum ExitStatusText {
             .joined(separator: "\n")
     }
 
-    /// The table in `remission --help`: one code a line, so it reads at 80 columns.
+    /// A further code (beside PRODUCT.md §1's), one command's: what it means.
+    public static func meaning(_ status: FurtherExitStatus) -> String {
+        switch status {
+        case .portClosed: return tr("port-test: the peer port is closed")
+        }
+    }
+
+    /// README's table of further codes, row by row (a test keeps it equal to this).
+    public static var furtherMarkdownTable: String {
+        (["| code | meaning |", "| --- | --- |"]
+            + FurtherExitStatus.allCases.map { "| \($0.rawValue) | \(meaning($0)) |" })
+            .joined(separator: "\n")
+    }
+
+    /// The table in `remission --help`: one code a line, so it reads at 80 columns; the further
+    /// codes after.
     public static var help: String {
         tr("Exit codes:") + "\n"
-            + ExitStatus.allCases.map { "  \($0.rawValue)  \(meaning($0))" }.joined(separator: "\n")
+            + (ExitStatus.allCases.map { "  \($0.rawValue)  \(meaning($0))" }
+            + FurtherExitStatus.allCases.map { " \($0.rawValue)  \(meaning($0))" }).joined(separator: "\n")
     }
 }
 

@@ -31,7 +31,7 @@ public struct RemissionCommand: ParsableCommand {
             Connect.self, Check.self, Trust.self, Servers.self, Credentials.self,
             List.self, Add.self, Start.self, Stop.self, Verify.self, Reannounce.self, Remove.self, Info.self,
             Files.self, SetSettings.self, Move.self, Rename.self, Trackers.self, Queue.self, Session.self,
-            Stats.self, Watch.self, Log.self,
+            Stats.self, PortTest.self, Blocklist.self, Groups.self, Watch.self, Log.self,
         ]
     )
 
@@ -103,6 +103,9 @@ public struct RemissionCommand: ParsableCommand {
         case "queue": Queue.self
         case "session": Session.self
         case "stats": Stats.self
+        case "port-test": PortTest.self
+        case "blocklist": Blocklist.self
+        case "groups": Groups.self
         case "watch": Watch.self
         case "log": Log.self
         default: nil

@@ -69,9 +69,7 @@ struct RemoteOptionAdviceTests {
                     (argument["names"]?.array ?? []).compactMap { $0["name"]?.string.map { "--" + $0 } }
                 })
         }
-        // Session options another branch adds (issue "A complete Transmission remote"); remove each
-        // from here once `remission session` has it.
-        let pending: Set<String> = ["--dht", "--lpd", "--pex", "--utp", "--peer-port"]
+        let pending: Set<String> = []
         for entry in TransmissionRemoteOptions.table {
             for way in entry.remission {
                 let words = way.command.split(separator: " ").map(String.init)

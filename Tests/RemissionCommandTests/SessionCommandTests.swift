@@ -32,7 +32,7 @@ struct SessionCommandTests {
         ] {
             #expect(result.out.contains(label), "\(label) missing in \(result.out)")
         }
-        #expect(result.out.contains("Download dir:   \(bed.downloadDirectory) ("))
+        #expect(result.out.contains("Download dir:    \(bed.downloadDirectory) ("))
         #expect(result.out.contains(" free)"))
         #expect(result.out.contains("kB/s"))
     }
@@ -58,9 +58,9 @@ struct SessionCommandTests {
         var result = try remission(
             ["session", "--down-limit", "123", "--up-limit", "45", "--alt-speed", "on"], on: own.bed)
         #expect(result.status == 0, "\(result.all)")
-        #expect(result.out.contains("Download limit: 123 kB/s\n"))
-        #expect(result.out.contains("Upload limit:   45 kB/s\n"))
-        #expect(result.out.contains("Alt speed:      on ("))
+        #expect(result.out.contains("Download limit:  123 kB/s\n"))
+        #expect(result.out.contains("Upload limit:    45 kB/s\n"))
+        #expect(result.out.contains("Alt speed:       on ("))
         result = try remission(["session", "--json"], on: own.bed)
         var object = try Self.json(result.out)
         #expect((object["speedLimitDown"] as? [String: Any])?["kBps"] as? Int == 123)

@@ -320,6 +320,8 @@ struct FailureTableTests {
     func readmeTable() throws {
         let readme = try String(contentsOfFile: Self.repositoryRoot + "/README.md", encoding: .utf8)
         #expect(readme.contains(ExitStatusText.markdownTable))
+        #expect(readme.contains(ExitStatusText.furtherMarkdownTable))
+        #expect(ExitStatusText.help.contains(" 10  port-test: the peer port is closed"))
     }
 
     static var repositoryRoot: String {

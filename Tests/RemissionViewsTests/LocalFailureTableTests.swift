@@ -1,4 +1,5 @@
 import RemissionCredentials
+import RemissionModel
 import RemissionSession
 import RemissionStorage
 import RemissionTransport
@@ -90,6 +91,12 @@ enum LocalCatalogue {
                     FailedArgument("a", Failure(.addSource(.missing("a")))),
                     FailedArgument("b", Failure(.addSource(.unreadable("b", errno: 13)))),
                 ]), .usage),
+        row(.featureNeedsVersion(.bandwidthGroups, found: 16), .serverRefused, server: "nas"),
+        row(
+            .portNotTested([
+                PortTestResult(family: .ipv4, outcome: .untested("Couldn't test port: Couldn't resolve host name (0)")),
+                PortTestResult(family: .ipv6, outcome: .untested("Couldn't test port")),
+            ]), .serverRefused, server: "nas"),
     ]
 
     /// The kind of a local problem, exhaustively: a new case does not compile until it is named here.
@@ -125,6 +132,8 @@ enum LocalCatalogue {
         case .removalInterrupted: "removalInterrupted"
         case .passwordNotChecked: "passwordNotChecked"
         case .partialAdd: "partialAdd"
+        case .featureNeedsVersion: "featureNeedsVersion"
+        case .portNotTested: "portNotTested"
         }
     }
 
@@ -135,7 +144,7 @@ enum LocalCatalogue {
         "keyringNotChanged", "noUserForPassword", "passwordNeedsTerminal", "noPasswordGiven", "passwordsDiffer",
         "watchNeedsTerminal", "noSnapshot", "offlineWithoutSnapshot", "snapshotLacksFields", "removalInterrupted",
         "partialAdd", "passwordNotChecked", "backupKeyNotGenerated", "backupKeyNotWritten",
-        "backupWouldLockOut", "keyNotPresented",
+        "backupWouldLockOut", "keyNotPresented", "featureNeedsVersion", "portNotTested",
     ]
 }
 
