@@ -25,7 +25,7 @@ struct RemoteOptionAdviceTests {
         arguments: [
             (["list", "--port", "5"], "remission session --peer-port PORT"),
             (["list", "--dht"], "remission session --dht on"),
-            (["session", "--pex"], "remission session --pex on"),
+            (["list", "--pex"], "remission session --pex on"),
             (["check", "--utp"], "remission session --utp on"),
             (
                 ["list", "-d", "5"],
