@@ -13,11 +13,12 @@ public struct RemoteOptionEquivalent: Sendable, Equatable {
     public var names: [String]
     /// The Remission command lines that do it, e.g. `remission set IDS --down-limit KBPS`.
     public var remission: [(command: String, scope: Scope?)]
-    /// A per-torrent option (`torrent-set`), listed in README by `remission set`'s rows.
-    public var perTorrent: Bool
+    /// Whether README has this entry's own row, written as `readmeRows` writes it (per-torrent
+    /// options and commands); a session option shares a merged row (`-o` / `-O`, `--dht` / `--no-dht`).
+    public var ownRow: Bool
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.names == rhs.names && lhs.perTorrent == rhs.perTorrent
+        lhs.names == rhs.names && lhs.ownRow == rhs.ownRow
             && lhs.remission.map(\.command) == rhs.remission.map(\.command)
             && lhs.remission.map(\.scope) == rhs.remission.map(\.scope)
     }
@@ -25,16 +26,22 @@ public struct RemoteOptionEquivalent: Sendable, Equatable {
 
 public enum TransmissionRemoteOptions {
     private static func torrent(_ names: [String], _ command: String) -> RemoteOptionEquivalent {
-        RemoteOptionEquivalent(names: names, remission: [(command, nil)], perTorrent: true)
+        RemoteOptionEquivalent(names: names, remission: [(command, nil)], ownRow: true)
+    }
+    /// A command, or a connection option, with its own README row; several ways are alternatives.
+    private static func command(_ names: [String], _ ways: String...) -> RemoteOptionEquivalent {
+        RemoteOptionEquivalent(names: names, remission: ways.map { ($0, nil) }, ownRow: true)
     }
     private static func both(_ names: [String], _ torrents: String, _ session: String) -> RemoteOptionEquivalent {
-        RemoteOptionEquivalent(names: names, remission: [(torrents, .torrents), (session, .session)], perTorrent: true)
+        RemoteOptionEquivalent(names: names, remission: [(torrents, .torrents), (session, .session)], ownRow: true)
     }
     private static func session(_ names: [String], _ command: String) -> RemoteOptionEquivalent {
-        RemoteOptionEquivalent(names: names, remission: [(command, nil)], perTorrent: false)
+        RemoteOptionEquivalent(names: names, remission: [(command, nil)], ownRow: false)
     }
 
-    /// The table: per-torrent options first, then session options.
+    /// The table: per-torrent options first, then session options, then commands and connection
+    /// options. Left out on purpose: `-v` (Remission's `--verbose`), `-h`/`--help`, `-j`/`--json`
+    /// and `--netrc` alone where a command has them; `--exit` and `--unix-socket` (README says why).
     public static let table: [RemoteOptionEquivalent] = [
         torrent(["-bwg", "--bandwidth-group"], "remission set IDS --group NAME"),  // verbatim
         torrent(["-Bh", "--bandwidth-high"], "remission set IDS --bandwidth-priority high"),  // verbatim
@@ -58,7 +65,9 @@ public enum TransmissionRemoteOptions {
         both(
             ["-U", "--no-uplimit"], "remission set IDS --up-limit off",  // verbatim
             "remission session --up-limit off"),  // verbatim
-        torrent(["-pr", "--peers"], "remission set IDS --peer-limit N"),  // verbatim
+        both(
+            ["-pr", "--peers"], "remission set IDS --peer-limit N",  // verbatim
+            "remission session --peer-limit N"),  // verbatim
         torrent(["-sr", "--seedratio"], "remission set IDS --seed-ratio RATIO"),  // verbatim
         torrent(["-srd", "--seedratio-default"], "remission set IDS --seed-ratio global"),  // verbatim
         torrent(["-seq", "--sequential-download"], "remission set IDS --sequential on"),  // verbatim
@@ -77,6 +86,35 @@ public enum TransmissionRemoteOptions {
         session(["-p", "--port"], "remission session --peer-port PORT"),  // verbatim
         session(["--utp"], "remission session --utp on"),  // verbatim
         session(["--no-utp"], "remission session --utp off"),  // verbatim
+        // Commands and connection options, each with its own README row.
+        command(["-a", "--add"], "remission add SOURCES"),  // verbatim
+        command(["-b", "--debug"], "remission COMMAND --verbose"),  // verbatim
+        command(["-f", "--files"], "remission info ID --files", "remission files ID"),  // verbatim
+        command(["-g", "--get"], "remission files ID --get INDEXES"),  // verbatim
+        command(["-G", "--no-get"], "remission files ID --skip INDEXES"),  // verbatim
+        command(["-i", "--info"], "remission info ID"),  // verbatim
+        command(["-if", "--info-files"], "remission info ID --files", "remission files ID"),  // verbatim
+        command(["-ip", "--info-peers"], "remission info ID --peers"),  // verbatim
+        command(["-pi", "--peer-info"], "remission info ID --peers"),  // verbatim
+        command(["-l", "--list"], "remission list"),  // verbatim
+        command(["-n", "--auth"], "--user USER", "TR_AUTH=USER:PASSWORD"),  // verbatim
+        command(["-ne", "--authenv"], "TR_AUTH=USER:PASSWORD"),  // verbatim
+        command(["-N", "--netrc"], "--netrc-file FILE"),  // verbatim
+        command(["-ph", "--priority-high"], "remission files ID --priority high INDEXES"),  // verbatim
+        command(["-pl", "--priority-low"], "remission files ID --priority low INDEXES"),  // verbatim
+        command(["-pn", "--priority-normal"], "remission files ID --priority normal INDEXES"),  // verbatim
+        command(["--reannounce"], "remission reannounce IDS"),  // verbatim
+        command(["-r", "--remove"], "remission remove IDS"),  // verbatim
+        command(["-rad", "--remove-and-delete"], "remission remove IDS --delete-data"),  // verbatim
+        command(["-si", "--session-info"], "remission session"),  // verbatim
+        command(["-st", "--session-stats"], "remission stats"),  // verbatim
+        command(["--ssl"], "https://HOST:PORT/transmission/rpc"),  // verbatim
+        command(["-s", "--start"], "remission start IDS"),  // verbatim
+        command(["-S", "--stop"], "remission stop IDS"),  // verbatim
+        command(["-t", "--torrent"], "remission COMMAND IDS"),  // verbatim
+        // `-v` is Remission's --verbose: only the long name, in README's merged `-v` row.
+        session(["--verify"], "remission verify IDS"),  // verbatim
+        command(["-V", "--version"], "remission --version"),  // verbatim
     ]
 
     /// The entry for an option as typed (`--dht`, `-d`, `--downlimit=100`); nil when it is none of them.
@@ -99,10 +137,10 @@ public enum TransmissionRemoteOptions {
             + ways.joined(separator: tr(" or "))
     }
 
-    /// README's rows for the per-torrent options, sorted by long name:
+    /// README's rows for the entries with their own row, sorted by long name:
     /// "| `-d`, `--downlimit` | `remission set IDS …` |".
     public static var readmeRows: [String] {
-        let entries = table.filter(\.perTorrent).sorted { ($0.names.last ?? "") < ($1.names.last ?? "") }
+        let entries = table.filter(\.ownRow).sorted { ($0.names.last ?? "") < ($1.names.last ?? "") }
         return entries.map { entry in
             let names = entry.names.map { "`\($0)`" }.joined(separator: ", ")
             let ways = entry.remission.map { way in

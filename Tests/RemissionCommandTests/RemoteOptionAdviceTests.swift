@@ -34,6 +34,12 @@ struct RemoteOptionAdviceTests {
             (["files", "1", "--downlimit", "5"], "remission set IDS --down-limit KBPS"),
             (["set", "1", "--seedratio", "2"], "remission set IDS --seed-ratio RATIO"),
             (["set", "1", "-SEQ"], "remission set IDS --sequential off"),
+            (["list", "-l"], "remission list"),
+            (["list", "--remove-and-delete"], "remission remove IDS --delete-data"),
+            (["start", "-t", "3"], "remission COMMAND IDS"),
+            (["info", "1", "-pl", "0"], "remission files ID --priority low INDEXES"),
+            (["stats", "--ssl"], "https://HOST:PORT/transmission/rpc"),
+            (["list", "-n", "me:secret"], "--user USER or TR_AUTH=USER:PASSWORD"),
         ])
     func equivalents(arguments: [String], equivalent: String) throws {
         let line = try firstLine(arguments)
@@ -69,14 +75,20 @@ struct RemoteOptionAdviceTests {
                     (argument["names"]?.array ?? []).compactMap { $0["name"]?.string.map { "--" + $0 } }
                 })
         }
+        let commands = Set((tree["command"]?["subcommands"]?.array ?? []).compactMap { $0["commandName"]?.string })
+        let anywhere = commands.reduce(into: Set<String>()) { $0.formUnion(options(of: $1)) }
         let pending: Set<String> = []
         for entry in TransmissionRemoteOptions.table {
             for way in entry.remission {
                 let words = way.command.split(separator: " ").map(String.init)
-                let command = words[1]
-                for option in words.dropFirst(2) where option.hasPrefix("--") {
-                    let known = options(of: command).contains(option)
-                    #expect(known || pending.contains(option), "\(way.command): \(command) has no \(option)")
+                // `remission info ID --files`: options of `info`; `remission COMMAND --verbose` or
+                // `--user USER`: options some command has.
+                let named = words.count > 1 && words[0] == "remission" && commands.contains(words[1])
+                let known = named ? options(of: words[1]) : anywhere
+                for option in words.dropFirst(named ? 2 : 0) where option.hasPrefix("--") {
+                    let command = named ? words[1] : "no command"
+                    let found = known.contains(option) || pending.contains(option)
+                    #expect(found, "\(way.command): \(command) has no \(option)")
                 }
             }
         }
