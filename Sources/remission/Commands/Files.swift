@@ -61,25 +61,20 @@ extension RemissionCommand {
 
         func run() throws {
             let selection = try Info.reference(id)
-            let (context, session) = try connection.open()
-            defer { context.offerToStorePassword(after: session) }
-            let lookup = try session.run { client throws(RPCError) in
-                try TorrentLookup.find(selection, fields: [.files, .fileStats], client: client)
-            }
-            session.noteTorrents(lookup.found.map(\.id))
-            try lookup.reportMissing()
-            guard var torrent = lookup.found.first else { return }
-            if isChange {
-                let (changes, report) = try plan(fileCount: torrent.files?.count ?? 0, torrent: torrent.id)
-                try session.run { client throws(RPCError) in try client.torrentSet(.id(torrent.id), changes) }
-                report.forEach { print(TorrentText.fileChange($0, of: torrent)) }
-                let reread = try session.run { client throws(RPCError) in
-                    try TorrentLookup.find(.id(torrent.id), fields: [.files, .fileStats], client: client)
+            try connection.lookUp(selection, fields: [.files, .fileStats]) { context, session, lookup in
+                guard var torrent = lookup.found.first else { return }
+                if isChange {
+                    let (changes, report) = try plan(fileCount: torrent.files?.count ?? 0, torrent: torrent.id)
+                    try session.run { client throws(RPCError) in try client.torrentSet(.id(torrent.id), changes) }
+                    report.forEach { print(TorrentText.fileChange($0, of: torrent)) }
+                    let reread = try session.run { client throws(RPCError) in
+                        try TorrentLookup.find(.id(torrent.id), fields: [.files, .fileStats], client: client)
+                    }
+                    guard let updated = reread.found.first else { return }
+                    torrent = updated
                 }
-                guard let updated = reread.found.first else { return }
-                torrent = updated
+                print(TorrentText.files(torrent).joined(separator: "\n"))
             }
-            print(TorrentText.files(torrent).joined(separator: "\n"))
         }
 
         /// The `torrent-set` changes and a line per change; an index out of range fails before sending.

@@ -51,27 +51,22 @@ extension RemissionCommand {
 
         func run() throws {
             let selection = try Self.reference(id)
-            let (context, session) = try connection.open()
-            defer { context.offerToStorePassword(after: session) }
             var fields = TorrentField.details
             if files || json { fields += [.files, .fileStats] }
             if trackers || json { fields += [.trackerStats] }
             if peers || json { fields += [.peers] }
-            let lookup = try session.run { client throws(RPCError) in
-                try TorrentLookup.find(selection, fields: fields, client: client)
+            try connection.lookUp(selection, fields: fields) { context, session, lookup in
+                guard let torrent = lookup.found.first else { return }
+                if json {
+                    print(TorrentText.json(torrent).serializedString(pretty: false))
+                    return
+                }
+                var sections = [TorrentText.details(torrent, zone: context.zone)]
+                if files { sections.append(TorrentText.files(torrent)) }
+                if trackers { sections.append(TorrentText.trackers(torrent, zone: context.zone)) }
+                if peers { sections.append(TorrentText.peers(torrent)) }
+                print(sections.map { $0.joined(separator: "\n") }.joined(separator: "\n\n"))
             }
-            session.noteTorrents(lookup.found.map(\.id))
-            try lookup.reportMissing()
-            guard let torrent = lookup.found.first else { return }
-            if json {
-                print(TorrentText.json(torrent).serializedString(pretty: false))
-                return
-            }
-            var sections = [TorrentText.details(torrent, zone: context.zone)]
-            if files { sections.append(TorrentText.files(torrent)) }
-            if trackers { sections.append(TorrentText.trackers(torrent, zone: context.zone)) }
-            if peers { sections.append(TorrentText.peers(torrent)) }
-            print(sections.map { $0.joined(separator: "\n") }.joined(separator: "\n\n"))
         }
     }
 }

@@ -42,22 +42,18 @@ extension RemissionCommand {
 
         func run() throws {
             let selection = try TorrentLookup.selection(options.ids)
-            let (context, session) = try connection.open()
-            defer { context.offerToStorePassword(after: session) }
-            let lookup = try session.run { client throws(RPCError) in try TorrentLookup.find(selection, client: client)
+            try connection.lookUp(selection) { context, session, lookup in
+                guard !lookup.found.isEmpty else {
+                    print(TorrentText.noneToMove(selection))
+                    return
+                }
+                let move = !own.noMove
+                try session.run { client throws(RPCError) in
+                    try client.torrentSetLocation(lookup.selection, location: directory, move: move)
+                }
+                print(TorrentText.moving(count: lookup.found.count, to: directory, move: move))
+                lookup.lines().forEach { print($0) }
             }
-            session.noteTorrents(lookup.found.map(\.id))
-            try lookup.reportMissing()
-            guard !lookup.found.isEmpty else {
-                print(TorrentText.noneToMove(selection))
-                return
-            }
-            let move = !own.noMove
-            try session.run { client throws(RPCError) in
-                try client.torrentSetLocation(lookup.selection, location: directory, move: move)
-            }
-            print(TorrentText.moving(count: lookup.found.count, to: directory, move: move))
-            lookup.lines().forEach { print($0) }
         }
     }
 
@@ -99,22 +95,18 @@ extension RemissionCommand {
 
         func run() throws {
             let selection = try TorrentLookup.selection(options.ids)
-            let (context, session) = try connection.open()
-            defer { context.offerToStorePassword(after: session) }
-            let lookup = try session.run { client throws(RPCError) in try TorrentLookup.find(selection, client: client)
+            try connection.lookUp(selection) { context, session, lookup in
+                guard !lookup.found.isEmpty else {
+                    print(TorrentText.noneToQueue(selection))
+                    return
+                }
+                let reread = try session.run { client throws(RPCError) in
+                    try client.queueMove(lookup.selection, direction.queueDirection)
+                    return try TorrentLookup.find(lookup.selection, fields: [.queuePosition], client: client)
+                }
+                print(TorrentText.queued(direction.queueDirection, count: lookup.found.count))
+                reread.lines(extra: TorrentText.queuePosition).forEach { print($0) }
             }
-            session.noteTorrents(lookup.found.map(\.id))
-            try lookup.reportMissing()
-            guard !lookup.found.isEmpty else {
-                print(TorrentText.noneToQueue(selection))
-                return
-            }
-            let reread = try session.run { client throws(RPCError) in
-                try client.queueMove(lookup.selection, direction.queueDirection)
-                return try TorrentLookup.find(lookup.selection, fields: [.queuePosition], client: client)
-            }
-            print(TorrentText.queued(direction.queueDirection, count: lookup.found.count))
-            reread.lines(extra: TorrentText.queuePosition).forEach { print($0) }
         }
     }
 }

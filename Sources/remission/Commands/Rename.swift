@@ -40,23 +40,18 @@ extension RemissionCommand {
 
         func run() throws {
             let selection = try Info.reference(id)
-            let (context, session) = try connection.open()
-            defer { context.offerToStorePassword(after: session) }
-            let lookup = try session.run { client throws(RPCError) in
-                try TorrentLookup.find(selection, fields: [.files], client: client)
-            }
-            session.noteTorrents(lookup.found.map(\.id))
-            try lookup.reportMissing()
-            guard let torrent = lookup.found.first else { return }
-            try RenamePlan.requireSupport(rpcVersion: session.client.rpcVersion)
-            let path = try RenamePlan.path(own.path, in: torrent)
-            let reply = try session.run { client throws(RPCError) in
-                try client.torrentRenamePath(id: torrent.id, path: path, name: newName)
-            }
-            if own.json {
-                print(TorrentText.renameJSON(reply).serializedString())
-            } else {
-                print(TorrentText.renamed(reply, from: path))
+            try connection.lookUp(selection, fields: [.files]) { context, session, lookup in
+                guard let torrent = lookup.found.first else { return }
+                try RenamePlan.requireSupport(rpcVersion: session.client.rpcVersion)
+                let path = try RenamePlan.path(own.path, in: torrent)
+                let reply = try session.run { client throws(RPCError) in
+                    try client.torrentRenamePath(id: torrent.id, path: path, name: newName)
+                }
+                if own.json {
+                    print(TorrentText.renameJSON(reply).serializedString())
+                } else {
+                    print(TorrentText.renamed(reply, from: path))
+                }
             }
         }
     }

@@ -19,19 +19,16 @@ extension TorrentAction {
     /// Looks the torrents up, reports ids that do not exist, acts on those that do, prints what was done.
     func run(_ options: TorrentActionOptions, connection: TorrentConnectionOptions) throws {
         let selection = try TorrentLookup.selection(options.ids)
-        let (context, session) = try connection.open()
-        defer { context.offerToStorePassword(after: session) }
-        let lookup = try session.run { client throws(RPCError) in try TorrentLookup.find(selection, client: client) }
-        session.noteTorrents(lookup.found.map(\.id))
-        try lookup.reportMissing()
-        guard !lookup.found.isEmpty else {
-            print(TorrentText.noneFound(selection, for: self))
-            return
+        try connection.lookUp(selection) { context, session, lookup in
+            guard !lookup.found.isEmpty else {
+                print(TorrentText.noneFound(selection, for: self))
+                return
+            }
+            let acted = lookup.actionSelection(for: selection)
+            try session.run { client throws(RPCError) in try perform(acted, client) }
+            print(TorrentText.acted(self, count: lookup.found.count))
+            lookup.lines().forEach { print($0) }
         }
-        let acted = lookup.actionSelection(for: selection)
-        try session.run { client throws(RPCError) in try perform(acted, client) }
-        print(TorrentText.acted(self, count: lookup.found.count))
-        lookup.lines().forEach { print($0) }
     }
 }
 

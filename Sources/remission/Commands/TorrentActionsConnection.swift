@@ -1,4 +1,6 @@
 import ArgumentParser
+import RemissionModel
+import RemissionRPC
 import RemissionSession
 import RemissionViews
 
@@ -15,5 +17,22 @@ struct TorrentConnectionOptions: ParsableArguments {
     func open(server: String? = nil) throws -> (CommandContext, RemoteSession) {
         let context = try CommandContext(global: global)
         return (context, try context.openSession(server ?? global.server, trustFlags: trustFlags, auth: auth))
+    }
+    /// Opens the session and looks `selection` up, with `fields`: notes the torrents found in the
+    /// diagnostics record and reports the ids that do not exist (a warning, or exit 1 when none
+    /// does). `body` acts on what was found; the offer to store the password follows it, whatever
+    /// happened.
+    func lookUp<Result>(
+        _ selection: TorrentSelection, fields: [TorrentField] = [],
+        _ body: (CommandContext, RemoteSession, TorrentLookup) throws -> Result
+    ) throws -> Result {
+        let (context, session) = try open()
+        defer { context.offerToStorePassword(after: session) }
+        let lookup = try session.run { client throws(RPCError) in
+            try TorrentLookup.find(selection, fields: fields, client: client)
+        }
+        session.noteTorrents(lookup.found.map(\.id))
+        try lookup.reportMissing()
+        return try body(context, session, lookup)
     }
 }

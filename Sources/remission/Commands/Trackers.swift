@@ -65,31 +65,26 @@ extension RemissionCommand {
         func run() throws {
             let selection = try Info.reference(id)
             let edit = try edit()
-            let (context, session) = try connection.open()
-            defer { context.offerToStorePassword(after: session) }
             let fields: [TorrentField] = [.trackers, .trackerStats]
-            let lookup = try session.run { client throws(RPCError) in
-                try TorrentLookup.find(selection, fields: fields, client: client)
-            }
-            session.noteTorrents(lookup.found.map(\.id))
-            try lookup.reportMissing()
-            guard var torrent = lookup.found.first else { return }
-            if !edit.isEmpty {
-                let before = torrent.trackers ?? []
-                let requests = try edit.requests(
-                    for: before, torrent: torrent.id, rpcVersion: session.client.rpcVersion ?? 0)
-                let reread = try session.run { client throws(RPCError) in
-                    for request in requests { try client.torrentSetTrackers(id: torrent.id, request) }
-                    return try TorrentLookup.find(.id(torrent.id), fields: fields, client: client)
+            try connection.lookUp(selection, fields: fields) { context, session, lookup in
+                guard var torrent = lookup.found.first else { return }
+                if !edit.isEmpty {
+                    let before = torrent.trackers ?? []
+                    let requests = try edit.requests(
+                        for: before, torrent: torrent.id, rpcVersion: session.client.rpcVersion ?? 0)
+                    let reread = try session.run { client throws(RPCError) in
+                        for request in requests { try client.torrentSetTrackers(id: torrent.id, request) }
+                        return try TorrentLookup.find(.id(torrent.id), fields: fields, client: client)
+                    }
+                    if !own.json { TorrentText.trackerChanges(edit, before: before).forEach { print($0) } }
+                    guard let updated = reread.found.first else { return }
+                    torrent = updated
                 }
-                if !own.json { TorrentText.trackerChanges(edit, before: before).forEach { print($0) } }
-                guard let updated = reread.found.first else { return }
-                torrent = updated
-            }
-            if own.json {
-                print(TorrentText.trackersJSON(torrent).serializedString())
-            } else {
-                print(TorrentText.trackerList(torrent, zone: context.zone).joined(separator: "\n"))
+                if own.json {
+                    print(TorrentText.trackersJSON(torrent).serializedString())
+                } else {
+                    print(TorrentText.trackerList(torrent, zone: context.zone).joined(separator: "\n"))
+                }
             }
         }
     }
