@@ -44,8 +44,6 @@ public struct Onboarding {
     let proxy: (settings: ProxySettings, source: ProxySource)?
     /// A passphrase given now (not the keyring's), stored with the profile by `save`.
     var passphraseToSave: (keyFile: String, passphrase: String)?
-    /// The chain the trust step saw: an accepted leaf is recorded with its issuer and names.
-    private var presentedChain: PresentedChain?
     let now: Int64
 
     public init(
@@ -132,10 +130,9 @@ public struct Onboarding {
         guard let decision = report.tls?.decision, let chain = report.tls?.chain, let leaf = chain.leaf else {
             return .notApplicable
         }
-        presentedChain = chain
         if decision.isTrusted {
             if case .trusted(.acceptedCertificate, _) = decision {
-                trust.accepted = accepted(leaf)  // the facts of the certificate given by --accept-fingerprint
+                trust.accepted = accepted(chain)  // the facts of the certificate given by --accept-fingerprint
             }
             return .trusted(decision, chain)
         }
@@ -162,10 +159,12 @@ public struct Onboarding {
         return .needsDecision(decision, chain, leaf: leaf)
     }
 
-    /// The user's answer to "Trust this certificate? (yes/no/[fingerprint])".
-    public mutating func answerTrust(_ answer: TrustAnswer, leaf: CertificateFacts) throws(Failure) {
+    /// The user's answer to "Trust this certificate? (yes/no/[fingerprint])" about `chain`, the one
+    /// `trustStep` showed (an accepted leaf is recorded with its issuer and names).
+    public mutating func answerTrust(_ answer: TrustAnswer, chain: PresentedChain) throws(Failure) {
+        guard let leaf = chain.leaf else { return }
         switch answer {
-        case .accept: trust.accepted = accepted(leaf)
+        case .accept: trust.accepted = accepted(chain)
         case .pinKey(let key):
             trust.pins = [key]
             trust.accepted = nil
@@ -188,13 +187,9 @@ public struct Onboarding {
         Failure(.onboarding(problem), server: name)
     }
 
-    private func accepted(_ leaf: CertificateFacts) -> AcceptedCertificate {
-        if let chain = presentedChain, chain.leaf == leaf, let record = AcceptedCertificate(accepting: chain, at: now) {
-            return record
-        }
-        return AcceptedCertificate(
-            fingerprint: leaf.fingerprint, subject: leaf.subject, notBefore: leaf.notBefore, notAfter: leaf.notAfter,
-            acceptedAt: now)
+    /// The record of accepting `chain`'s leaf now; `chain` has a leaf (`trustStep` returns none without).
+    private func accepted(_ chain: PresentedChain) -> AcceptedCertificate? {
+        AcceptedCertificate(accepting: chain, at: now)
     }
 
     /// Whether plain HTTP must be acknowledged now: a non-loopback host not yet acknowledged.

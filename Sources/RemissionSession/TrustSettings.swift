@@ -80,9 +80,7 @@ public struct TrustSettings: Sendable {
     /// `trust accept`, once the user agreed: the leaf becomes the accepted certificate; accepting the
     /// same certificate again changes nothing (and keeps its date).
     public func accept(_ probe: TrustProbe, for subject: TrustSubject, now: Int64) throws(Failure) -> Acceptance {
-        try accept(
-            probe.chain.leaf == nil ? PresentedChain(certificates: [probe.leaf], problems: []) : probe.chain,
-            for: subject, now: now)
+        try accept(probe.chain, for: subject, now: now)  // a probe's chain has its leaf (`probe`)
     }
 
     /// The same with the chain alone (its leaf is accepted, with the facts that tell a renewal).

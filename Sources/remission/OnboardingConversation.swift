@@ -30,7 +30,7 @@ struct OnboardingConversation {
                     printError(Prompts.trustCertificateAgain)
                     continue
                 }
-                try onboarding.answerTrust(answer, leaf: leaf)
+                try onboarding.answerTrust(answer, chain: chain)
                 return
             }
         }
