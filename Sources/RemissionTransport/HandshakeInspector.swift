@@ -17,16 +17,11 @@ import RemissionTrust
 final class HandshakeInspector {
     /// What the leaf must cover: the endpoint's host, read once (`PeerName`).
     let peerName: PeerName
-    /// The pinned keys: a presented certificate with one of them is also tried as the only anchor.
-    let pinnedKeys: Set<SPKIPin>
     /// Every presented certificate after the leaf is tried as the only anchor, pinned or not.
     let examinesEveryPresentedAnchor: Bool
     let anchors: TrustAnchors
     /// The pure policy that decides over the facts gathered here.
     let policy: TrustPolicy
-    /// False when pins or an accepted certificate decide: the CA store then only adds notes, and the
-    /// slow bundle file is not worth parsing for them.
-    let systemStoreDecides: Bool
     /// Offered to a server that asks for a client certificate, once its own certificate is trusted.
     let clientIdentity: ClientIdentity?
 
@@ -50,10 +45,8 @@ final class HandshakeInspector {
         endpoint: ServerEndpoint, anchors: TrustAnchors, clientIdentity: ClientIdentity?, policy: TrustPolicy,
         examinesEveryPresentedAnchor: Bool = false, tlsName: String? = nil
     ) {
-        self.systemStoreDecides = policy.consultsSystemStore
         self.clientIdentity = clientIdentity
         self.peerName = PeerName(host: tlsName ?? endpoint.host)
-        self.pinnedKeys = policy.pinnedKeys
         self.examinesEveryPresentedAnchor = examinesEveryPresentedAnchor
         self.anchors = anchors
         self.policy = policy
@@ -132,12 +125,14 @@ final class HandshakeInspector {
     /// Gathers the chain's facts (`ChainExaminer`), asks the policy, and returns 1 (trusted) or 0 (refused).
     func verifyChain(_ storeContext: OpaquePointer) -> Int32 {
         verifyStartedAt = monotonicMilliseconds()
-        if systemStoreDecides {
+        // Pins or an accepted certificate decide alone: the CA store then only adds notes, and the slow
+        // bundle file is not worth parsing for them.
+        if policy.consultsSystemStore {
             anchors.loadDeferredBundleIfNeeded(
                 storeContext: storeContext, presented: ChainExaminer.untrustedCertificates(storeContext))
         }
         let presentedChain = ChainExaminer.examine(
-            storeContext: storeContext, peerName: peerName, pinnedKeys: pinnedKeys,
+            storeContext: storeContext, peerName: peerName, pinnedKeys: policy.pinnedKeys,
             everyPresentedAnchor: examinesEveryPresentedAnchor, time: nil,
             caFileFingerprints: anchors.caFileFingerprints)
         let decision = policy.evaluate(presentedChain)

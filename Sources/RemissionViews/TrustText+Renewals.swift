@@ -45,7 +45,7 @@ extension TrustText {
             let rows = choices.offered.map { choice in
                 (
                     choice == .caFile
-                        ? tr("FILE") : answer(choice, chain: chain, privateCA: choices.privateCA, interactive: true),
+                        ? tr("FILE") : answer(choice, leaf: leaf, privateCA: choices.privateCA, interactive: true),
                     meaning(choice, chain: chain)
                 )
             }
@@ -59,11 +59,11 @@ extension TrustText {
             lines.append(tr("What else can be trusted:"))
             for choice in choices.offered where choice != .certificate {
                 lines += TerminalText.wrap(meaning(choice, chain: chain) + ":", first: "  ", rest: "    ")
-                lines.append("    " + answer(choice, chain: chain, privateCA: choices.privateCA, interactive: false))
+                lines.append("    " + answer(choice, leaf: leaf, privateCA: choices.privateCA, interactive: false))
             }
         }
         let recommended = answer(
-            choices.recommended, chain: chain, privateCA: choices.privateCA, interactive: interactive)
+            choices.recommended, leaf: leaf, privateCA: choices.privateCA, interactive: interactive)
         if interactive {
             lines += TerminalText.wrap(tr("Recommended: type \(recommended) (it survives the server's renewals)."))
         } else {
@@ -73,7 +73,7 @@ extension TrustText {
         return lines
     }
 
-    private func answer(_ choice: TrustChoices.Choice, chain: PresentedChain, privateCA: PrivateCA?, interactive: Bool)
+    private func answer(_ choice: TrustChoices.Choice, leaf: CertificateFacts, privateCA: PrivateCA?, interactive: Bool)
         -> String
     {
         let file = Self.rootFileName(privateCA)
@@ -82,7 +82,7 @@ extension TrustText {
         case (.issuerKey, true): return tr("issuer")
         case (.rootKey, true): return tr("root")
         case (.caFile, true): return tr("the path of \(file)")
-        case (.certificate, false): return acceptCommand(chain.leaf?.fingerprint ?? CertificateFingerprint(bytes: []))
+        case (.certificate, false): return acceptCommand(leaf.fingerprint)
         case (.issuerKey(let key), false):
             guard place == .command else { return pinCommand(key) }
             return "remission trust pin \(quotedForShell(server)) --issuer"  // verbatim
