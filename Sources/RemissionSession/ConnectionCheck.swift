@@ -26,6 +26,8 @@ public struct ServerTarget: Sendable {
     public var proxySource: ProxySource?
     /// The name the certificate must cover and SNI carries, when not the URL's host (`--tls-name`).
     public var tlsName: String?
+    /// An authentication gateway's headers (`connect --header`), secret values from the keyring.
+    public var headers: [GatewayHeader] = []
 
     public init(
         label: String, endpoint: ServerEndpoint, trust: ServerTrust, credentials: BasicCredentials?,
@@ -47,6 +49,10 @@ public struct ServerTarget: Sendable {
             passwordSource: credentials == nil ? .none : passwordSource)
         if case .clientCertificate(.required) = failure.cause {
             failure.cause = .clientCertificate(.required(url: endpoint.url))
+        }
+        if case .authenticationGateway(var gateway) = failure.cause {
+            gateway.serverURL = endpoint.url  // for a hint that names it
+            failure.cause = .authenticationGateway(gateway)
         }
         return failure
     }
@@ -116,6 +122,7 @@ public struct ConnectionCheck {
             let transport = try makeTransport(target, options: options)
             let client = RPCClient(
                 transport: transport, credentials: target.credentials, retryPolicy: .none, logger: logger)
+            client.gatewayHeaders = target.headers
             client.deadline = client.deadline(inSeconds: options.timeoutSeconds)
             let started = monotonicMilliseconds()
             defer {

@@ -44,13 +44,19 @@ public struct Onboarding {
     let proxy: (settings: ProxySettings, source: ProxySource)?
     /// A passphrase given now (not the keyring's), stored with the profile by `save`.
     var passphraseToSave: (keyFile: String, passphrase: String)?
+    /// Gateway headers given now (`--header`, `--secret-header`, `--remove-header`), and all of the
+    /// server's with their values once `obtainHeaders` ran (Onboarding+Headers.swift).
+    let headerFlags: GatewayHeaderFlags
+    public internal(set) var headers: [GatewayHeader] = []
     let now: Int64
 
     public init(
         context: SessionContext, url: String, name: String?, overrides: TrustOverrides, auth: AuthRequest,
-        clientCertificate: ClientCertificatePaths? = nil, proxy: ProxyFlags? = nil, now: Int64 = currentUnixTime()
+        clientCertificate: ClientCertificatePaths? = nil, proxy: ProxyFlags? = nil,
+        headers: GatewayHeaderFlags = GatewayHeaderFlags(), now: Int64 = currentUnixTime()
     ) throws(Failure) {
         self.context = context
+        self.headerFlags = headers
         self.auth = auth
         self.now = now
         do { endpoint = try ServerEndpoint.parse(url) } catch {
@@ -72,6 +78,7 @@ public struct Onboarding {
         }
         givenProxy = try proxy?.apply(to: &options)
         if let tlsName = try TLSName.validated(overrides.tlsName) { options.tlsName = tlsName }
+        options.headers = try headers.applied(to: options.headers)
         self.options = options
         self.proxy = try ProxyChoice.resolve(
             for: endpoint, options: options, environment: context.environment, passwords: context.proxyPasswords,
@@ -232,6 +239,7 @@ public struct Onboarding {
             profile: existing, clientIdentity: clientIdentity)
         (target.proxy, target.proxySource) = (proxy?.settings, proxy?.source)
         target.tlsName = options.tlsName
+        target.headers = headers
         let observation = ConnectionCheck(target: target, options: context.transportOptions, logger: context.logger)
             .run(now: now)
         // One record for the command, its outcome, written at the end: not one per try.
@@ -251,6 +259,8 @@ public struct Onboarding {
         public var passwordNotStored: KeyringError?
         /// The client key whose passphrase was stored in the keyring, if one was.
         public var passphraseKeyFile: String? = nil
+        /// The secret gateway headers whose values were stored in the keyring.
+        public var headersInKeyring: [String] = []
     }
 
     /// Keyring first (it is the step most likely to fail, exit 7), then trust, then the profile; all
@@ -289,9 +299,12 @@ public struct Onboarding {
                     passphraseStored = true
                 }
             }
+            if unusable == nil { unusable = try unlessUnusable(storeHeaderValues) }
             var saved = try saveTrustAndProfile(makeDefault: makeDefault, keyringLabel: stored?.key.label)
             saved.passwordNotStored = unusable
             saved.passphraseKeyFile = passphraseStored ? passphraseToSave?.keyFile : nil
+            saved.headersInKeyring = unusable == nil ? headersToStore.map(\.name) : []
+            forgetRemovedHeaderValues()
             return saved
         } catch {
             if let (key, previous) = stored {
@@ -307,7 +320,7 @@ public struct Onboarding {
 
     /// Runs one keyring write of the save: a keyring that cannot be used at all is returned (the
     /// save goes on without that secret), any other keyring failure fails the save.
-    private func unlessUnusable(_ write: () throws(KeyringError) -> Void) throws(Failure) -> KeyringError? {
+    func unlessUnusable(_ write: () throws(KeyringError) -> Void) throws(Failure) -> KeyringError? {
         do {
             try write()
             return nil

@@ -84,6 +84,7 @@ extension ServerOptions: Codable {
     private static let proxyCAFileKey = "proxyCAFile"
     private static let proxyPinsKey = "proxyPins"
     private static let tlsNameKey = "tlsName"
+    private static let headersKey = "headers"
 
     public init(from decoder: any Decoder) throws {
         var members = try decoder.singleValueContainer().decode([String: DocumentJSON].self)
@@ -101,6 +102,11 @@ extension ServerOptions: Codable {
         proxy = try Self.strings(members.removeValue(forKey: Self.proxyKey).map { [$0] }, decoder)?.first
         proxyPins = try Self.strings(members.removeValue(forKey: Self.proxyPinsKey).flatMap(Self.array), decoder) ?? []
         tlsName = try Self.strings(members.removeValue(forKey: Self.tlsNameKey).map { [$0] }, decoder)?.first
+        switch SavedHeader.read(members.removeValue(forKey: Self.headersKey)) {
+        case .success(let saved): headers = saved
+        case .failure(let problem):
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: problem.text))
+        }
         unknown = members
     }
 
@@ -147,6 +153,7 @@ extension ServerOptions: Codable {
         members[Self.proxyCAFileKey] = proxyCAFile.map { .string($0) }
         members[Self.proxyPinsKey] = proxyPins.isEmpty ? nil : .array(proxyPins.map { .string($0) })
         members[Self.tlsNameKey] = tlsName.map { .string($0) }
+        members[Self.headersKey] = SavedHeader.document(headers)
         var container = encoder.singleValueContainer()
         try container.encode(members)
     }

@@ -182,6 +182,7 @@ extension Warnings {
         if let keyFile = saved.passphraseKeyFile {
             notes.append(tr("the passphrase of \(TerminalText.safe(keyFile)) stored in the keyring"))
         }
+        if let headers = GatewayText.stored(saved.headersInKeyring) { notes.append(headers) }
         guard let unusable = saved.passwordNotStored else { return notes.joined(separator: "; ") + "." }
         return notes.joined(separator: "; ") + tr("; the password was not stored. ")
             + FailureText.keyringReason(unusable)

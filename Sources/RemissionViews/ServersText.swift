@@ -45,6 +45,7 @@ public enum ServersText {
             if let proxy = list.profiles[number - 1].options.proxy {
                 details.append("Proxy: \(TerminalText.safe(proxy))")
             }
+            if let headers = GatewayText.listed(list.profiles[number - 1].options.headers) { details.append(headers) }
             return ([line] + details.map { "    " + $0 }).joined(separator: "\n")
         }.joined(separator: "\n")
     }
@@ -67,6 +68,13 @@ public enum ServersText {
                     ("createdAt", .int(profile.createdAt)),
                     ("clientCertificate", list.clientCertificates[profile.name].map(clientCertificateJSON) ?? .null),
                     ("proxy", profile.options.proxy.map { .string($0) } ?? .null),
+                    (
+                        "headers",
+                        .array(
+                            profile.options.headers.map {
+                                .object(JSONObject([("name", .string($0.name)), ("secret", .bool($0.isSecret))]))
+                            })
+                    ),
                 ]))
         }
         let document: JSONValue = .object(

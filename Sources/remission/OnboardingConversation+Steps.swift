@@ -27,6 +27,7 @@ extension OnboardingConversation {
         try decideTrust(&onboarding, now: now)
         try decidePlainHTTP(&onboarding, allowed: choices.allowHTTP)
         try onboarding.obtainCredentials(prompt: context.passwordPrompt)
+        try onboarding.obtainHeaders(prompt: context.passwordPrompt)
         let observation = askCredentials(&onboarding, after: onboarding.check())
         let report = CheckReport.build(observation, place: .connect)
         print(report.render(on: context.terminal))
