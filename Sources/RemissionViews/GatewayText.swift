@@ -10,7 +10,7 @@ public enum GatewayText {
     /// "an authentication gateway (Cloudflare Access) answered instead of Transmission: a redirect to
     /// team.cloudflareaccess.com".
     public static func reason(_ gateway: AuthenticationGateway) -> String {
-        let name = gateway.product?.rawValue ?? tr("unknown")
+        let name = gateway.product?.rawValue ?? tr(context: "gateway", "unknown")
         let first = tr("an authentication gateway (\(name)) answered instead of Transmission")
         if let host = gateway.loginHost { return first + tr(": a redirect to \(safe(host))") }
         if (300...399).contains(gateway.status) { return first + tr(": a redirect to its login") }
@@ -32,7 +32,7 @@ public enum GatewayText {
             let url = quotedForShell(gateway.serverURL ?? "URL")
             let saved = server.map { !$0.contains("://") } ?? false
             let name = saved ? " --server \(quotedForShell(server ?? ""))" : ""
-            command = "remission connect \(url)\(name) \(flags)"
+            command = "remission connect \(url)\(name) \(flags)"  // verbatim
         }
         let sent = gateway.sentHeaders.prefix(8).map { safe($0) }.joined(separator: ", ")
         let value = tr("the value is asked without echo, or read from standard input")
