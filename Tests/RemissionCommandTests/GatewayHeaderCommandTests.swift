@@ -117,7 +117,7 @@ struct GatewayHeaderCommandTests {
             (["--header", "Authorization: Bearer abc-secret", "--user", "admin"], "cannot go with Transmission's user"),
         ]
         for (flags, words) in cases {
-            let result = try home.run(["connect", url, "--name", "x"] + flags, env: ["TR_AUTH": bed.credentials])
+            let result = try home.run(["connect", url, "--name", "x"] + flags)
             #expect(result.status == 2, "\(flags): \(result.all)")
             #expect(result.err.contains(words), "\(flags): \(result.err)")
             #expect(!result.all.contains("abc-secret") && !result.all.contains("Injected"), "\(result.all)")
@@ -141,6 +141,24 @@ struct GatewayHeaderCommandTests {
         let list = try home.run(["list", "--server", "gw"], env: noBus.merging(["TR_AUTH": bed.credentials]) { _, new in new })
         #expect(list.status == 7, "\(list.all)")
         #expect(!list.all.contains(Self.secret))
+    }
+
+    @Test("on a terminal --secret-header asks without echo; the value is in no argument and no output")
+    func askedOnTerminal() throws {
+        let gateway = try GatewayNginx(bed: bed, daemons: [.main])
+        let home = CLIHome(bed: bed)
+        defer { try? FileManager.default.removeItem(atPath: home.directory) }
+        let arguments = [
+            "connect", gateway.url(.main, .redirect, bed: bed), "--name", "gw", "--ca-file", bed.caFile, "--header",
+            Self.idHeader, "--secret-header", "CF-Access-Client-Secret",
+        ]
+        #expect(!arguments.joined(separator: " ").contains(Self.secret))  // so never in `ps`
+        let result = try home.runOnTerminal(arguments, lines: [Self.secret], env: ["TR_AUTH": bed.credentials])
+        #expect(result.status == 0, "\(result.all)")
+        #expect(result.all.contains("Value of the header CF-Access-Client-Secret for"), "\(result.all)")
+        #expect(!result.all.contains(Self.secret), "\(result.all)")
+        let listed = try home.run(["list", "--server", "gw"])
+        #expect(listed.status == 0, "\(listed.all)")
     }
 
     @Test("Russian: the gateway is named in Russian")
