@@ -36,7 +36,8 @@ struct GatewayHeaderCommandTests {
 
         let bare = try home.run(["check", url, "--ca-file", bed.caFile], env: ["TR_AUTH": bed.credentials])
         #expect(bare.status == 4, "\(bare.all)")
-        #expect(bare.out.contains("an authentication gateway (\(product)) answered instead of Transmission"), "\(bare.all)")
+        #expect(
+            bare.out.contains("an authentication gateway (\(product)) answered instead of Transmission"), "\(bare.all)")
         #expect(bare.out.contains("--secret-header"), "\(bare.out)")
         let list = try home.run(["list", url, "--ca-file", bed.caFile], env: ["TR_AUTH": bed.credentials])
         #expect(list.status == 4, "\(list.all)")
@@ -66,8 +67,10 @@ struct GatewayHeaderCommandTests {
 
         let stored = try bed.run(
             "secret-tool",
-            args: ["lookup", "server", url.replacingOccurrences(of: bed.rpcPath, with: ""), "header",
-                "cf-access-client-secret"])
+            args: [
+                "lookup", "server", url.replacingOccurrences(of: bed.rpcPath, with: ""), "header",
+                "cf-access-client-secret",
+            ])
         #expect(stored.stdoutText == Self.secret)
         for (path, text) in home.writtenFiles() { #expect(!text.contains(Self.secret), "\(path)") }
         let shown = try home.run(["servers"])
@@ -82,7 +85,8 @@ struct GatewayHeaderCommandTests {
         let url = gateway.url(.main, .redirect, bed: bed)
         let refused = try connect(home, url, name: "gw", secret: "wrong-value-1234")
         #expect(refused.status == 4, "\(refused.all)")
-        #expect(refused.out.contains("It did not accept the headers sent (CF-Access-Client-Id, CF-Access-Client-Secret)"))
+        #expect(
+            refused.out.contains("It did not accept the headers sent (CF-Access-Client-Id, CF-Access-Client-Secret)"))
         #expect(!FileManager.default.fileExists(atPath: home.configDirectory + "/servers.json"))
 
         let saved = try connect(home, url, name: "gw", secret: "wrong-value-1234", extra: ["--save-offline"])
@@ -114,7 +118,10 @@ struct GatewayHeaderCommandTests {
             (["--header", "Bad Name: x"], "'Bad Name' is not a header name"),
             (["--header", "X-Token: abc\r\nInjected: 1"], "holds a line break, NUL or another control character"),
             (["--header", "NoColonHere"], "is not 'Name: value'"),
-            (["--header", "Authorization: Bearer abc-secret", "--user", "admin"], "cannot go with Transmission's user"),
+            (
+                ["--header", "Authorization: Bearer abc-secret", "--user", "admin"],
+                "cannot go with Transmission's user"
+            ),
         ]
         for (flags, words) in cases {
             let result = try home.run(["connect", url, "--name", "x"] + flags)
@@ -138,7 +145,8 @@ struct GatewayHeaderCommandTests {
             ], stdin: Self.secret + "\n", env: noBus.merging(["TR_AUTH": bed.credentials]) { _, new in new })
         #expect(connected.status == 0, "\(connected.all)")
         #expect(connected.err.contains("was not stored"), "\(connected.err)")
-        let list = try home.run(["list", "--server", "gw"], env: noBus.merging(["TR_AUTH": bed.credentials]) { _, new in new })
+        let list = try home.run(
+            ["list", "--server", "gw"], env: noBus.merging(["TR_AUTH": bed.credentials]) { _, new in new })
         #expect(list.status == 7, "\(list.all)")
         #expect(!list.all.contains(Self.secret))
     }

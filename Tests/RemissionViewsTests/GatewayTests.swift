@@ -48,8 +48,9 @@ struct GatewayTests {
 
     @Test("secret by default: Authorization, Cookie, and names with Secret, Token or Key; description masks")
     func secrecy() {
-        for name in ["Authorization", "cookie", "CF-Access-Client-Secret", "X-Auth-Token", "X-API-KEY", "Proxy-Authorization"]
-        {
+        for name in [
+            "Authorization", "cookie", "CF-Access-Client-Secret", "X-Auth-Token", "X-API-KEY", "Proxy-Authorization",
+        ] {
             #expect(GatewayHeader.isSecretByDefault(name), "\(name)")
         }
         for name in ["CF-Access-Client-Id", "X-Forwarded-User", "Accept-Language"] {
@@ -81,7 +82,9 @@ struct GatewayTests {
     func fileForm() throws {
         var profile = ServerProfile(
             name: "nas", endpoint: try ServerEndpoint.parse("https://nas.example/transmission/rpc"), createdAt: 0)
-        profile.options.headers = [SavedHeader(name: "CF-Access-Client-Id", value: "id"), SavedHeader(name: "Cookie", value: nil)]
+        profile.options.headers = [
+            SavedHeader(name: "CF-Access-Client-Id", value: "id"), SavedHeader(name: "Cookie", value: nil),
+        ]
         let data = try JSONEncoder().encode(profile)
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains("\"secret\":true") && text.contains("\"value\":\"id\""), "\(text)")
@@ -92,7 +95,8 @@ struct GatewayTests {
             #"[{"name":"X","value":"1"},{"name":"x","value":"2"}]"#, #"{"name":"X"}"#,
         ]
         for headers in bad {
-            let json = #"{"name":"nas","scheme":"https","host":"nas","port":443,"path":"/t","options":{"headers":"#
+            let json =
+                #"{"name":"nas","scheme":"https","host":"nas","port":443,"path":"/t","options":{"headers":"#
                 + headers + "}}"
             #expect(throws: (any Error).self, "\(headers)") {
                 try JSONDecoder().decode(ServerProfile.self, from: Data(json.utf8))
@@ -102,8 +106,12 @@ struct GatewayTests {
 
     @Test("a gateway's marks: redirects, cookies, headers, login pages; each product named")
     func marks() {
-        #expect(product(response(302, [("Location", "https://t.cloudflareaccess.com/cdn-cgi/access/login")])) == .cloudflareAccess)
-        #expect(product(response(302, [("Set-Cookie", "CF_Authorization=x; Path=/"), ("Location", "/")])) == .cloudflareAccess)
+        #expect(
+            product(response(302, [("Location", "https://t.cloudflareaccess.com/cdn-cgi/access/login")]))
+                == .cloudflareAccess)
+        #expect(
+            product(response(302, [("Set-Cookie", "CF_Authorization=x; Path=/"), ("Location", "/")]))
+                == .cloudflareAccess)
         #expect(product(response(401, [("Set-Cookie", "_oauth2_proxy_csrf=1; HttpOnly")])) == .oauth2Proxy)
         #expect(product(response(302, [("Location", "/oauth2/start?rd=%2F")])) == .oauth2Proxy)
         #expect(product(response(302, [("Location", "https://auth.example/?rd=https://nas.example/")])) == .authelia)
@@ -120,12 +128,15 @@ struct GatewayTests {
     @Test("Transmission's own answers and a moved path are not a gateway")
     func notGateways() {
         // transmission-daemon's 401, 403 and 409 bodies (HTML without a form), a JSON reply, moves.
-        #expect(product(response(401, [("Content-Type", "text/html")], "<h1>401: Unauthorized</h1>Unauthorized User")) == nil)
+        #expect(
+            product(response(401, [("Content-Type", "text/html")], "<h1>401: Unauthorized</h1>Unauthorized User"))
+                == nil)
         #expect(
             product(
                 response(
                     403, [("Content-Type", "text/html")],
-                    "<h1>403: Forbidden</h1><p>Unauthorized IP Address.</p><p>Either disable the IP address whitelist")) == nil)
+                    "<h1>403: Forbidden</h1><p>Unauthorized IP Address.</p><p>Either disable the IP address whitelist"))
+                == nil)
         #expect(product(response(200, [("Content-Type", "application/json")], "{\"result\":\"success\"}")) == nil)
         #expect(product(response(301, [("Location", "/transmission/rpc/")])) == nil)
         #expect(product(response(307, [("Location", "https://nas.example/transmission/rpc")])) == nil)
@@ -159,17 +170,23 @@ struct GatewayTests {
         gateway.serverURL = "https://tr.example/transmission/rpc"
         #expect(
             GatewayText.reason(gateway)
-                == "an authentication gateway (Cloudflare Access) answered instead of Transmission: a redirect to team.cloudflareaccess.com")
+                == "an authentication gateway (Cloudflare Access) answered instead of Transmission: a redirect to team.cloudflareaccess.com"
+        )
         let command = GatewayText.hint(gateway, server: "tr", place: .command)
         #expect(
             command.contains(
-                "remission connect https://tr.example/transmission/rpc --server tr --header 'CF-Access-Client-Id: ID' --secret-header CF-Access-Client-Secret"),
+                "remission connect https://tr.example/transmission/rpc --server tr --header 'CF-Access-Client-Id: ID' --secret-header CF-Access-Client-Secret"
+            ),
             "\(command)")
-        #expect(GatewayText.hint(gateway, server: "tr", place: .connect).contains(": --header 'CF-Access-Client-Id: ID'"))
+        #expect(
+            GatewayText.hint(gateway, server: "tr", place: .connect).contains(": --header 'CF-Access-Client-Id: ID'"))
         let unknown = AuthenticationGateway(product: nil, status: 200, location: nil)
-        #expect(GatewayText.reason(unknown) == "an authentication gateway (unknown) answered instead of Transmission (HTTP 200)")
+        #expect(
+            GatewayText.reason(unknown)
+                == "an authentication gateway (unknown) answered instead of Transmission (HTTP 200)")
         Language.$override.withValue(.russian) {
-            #expect(GatewayText.reason(unknown).hasPrefix("вместо Transmission ответил шлюз аутентификации (неизвестный)"))
+            #expect(
+                GatewayText.reason(unknown).hasPrefix("вместо Transmission ответил шлюз аутентификации (неизвестный)"))
             #expect(GatewayText.problem(.reserved(name: "Host")).contains("Host"))
         }
     }

@@ -144,7 +144,8 @@ struct KnownCauseTests {
                 == "an authentication gateway (Authentik) answered instead of Transmission: a redirect to its login")
         Language.$override.withValue(.russian) {
             #expect(
-                KnownCauseText.reason(gateway, now: 0).hasPrefix("вместо Transmission ответил шлюз аутентификации (Authentik)"))
+                KnownCauseText.reason(gateway, now: 0).hasPrefix(
+                    "вместо Transmission ответил шлюз аутентификации (Authentik)"))
             #expect(
                 KnownCauseText.hint(.tlsPort, endpoint: http)
                     == "Используйте https://nas.example:8443/transmission/rpc.")

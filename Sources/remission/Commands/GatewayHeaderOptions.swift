@@ -28,7 +28,8 @@ struct GatewayHeaderOptions: ParsableArguments {
 
     @Option(
         name: .customLong("remove-header"),
-        help: ArgumentHelp(tr("Stop sending this saved header (its keyring value goes too). Repeatable."), valueName: "name"))
+        help: ArgumentHelp(
+            tr("Stop sending this saved header (its keyring value goes too). Repeatable."), valueName: "name"))
     var removedHeaders: [String] = []
 
     var readsStandardInput: Bool { !secretHeaders.isEmpty }
