@@ -102,6 +102,13 @@ public enum GatewayText {
         return tr("the \(plural: names.count, "value", "values") of \(list) stored in the keyring")
     }
 
+    /// After `servers remove`: "Removed the keyring value of CF-Access-Client-Secret."
+    public static func removed(_ names: [String]) -> String? {
+        guard !names.isEmpty else { return nil }
+        let list = names.map { safe($0) }.joined(separator: ", ")
+        return tr("Removed the keyring \(plural: names.count, "value", "values") of \(list).")
+    }
+
     /// The line under a server in `servers`: "Headers: CF-Access-Client-Id, CF-Access-Client-Secret (keyring)".
     public static func listed(_ headers: [SavedHeader]) -> String? {
         guard !headers.isEmpty else { return nil }

@@ -101,6 +101,7 @@ public enum ServersText {
                 "(\(TerminalText.safe(removed.profile.endpoint.url)))."),
             password(removed.password), trust(removed.trust),
         ]
+        if let headers = GatewayText.removed(removed.headerValuesRemoved) { lines.append(headers) }
         if let now = removed.newDefault {
             lines.append(tr("'\(TerminalText.safe(now))' is the default server now: it is the only one left."))
         } else if removed.wasDefault {

@@ -75,6 +75,31 @@ struct GatewayHeaderCommandTests {
         for (path, text) in home.writtenFiles() { #expect(!text.contains(Self.secret), "\(path)") }
         let shown = try home.run(["servers"])
         #expect(shown.out.contains("Headers: CF-Access-Client-Id, CF-Access-Client-Secret (keyring)"), "\(shown.out)")
+
+        // Re-pointed, the value moves to the new address's item; removed, the item goes.
+        var current = url
+        if kind == .redirect {
+            current = gateway.url(daemon, .loginPage, bed: bed)
+            let moved = try home.run(
+                ["servers", "set-url", "gw", current, "--ca-file", bed.caFile, "--keep-old"],
+                env: ["TR_AUTH": bed.credentials])
+            #expect(moved.status == 0, "\(moved.all)")
+            #expect(try home.run(["list", "--server", "gw"]).status == 0)
+            #expect(try lookUpSecret(current) == Self.secret)
+        }
+        let removed = try home.run(["servers", "remove", "gw", "--yes"])
+        #expect(removed.all.contains("Removed the keyring value of CF-Access-Client-Secret."), "\(removed.all)")
+        #expect(try lookUpSecret(current) == "")
+    }
+
+    func lookUpSecret(_ url: String) throws -> String {
+        try bed.run(
+            "secret-tool",
+            args: [
+                "lookup", "server", url.replacingOccurrences(of: bed.rpcPath, with: ""), "header",
+                "cf-access-client-secret",
+            ]
+        ).stdoutText
     }
 
     @Test("a wrong secret: connect saves nothing; a saved wrong one makes check and list name the gateway")
