@@ -49,7 +49,8 @@ extension RemissionCommand {
                   remission connect https://seedbox.example/transmission/rpc --name box \\
                       --client-cert ~/certs/me.crt --client-key ~/certs/me.key
                   remission connect https://tr.example.com/transmission/rpc --name tr \\
-                      --header 'CF-Access-Client-Id: 1a2b.access' --secret-header CF-Access-Client-Secret
+                      --header 'CF-Access-Client-Id: 1a2b.access' \\
+                      --secret-header CF-Access-Client-Secret
                 """))
 
         @Argument(
