@@ -39,7 +39,10 @@ public struct GatewayHeader: Sendable, Hashable, CustomStringConvertible {
     /// `Name: value` as `--header` takes it (curl's form): the name before the first colon, the value
     /// after it with surrounding spaces and tabs removed. The value is never part of an error.
     public static func parse(_ text: String) throws(GatewayHeaderProblem) -> (name: String, value: String) {
-        guard let colon = text.firstIndex(of: ":") else { throw .noColon(name: String(text.prefix(64))) }
+        guard let colon = text.firstIndex(of: ":") else {
+            // Only what may be the name is kept (up to a blank, 32 characters): the rest may be a value.
+            throw .noColon(name: String(text.prefix { $0 != " " && $0 != "\t" }.prefix(32)))
+        }
         let name = String(text[..<colon])
         let value = String(text[text.index(after: colon)...]).trimmingSpacesAndTabs()
         try check(name: name)

@@ -24,6 +24,7 @@ struct GatewayTests {
         #expect(try GatewayHeader.parse("CF-Access-Client-Id:  abc.access \t") == ("CF-Access-Client-Id", "abc.access"))
         #expect(try GatewayHeader.parse("Cookie: a=b; c=d:e").value == "a=b; c=d:e")
         #expect(throws: GatewayHeaderProblem.noColon(name: "NoColon")) { try GatewayHeader.parse("NoColon") }
+        #expect(throws: GatewayHeaderProblem.noColon(name: "X-Token")) { try GatewayHeader.parse("X-Token s3cr3t") }
         #expect(throws: GatewayHeaderProblem.notToken(name: "Bad Name")) { try GatewayHeader.parse("Bad Name: x") }
         #expect(throws: GatewayHeaderProblem.notToken(name: "Ключ")) { try GatewayHeader.parse("Ключ: x") }
         #expect(throws: GatewayHeaderProblem.notToken(name: "")) { try GatewayHeader.parse(": x") }
