@@ -194,6 +194,22 @@ struct GatewayHeaderCommandTests {
         #expect(listed.status == 0, "\(listed.all)")
     }
 
+    @Test("through a proxy (SOCKS5, CONNECT) the headers go too, inside the tunnel")
+    func throughProxy() throws {
+        let gateway = try GatewayNginx(bed: bed, daemons: [.main])
+        for (kind, scheme) in [(TestProxy.Kind.socks5, "socks5h"), (.connect, "http")] {
+            let proxy = try TestProxy(kind)
+            let home = CLIHome(bed: bed)
+            defer { try? FileManager.default.removeItem(atPath: home.directory) }
+            let url = gateway.url(.main, .redirect, bed: bed)
+            let connected = try connect(home, url, name: "gw", extra: ["--proxy", proxy.url(scheme: scheme)])
+            #expect(connected.status == 0, "\(scheme): \(connected.all)")
+            let listed = try home.run(["list", "--server", "gw"])
+            #expect(listed.status == 0, "\(scheme): \(listed.all)")
+            #expect(proxy.tunnels.count >= 2, "\(proxy.tunnels)")
+        }
+    }
+
     @Test("Russian: the gateway is named in Russian")
     func russian() throws {
         let gateway = try GatewayNginx(bed: bed, daemons: [.main])
