@@ -247,22 +247,6 @@ public struct Onboarding {
         return observation
     }
 
-    /// What `save` did, for the view to word.
-    public struct Saved: Sendable, Equatable {
-        public var name: String
-        public var updated: Bool
-        public var isDefault: Bool
-        /// The keyring item's label, when a password was stored.
-        public var keyringLabel: String?
-        /// Why a password given in this run was not stored: the keyring cannot be used (no D-Bus
-        /// session over SSH, no provider, locked…), so profile and trust were saved without it.
-        public var passwordNotStored: KeyringError?
-        /// The client key whose passphrase was stored in the keyring, if one was.
-        public var passphraseKeyFile: String? = nil
-        /// The secret gateway headers whose values were stored in the keyring.
-        public var headersInKeyring: [String] = []
-    }
-
     /// Keyring first (it is the step most likely to fail, exit 7), then trust, then the profile; all
     /// or nothing: when trust or the profile cannot be written, the keyring gets back what it had
     /// (no password is left behind that no saved server refers to). A keyring that cannot be used at
@@ -299,11 +283,11 @@ public struct Onboarding {
                     passphraseStored = true
                 }
             }
-            if unusable == nil { unusable = try unlessUnusable(storeHeaderValues) }
+            let headersUnusable = unusable == nil ? try unlessUnusable(storeHeaderValues) : unusable
             var saved = try saveTrustAndProfile(makeDefault: makeDefault, keyringLabel: stored?.key.label)
             saved.passwordNotStored = unusable
             saved.passphraseKeyFile = passphraseStored ? passphraseToSave?.keyFile : nil
-            saved.headersInKeyring = unusable == nil ? headersToStore.map(\.name) : []
+            saved.noteHeaders(headersToStore.map(\.name), notStored: headersUnusable)
             forgetRemovedHeaderValues()
             return saved
         } catch {

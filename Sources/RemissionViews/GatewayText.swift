@@ -102,6 +102,20 @@ public enum GatewayText {
         return tr("the \(plural: names.count, "value", "values") of \(list) stored in the keyring")
     }
 
+    /// After `save`, when the keyring could not keep the values (a leading space; empty otherwise);
+    /// the reason is said once, with the password's when that failed too.
+    public static func notStored(_ saved: Onboarding.Saved) -> String {
+        guard let reason = saved.headersNotStoredReason, !saved.headersNotStored.isEmpty else { return "" }
+        let list = saved.headersNotStored.map { safe($0) }.joined(separator: ", ")
+        let count = saved.headersNotStored.count
+        let why = saved.passwordNotStored == nil ? " " + FailureText.keyringReason(reason) : ""
+        return " "
+            + tr(
+                "The \(plural: count, "value", "values") of \(list) \(plural: count, "was", "were") not stored.\(why) ",
+                "On a terminal remission asks for \(plural: count, "it", "them") when needed; once the keyring works, ",
+                "connect again with --secret-header.")
+    }
+
     /// After `servers remove`: "Removed the keyring value of CF-Access-Client-Secret."
     public static func removed(_ names: [String]) -> String? {
         guard !names.isEmpty else { return nil }

@@ -183,12 +183,13 @@ extension Warnings {
             notes.append(tr("the passphrase of \(TerminalText.safe(keyFile)) stored in the keyring"))
         }
         if let headers = GatewayText.stored(saved.headersInKeyring) { notes.append(headers) }
-        guard let unusable = saved.passwordNotStored else { return notes.joined(separator: "; ") + "." }
+        let headers = GatewayText.notStored(saved)
+        guard let unusable = saved.passwordNotStored else { return notes.joined(separator: "; ") + "." + headers }
         return notes.joined(separator: "; ") + tr("; the password was not stored. ")
             + FailureText.keyringReason(unusable)
             + tr(
                 " On a terminal remission asks for it when it is needed; once the keyring works, ",
-                "`remission credentials set \(quotedForShell(saved.name))` stores it.")
+                "`remission credentials set \(quotedForShell(saved.name))` stores it.") + headers
     }
 }
 

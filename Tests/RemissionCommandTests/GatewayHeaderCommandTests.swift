@@ -169,7 +169,8 @@ struct GatewayHeaderCommandTests {
                 "--secret-header", "CF-Access-Client-Secret",
             ], stdin: Self.secret + "\n", env: noBus.merging(["TR_AUTH": bed.credentials]) { _, new in new })
         #expect(connected.status == 0, "\(connected.all)")
-        #expect(connected.err.contains("was not stored"), "\(connected.err)")
+        #expect(connected.err.contains("the password was not stored"), "\(connected.err)")
+        #expect(connected.err.contains("The value of CF-Access-Client-Secret was not stored."), "\(connected.err)")
         let list = try home.run(
             ["list", "--server", "gw"], env: noBus.merging(["TR_AUTH": bed.credentials]) { _, new in new })
         #expect(list.status == 7, "\(list.all)")
