@@ -81,10 +81,10 @@ public enum TorrentSettings {
             return (client.rpcVersion ?? 0, client.serverVersion)
         }
         if let setting = request.unsupported(rpcVersion: rpcVersion), let needs = setting.needs {
-            throw Failure(
-                .needsNewerServer(
-                    option: setting.option, transmission: needs.transmission, found: version, rpcVersion: rpcVersion),
-                server: session.target.label)
+            let need = NewerServerNeed(
+                feature: setting.option, transmission: needs.transmission, rpcVersion: needs.rpcVersion,
+                found: rpcVersion, serverVersion: version)
+            throw Failure(.needsNewerServer(need), server: session.target.label)
         }
         return rpcVersion
     }
