@@ -99,8 +99,8 @@ public enum RouteText {
         switch failure {
         case .notFound:
             return tr(
-                "Is transmission-daemon running with rpc-bind-address \(address) in its settings.json? ",
-                "Check the path.")
+                "Is transmission-daemon running (it removes the socket when it stops), with rpc-bind-address ",
+                "\(address) in its settings.json? Check the path.")
         case .notASocket:
             return tr("Give the path of the daemon's socket (rpc-bind-address \(address)), not another file.")
         case .notListening:

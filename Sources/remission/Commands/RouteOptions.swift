@@ -19,14 +19,14 @@ struct RouteOptions: ParsableArguments {
         help: ArgumentHelp(
             tr(
                 "Reach the daemon on its unix socket (Transmission 4's rpc-bind-address unix:PATH; saved; ",
-                "'none' removes it). The URL, http://localhost/transmission/rpc by default, gives Host and path."),
+                "'none' removes it). The URL (default http://localhost:9091/transmission/rpc) gives Host and path."),
             valueName: "path"),
         completion: .file())
     var unixSocket: String?
 
     /// The URL `connect --unix-socket PATH` uses when none is given: the daemon's default path; the
     /// host only names the request (Host header), nothing is resolved.
-    static let unixSocketURL = "http://localhost/transmission/rpc"
+    static let unixSocketURL = "http://localhost:9091/transmission/rpc"
 
     var flags: RouteFlags? {
         via == nil && unixSocket == nil ? nil : RouteFlags(via: via, unixSocket: unixSocket)
