@@ -70,7 +70,7 @@ enum TerminalRestore {
             if var settings = TerminalRestore.saved { tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings) }
             _ = write(STDERR_FILENO, "\n", 1)  // the shell's prompt starts on a fresh line, not after ours
             rm_end_children(300)
-        _exit(130)
+            _exit(130)
         }
     }
 

@@ -51,7 +51,10 @@ struct UnixSocketCommandTests {
         let file = directory.file("settings.json")
         writeRaw("{}", to: file)
         let cases: [(path: String, status: Int32, words: String)] = [
-            (directory.file("missing.sock"), 3, "no unix socket at \(directory.file("missing.sock")): nothing is there"),
+            (
+                directory.file("missing.sock"), 3,
+                "no unix socket at \(directory.file("missing.sock")): nothing is there"
+            ),
             (file, 1, "\(file) is not a unix socket"),
             ("/tmp/" + String(repeating: "x", count: 120), 2, "is longer than 107 bytes, the system's limit"),
         ]

@@ -13,7 +13,8 @@ struct SSHRouteTests {
 
     @Test("the command line: BatchMode, -W to the URL's host, -p, -l, then -- and the host; host keys left alone")
     func arguments() {
-        let words = route.arguments(command: ["ssh", "-F", "/c"], host: "127.0.0.1", port: 9091, connectTimeoutSeconds: 9.2)
+        let words = route.arguments(
+            command: ["ssh", "-F", "/c"], host: "127.0.0.1", port: 9091, connectTimeoutSeconds: 9.2)
         #expect(
             words == [
                 "ssh", "-F", "/c", "-o", "BatchMode=yes", "-o", "LogLevel=VERBOSE", "-o", "ConnectTimeout=10", "-o",
@@ -42,7 +43,9 @@ struct SSHRouteTests {
     @Test("--via takes ssh://[user@]host[:port], ssh config aliases and addresses")
     func destinations() throws {
         #expect(try SSHDestination.parse("ssh://nas") == SSHDestination(host: "nas"))
-        #expect(try SSHDestination.parse("SSH://me@nas.lan:2222/") == SSHDestination(user: "me", host: "nas.lan", port: 2222))
+        #expect(
+            try SSHDestination.parse("SSH://me@nas.lan:2222/")
+                == SSHDestination(user: "me", host: "nas.lan", port: 2222))
         #expect(try SSHDestination.parse("ssh://[::1]:22") == SSHDestination(host: "::1", port: 22))
         #expect(try SSHDestination.parse("ssh://seed_box") == SSHDestination(host: "seed_box"))
         #expect(SSHDestination(user: "me", host: "::1", port: 22).url == "ssh://me@[::1]:22")
@@ -51,36 +54,54 @@ struct SSHRouteTests {
     @Test("REMISSION_SSH_COMMAND is split as a shell splits words, without running one")
     func commandWords() {
         #expect(SSHRoute.commandWords("ssh -F '/path with space/config'") == ["ssh", "-F", "/path with space/config"])
-        #expect(SSHRoute.commandWords(#"ssh -o "ProxyJump=a b" x\ y "" $HOME;rm"#) == [
-            "ssh", "-o", "ProxyJump=a b", "x y", "", "$HOME;rm",
-        ])
+        #expect(
+            SSHRoute.commandWords(#"ssh -o "ProxyJump=a b" x\ y "" $HOME;rm"#) == [
+                "ssh", "-o", "ProxyJump=a b", "x y", "", "$HOME;rm",
+            ])
         #expect(SSHRoute.command(environment: [:]) == ["ssh"])
         #expect(SSHRoute.command(environment: ["REMISSION_SSH_COMMAND": "  "]) == ["ssh"])
     }
 
-    @Test("OpenSSH's words, each to its cause", arguments: [
-        ("Host key verification failed.\r\n", SSHFailure.unknownHostKey),
-        ("No ED25519 host key is known for [h]:22 and you have requested strict checking.\r\nHost key verification failed.\r\n", .unknownHostKey),
-        (
-            "@@@\r\n@    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @\r\nThe fingerprint for the ED25519 key sent by the remote host is\r\nSHA256:Di2Yp79ZDpgLrWz7fpnlzpRDr61bWxw0y5b6bpyKlP8.\r\nHost key for [127.0.0.1]:22221 has changed and you have requested strict checking.\r\nHost key verification failed.\r\n",
-            .changedHostKey(fingerprint: "SHA256:Di2Yp79ZDpgLrWz7fpnlzpRDr61bWxw0y5b6bpyKlP8")
-        ),
-        ("root@127.0.0.1: Permission denied (publickey,password).\r\n", .permissionDenied(methods: "publickey,password")),
-        ("ssh: connect to host 127.0.0.1 port 22229: Connection refused\r\n", .refused),
-        ("Connection timed out during banner exchange\r\nConnection to 10.255.255.1 port 22 timed out\r\n", .timeout),
-        ("ssh: Could not resolve hostname nosuch.invalid: Name or service not known\r\n", .nameNotResolved),
-        ("ssh: connect to host 192.0.2.1 port 22: No route to host\r\n", .unreachable),
-        ("kex_exchange_identification: Connection closed by remote host\r\n", .closed(detail: "kex_exchange_identification: Connection closed by remote host")),
-        (
-            "Authenticated to 127.0.0.1 ([127.0.0.1]:22221) using \"publickey\".\nchannel 0: open failed: administratively prohibited: open failed\r\nstdio forwarding failed\r\n",
-            .forwardingRefused(detail: "administratively prohibited: open failed")
-        ),
-        (
-            "Authenticated to 127.0.0.1 ([127.0.0.1]:22221) using \"publickey\".\nchannel 0: open failed: connect failed: Connection refused\r\nstdio forwarding failed\r\n",
-            .daemonNotListening(detail: "Connection refused")
-        ),
-        ("Bad owner or permissions on /root/.ssh/config\r\n", .other(detail: "Bad owner or permissions on /root/.ssh/config")),
-    ])
+    @Test(
+        "OpenSSH's words, each to its cause",
+        arguments: [
+            ("Host key verification failed.\r\n", SSHFailure.unknownHostKey),
+            (
+                "No ED25519 host key is known for [h]:22 and you have requested strict checking.\r\nHost key verification failed.\r\n",
+                .unknownHostKey
+            ),
+            (
+                "@@@\r\n@    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @\r\nThe fingerprint for the ED25519 key sent by the remote host is\r\nSHA256:Di2Yp79ZDpgLrWz7fpnlzpRDr61bWxw0y5b6bpyKlP8.\r\nHost key for [127.0.0.1]:22221 has changed and you have requested strict checking.\r\nHost key verification failed.\r\n",
+                .changedHostKey(fingerprint: "SHA256:Di2Yp79ZDpgLrWz7fpnlzpRDr61bWxw0y5b6bpyKlP8")
+            ),
+            (
+                "root@127.0.0.1: Permission denied (publickey,password).\r\n",
+                .permissionDenied(methods: "publickey,password")
+            ),
+            ("ssh: connect to host 127.0.0.1 port 22229: Connection refused\r\n", .refused),
+            (
+                "Connection timed out during banner exchange\r\nConnection to 10.255.255.1 port 22 timed out\r\n",
+                .timeout
+            ),
+            ("ssh: Could not resolve hostname nosuch.invalid: Name or service not known\r\n", .nameNotResolved),
+            ("ssh: connect to host 192.0.2.1 port 22: No route to host\r\n", .unreachable),
+            (
+                "kex_exchange_identification: Connection closed by remote host\r\n",
+                .closed(detail: "kex_exchange_identification: Connection closed by remote host")
+            ),
+            (
+                "Authenticated to 127.0.0.1 ([127.0.0.1]:22221) using \"publickey\".\nchannel 0: open failed: administratively prohibited: open failed\r\nstdio forwarding failed\r\n",
+                .forwardingRefused(detail: "administratively prohibited: open failed")
+            ),
+            (
+                "Authenticated to 127.0.0.1 ([127.0.0.1]:22221) using \"publickey\".\nchannel 0: open failed: connect failed: Connection refused\r\nstdio forwarding failed\r\n",
+                .daemonNotListening(detail: "Connection refused")
+            ),
+            (
+                "Bad owner or permissions on /root/.ssh/config\r\n",
+                .other(detail: "Bad owner or permissions on /root/.ssh/config")
+            ),
+        ])
     func diagnosis(stderr: String, cause: SSHFailure) {
         #expect(SSHDiagnosis.classify(stderr) == cause)
     }
@@ -88,7 +109,9 @@ struct SSHRouteTests {
     @Test("a failure is ssh's when ssh failed or never logged in in time; otherwise the daemon's")
     func whose() {
         let loggedIn = "Authenticated to h ([h]:22) using \"publickey\".\n"
-        #expect(SocketTransport.sshCause(SSHOutcome(exitStatus: 255, stderr: ""), timedOut: false) == .other(detail: "ssh exited with status 255"))
+        #expect(
+            SocketTransport.sshCause(SSHOutcome(exitStatus: 255, stderr: ""), timedOut: false)
+                == .other(detail: "ssh exited with status 255"))
         #expect(SocketTransport.sshCause(SSHOutcome(exitStatus: 0, stderr: loggedIn), timedOut: false) == nil)
         #expect(SocketTransport.sshCause(SSHOutcome(exitStatus: nil, stderr: ""), timedOut: true) == .timeout)
         #expect(SocketTransport.sshCause(SSHOutcome(exitStatus: nil, stderr: loggedIn), timedOut: true) == nil)

@@ -22,9 +22,10 @@ public final class TestSSHServer: @unchecked Sendable {
     public init(forwarding: Bool = true) throws {
         directory = TemporaryDirectory()
         let dir = directory.path
-        for (name, type) in [("host_key", "ed25519"), ("other_host_key", "ed25519"), ("user_key", "ed25519"),
-            ("stranger_key", "ed25519")]
-        {
+        for (name, type) in [
+            ("host_key", "ed25519"), ("other_host_key", "ed25519"), ("user_key", "ed25519"),
+            ("stranger_key", "ed25519"),
+        ] {
             let made = try ProcessRunner.run(
                 "ssh-keygen", args: ["-q", "-t", type, "-N", "", "-C", name, "-f", "\(dir)/\(name)"])
             guard made.status == 0 else { throw TestSSHServerError.notStarted(made.stderrText) }
