@@ -305,10 +305,7 @@ public enum FailureText {
             return tr(
                 "'\(safe(text))' is not a saved server; as an address it would be \(safe(url)), plain HTTP to",
                 " another host. Give that URL to use plain HTTP, or https://… for TLS.")
-        case .invalidSSHDestination(let text, let error):
-            return tr("--via \(safe(text)): \(RouteText.destinationReason(error))")
-        case .routeConflict(let first, let second):
-            return tr("\(first) and \(second) are two routes to the server: give one of them.")
+        case .invalidSSHDestination, .routeConflict: return RouteText.inputReason(problem)
         }
     }
 

@@ -155,6 +155,16 @@ extension RouteText {
         }
     }
 
+    /// `--via` or route flags refused before anything runs.
+    static func inputReason(_ problem: InputProblem) -> String {
+        switch problem {
+        case .invalidSSHDestination(let text, let error): tr("--via \(safe(text)): \(destinationReason(error))")
+        case .routeConflict(let first, let second):
+            tr("\(first) and \(second) are two routes to the server: give one of them.")
+        default: FailureText.inputReason(problem)
+        }
+    }
+
     /// Why a `--via` value is refused.
     static func destinationReason(_ error: SSHDestinationError) -> String {
         switch error {

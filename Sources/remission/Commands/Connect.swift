@@ -75,7 +75,7 @@ extension RemissionCommand {
 
         func validate() throws {
             if url == nil, route.unixSocket == nil {
-                throw ValidationError("Missing expected argument '<url>' (optional only with --unix-socket).")
+                throw ValidationError("Missing expected argument '<url>'")  // optional only with --unix-socket
             }
             if proxy == nil, proxyCAFile != nil || !proxyPins.isEmpty {
                 throw ValidationError("--proxy-ca-file and --proxy-pin need --proxy (the proxy they are for).")
