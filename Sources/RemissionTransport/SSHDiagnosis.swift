@@ -8,8 +8,9 @@ public enum SSHDiagnosis {
     /// The failure ssh's stderr names; nil when it names none (an empty stderr, or only the
     /// "Authenticated to" line).
     public static func classify(_ stderr: String) -> SSHFailure? {
+        // Each line cut to its last `lineLimit` characters: a hostile server's banner is no message.
         let lines = stderr.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }).map {
-            String($0).trimmingASCIIWhitespace()
+            String(String($0).trimmingASCIIWhitespace().suffix(lineLimit))
         }.filter { !$0.isEmpty }
         func line(containing text: String) -> String? { lines.last { $0.contains(text) } }
         if line(containing: "REMOTE HOST IDENTIFICATION HAS CHANGED") != nil
@@ -52,6 +53,9 @@ public enum SSHDiagnosis {
     public static func authenticated(_ stderr: String) -> Bool { stderr.contains(authenticatedMark) }
 
     static let authenticatedMark = "Authenticated to "
+
+    /// The longest line of ssh's kept, in characters (OpenSSH's own are under 200).
+    static let lineLimit = 300
 
     /// VERBOSE lines that say how it went, not what failed.
     private static func isProgress(_ line: String) -> Bool {

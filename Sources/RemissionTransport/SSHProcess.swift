@@ -70,8 +70,10 @@ final class SSHProcess {
             if reapIfExited() { break }
             usleep(5_000)
         }
-        if reaped { capture.waitForEnd(until: min(deadline, monotonicMilliseconds()) + 200) }
-        let (bytes, authenticatedAt) = capture.snapshot()
+        // Exited: what it wrote last is still in the pipe until the reader gets to the end.
+        if reaped { capture.waitForEnd(until: max(deadline, monotonicMilliseconds() + 100)) }
+        let (kept, authenticatedAt) = capture.snapshot()
+        let bytes = kept.suffix(Self.stderrLimit)
         return SSHOutcome(
             exitStatus: exitStatus, stderr: String(decoding: bytes, as: UTF8.self), authenticatedAt: authenticatedAt)
     }
@@ -182,9 +184,13 @@ private final class StderrCapture: Sendable {
             if count <= 0 { break }
             let now = monotonicMilliseconds()
             state.withLock { state in
+                let start = max(0, state.bytes.count - mark.count)
                 state.bytes += buffer[0..<count]
-                if state.bytes.count > limit { state.bytes.removeFirst(state.bytes.count - limit) }
-                if state.authenticatedAt == nil, state.bytes.firstRange(of: mark) != nil { state.authenticatedAt = now }
+                if state.authenticatedAt == nil, state.bytes[start...].firstRange(of: mark) != nil {
+                    state.authenticatedAt = now
+                }
+                // Trimmed once it holds twice the limit: a flood costs a copy per `limit` bytes.
+                if state.bytes.count > 2 * limit { state.bytes.removeFirst(state.bytes.count - limit) }
             }
         }
         _ = close(descriptor)

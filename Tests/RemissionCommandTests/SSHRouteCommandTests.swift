@@ -88,6 +88,38 @@ struct SSHRouteCommandTests {
         #expect(result.out.contains("ssh-keygen -R '[127.0.0.1]:\(ssh.port)'"), "\(result.out)")
     }
 
+    @Test("in Russian: the host key's words and ssh's own hint")
+    func russian() throws {
+        _ = try check(.trusted)
+        let result = try home.run(
+            ["check", "box"], env: env(.unknownHostKey).merging(["LANG": "ru_RU.UTF-8"]) { _, new in new })
+        #expect(result.status == 5, "\(result.all)")
+        #expect(result.out.contains("ssh не знает ключ хоста \(ssh.destination)"), "\(result.out)")
+        #expect(result.out.contains("ssh -p \(ssh.port) root@127.0.0.1"), "\(result.out)")
+    }
+
+    @Test("a hostile ssh (escape sequences, a megabyte of stderr): shown terminal-safe, read bounded")
+    func hostileSSH() throws {
+        let directory = TemporaryDirectory()
+        let fake = directory.file("fake-ssh")
+        writeRaw(
+            """
+            #!/bin/bash
+            head -c 1000000 /dev/zero | tr '\\0' x >&2
+            printf '\\n\\033]52;c;ZXZpbA==\\a\\033[2Jchannel 0: open failed: connect failed: \\033[31mgone\\n' >&2
+            exit 255
+
+            """, to: fake, permissions: 0o755)
+        _ = try home.run(
+            ["connect", url(.main), "--name", "evil", "--via", ssh.destination, "--save-offline"],
+            env: ["REMISSION_SSH_COMMAND": fake])
+        let result = try home.run(["check", "evil"], env: ["REMISSION_SSH_COMMAND": fake])
+        #expect(result.status == 3, "\(result.all.prefix(2000))")
+        #expect(result.out.contains("but nothing listens at 127.0.0.1:"), "\(result.out.prefix(2000))")
+        #expect(!result.all.contains("\u{1B}") && !result.all.contains("\u{7}"), "\(result.all.prefix(2000))")
+        #expect(result.all.utf8.count < 20_000, "\(result.all.utf8.count) bytes shown")
+    }
+
     @Test("a key the server does not authorize: permission denied (publickey), exit 4")
     func permissionDenied() throws {
         let result = try check(.wrongKey)

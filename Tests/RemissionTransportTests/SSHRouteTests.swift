@@ -106,6 +106,18 @@ struct SSHRouteTests {
         #expect(SSHDiagnosis.classify(stderr) == cause)
     }
 
+    @Test("a hostile banner's long line is cut to its end: ssh's last words still count")
+    func longLines() {
+        let flood = String(repeating: "x", count: 100_000)
+        guard case .other(let detail)? = SSHDiagnosis.classify(flood) else {
+            Issue.record("not other")
+            return
+        }
+        #expect(detail.count == SSHDiagnosis.lineLimit)
+        #expect(
+            SSHDiagnosis.classify(flood + "Permission denied (publickey).") == .permissionDenied(methods: "publickey"))
+    }
+
     @Test("a failure is ssh's when ssh failed or never logged in in time; otherwise the daemon's")
     func whose() {
         let loggedIn = "Authenticated to h ([h]:22) using \"publickey\".\n"
