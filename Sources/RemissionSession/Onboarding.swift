@@ -74,7 +74,8 @@ public struct Onboarding {
             options.clientKey = clientCertificate.key
         }
         givenProxy = try proxy?.apply(to: &options)
-        try route?.apply(to: &options, proxyGiven: proxy != nil)
+        // A route replaces a saved proxy, and --proxy a saved route: one way to the daemon at a time.
+        try (route ?? RouteFlags(via: nil, unixSocket: nil)).apply(to: &options, proxyGiven: proxy != nil)
         if let tlsName = try TLSName.validated(overrides.tlsName) { options.tlsName = tlsName }
         self.options = options
         var routed = ServerTarget(

@@ -22,6 +22,9 @@ struct RouteFlagsTests {
         try RouteFlags(via: nil, unixSocket: "none").apply(to: &options, proxyGiven: false)
         #expect(options.unixSocket == nil && options.via == nil)
         #expect(RouteFlags(via: nil, unixSocket: "relative.sock").unixSocket?.hasPrefix("/") == true)
+        options.via = "ssh://nas"
+        try RouteFlags(via: nil, unixSocket: nil).apply(to: &options, proxyGiven: true)
+        #expect(options.via == nil, "--proxy alone replaces a saved route")
     }
 
     @Test("two routes at once, or a route with --proxy, or a --via ssh would misread: usage errors")
