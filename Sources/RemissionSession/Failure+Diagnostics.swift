@@ -81,6 +81,7 @@ extension Failure {
         case .proxy(.authenticationRequired): "proxy-unauthorized"
         case .proxy(.untrusted): "proxy-untrusted"
         case .proxy(.handshake): "proxy-tls-handshake"
+        case .route(let failure): Failure.diagnosticClass(failure)
         }
     }
 }

@@ -83,6 +83,7 @@ public struct SessionContext: Sendable {
             try ProxyChoice.resolve(
                 for: target.endpoint, options: target.profile?.options, environment: environment,
                 passwords: proxyPasswords) ?? (nil, nil)
+        try target.applyRoute(target.profile?.options)
         try resolveHeaders(for: &target, prompt: prompt)
     }
 

@@ -85,6 +85,8 @@ extension ServerOptions: Codable {
     private static let proxyPinsKey = "proxyPins"
     private static let tlsNameKey = "tlsName"
     private static let headersKey = "headers"
+    private static let viaKey = "via"
+    private static let unixSocketKey = "unixSocket"
 
     public init(from decoder: any Decoder) throws {
         var members = try decoder.singleValueContainer().decode([String: DocumentJSON].self)
@@ -107,6 +109,8 @@ extension ServerOptions: Codable {
         case .failure(let problem):
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: problem.text))
         }
+        via = try Self.strings(members.removeValue(forKey: Self.viaKey).map { [$0] }, decoder)?.first
+        unixSocket = try Self.path(members.removeValue(forKey: Self.unixSocketKey), decoder)
         unknown = members
     }
 
@@ -154,6 +158,8 @@ extension ServerOptions: Codable {
         members[Self.proxyPinsKey] = proxyPins.isEmpty ? nil : .array(proxyPins.map { .string($0) })
         members[Self.tlsNameKey] = tlsName.map { .string($0) }
         members[Self.headersKey] = SavedHeader.document(headers)
+        members[Self.viaKey] = via.map { .string($0) }
+        members[Self.unixSocketKey] = unixSocket.map { .string($0) }
         var container = encoder.singleValueContainer()
         try container.encode(members)
     }

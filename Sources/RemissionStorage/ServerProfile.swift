@@ -63,6 +63,11 @@ public struct ServerOptions: Sendable, Hashable {
     /// Headers an authentication gateway in front of the server wants (`connect --header`), in the
     /// order given; a secret one's value is in the keyring, not here.
     public var headers: [SavedHeader] = []
+    /// The SSH host the server is reached through, `ssh://[user@]host[:port]` (`connect --via`); the
+    /// URL is as that host sees it. Nil: none.
+    public var via: String?
+    /// The unix socket the daemon listens on, an absolute path (`connect --unix-socket`). Nil: none.
+    public var unixSocket: String?
     /// Options by name that this remission does not understand, kept as they were.
     public var unknown: [String: DocumentJSON]
 

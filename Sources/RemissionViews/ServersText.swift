@@ -46,6 +46,10 @@ public enum ServersText {
                 details.append("Proxy: \(TerminalText.safe(proxy))")
             }
             if let headers = GatewayText.listed(list.profiles[number - 1].options.headers) { details.append(headers) }
+            if let via = list.profiles[number - 1].options.via { details.append(tr("Via: \(TerminalText.safe(via))")) }
+            if let socket = list.profiles[number - 1].options.unixSocket {
+                details.append(tr("Unix socket: \(TerminalText.safe(socket))"))
+            }
             return ([line] + details.map { "    " + $0 }).joined(separator: "\n")
         }.joined(separator: "\n")
     }
