@@ -162,4 +162,28 @@ struct NotifyCommandTests {
         )
         #expect(bus.notifications().count == 1)
     }
+
+    @Test("watch --notify: the daemon stopped and started while watching gives one offline and one online notification")
+    func watchNotify() throws {
+        let own = try PrivateBed.start()
+        defer { own.stop() }
+        let bus = try NotificationBus.start()
+        defer { bus.stop() }
+        let pane = try Tmux(
+            bed: own.bed, arguments: ["watch", "--interval", "1", "--timeout", "3", "--notify"],
+            extra: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        defer { pane.kill() }
+        #expect(pane.waitFor { $0.contains("updated ") }, "\(pane.capture())")
+        Thread.sleep(forTimeInterval: 2)
+        #expect(bus.notifications().isEmpty, "\(bus.notifications())")
+        try own.bed.stopDaemon(.main)
+        #expect(eventuallyTrue(seconds: 30) { bus.notifications().count >= 1 }, "\(pane.capture())")
+        try own.bed.startDaemon(.main)
+        #expect(eventuallyTrue(seconds: 60) { bus.notifications().count >= 2 }, "\(pane.capture())")
+        Thread.sleep(forTimeInterval: 3)
+        let shown = bus.notifications().map { $0["summary"] as? String ?? "" }
+        #expect(shown == ["Server offline", "Server back online"], "\(shown)")
+        pane.send("q")
+        #expect(pane.waitFor { $0.contains("EXITED=0") }, "\(pane.capture())")
+    }
 }
