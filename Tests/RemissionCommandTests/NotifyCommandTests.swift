@@ -146,6 +146,36 @@ struct NotifyCommandTests {
         #expect(((try? String(contentsOfFile: exec, encoding: .utf8)) ?? "").contains("\"event\":\"offline\""))
     }
 
+    @Test("a hung server does not delay another: the closed one's event comes at once, the hung one's after --timeout")
+    func hungServerDelaysNoOther() throws {
+        let hung = try HostileServer(scenario: [
+            "methods": ["session-get": ["hang": true], "torrent-get": ["hang": true]]
+        ])
+        let home = CLIHome(bed: bed)
+        defer { try? FileManager.default.removeItem(atPath: home.directory) }
+        let exec = home.directory + "/events.jsonl"
+        let closed = "http://127.0.0.1:\(bed.closedPort)/transmission/rpc"
+        let started = try ProcessRunner.run(
+            "bash",
+            args: [
+                "-c", "setsid \"$@\" </dev/null >/dev/null 2>&1 & echo $!", "bash", home.remission, "notify",
+                hung.url(), closed, "--no-desktop", "--interval", "60", "--timeout", "8", "--exec",
+                "cat >> '\(exec)'",
+            ], env: home.environment, timeout: .seconds(10))
+        let pid = try #require(Int32(started.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        defer { kill(pid, SIGTERM) }
+        let begun = Date()
+        func events() -> [String] {
+            ((try? String(contentsOfFile: exec, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        #expect(eventuallyTrue(seconds: 5) { events().count == 1 })
+        #expect(Date().timeIntervalSince(begun) < 4, "the closed server waited for the hung one")
+        #expect(events().first?.contains(closed) == true, "\(events())")
+        #expect(eventuallyTrue(seconds: 20) { events().count == 2 }, "\(events())")
+        #expect(Date().timeIntervalSince(begun) >= 7, "the hung server's poll ended before its --timeout")
+        #expect(events().last?.contains("\"exitCode\":3") == true, "\(events())")
+    }
+
     @Test("a failing --exec command is reported once on stderr and notify goes on")
     func failingExec() throws {
         let bus = try NotificationBus.start()
