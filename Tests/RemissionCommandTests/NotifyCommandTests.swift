@@ -120,7 +120,8 @@ struct NotifyCommandTests {
         let seen = events()
         #expect(seen.map { $0["event"] as? String } == ["offline", "online"], "\(seen)")
         #expect(
-            seen.first?["cause"] as? String == "соединение отклонено" || seen.first?["exitCode"] as? Int == 3, "\(seen)"
+            seen.first?["cause"] as? String == "в соединении отказано" && seen.first?["exitCode"] as? Int == 3,
+            "\(seen)"
         )
         #expect(seen.first?["url"] as? String == own.bed.daemonURL())
         let shown = bus.notifications().map { $0["summary"] as? String ?? "" }

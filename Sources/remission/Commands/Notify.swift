@@ -128,7 +128,7 @@ extension RemissionCommand.Notify {
     struct OwnOptions: ParsableArguments {
         @Option(
             help: ArgumentHelp(
-                tr("Seconds between polls of each server (at least 2; default 60)."), valueName: "seconds"))
+                tr("Seconds between polls of each server (at least 2)."), valueName: "seconds"))
         var interval: Double = 60
 
         @Option(
