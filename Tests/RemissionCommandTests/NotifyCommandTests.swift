@@ -177,6 +177,34 @@ struct NotifyCommandTests {
         #expect(events().last?.contains("\"exitCode\":3") == true, "\(events())")
     }
 
+    @Test("a certificate that expires in 5 days is reported once, on the first run, and not again")
+    func certificateExpiring() throws {
+        let pki = try ShortLivedPKI(bed: bed)
+        let now = Int64(Date().timeIntervalSince1970)
+        let notAfter = now + 5 * 86_400 + 3600
+        let server = try HostileServer(
+            scenario: ["methods": ["torrent-get": ["arguments": ["torrents": [] as [Any]]]]],
+            tls: pki.leaf("near", notBefore: notAfter - 90 * 86_400, notAfter: notAfter))
+        let home = CLIHome(bed: bed)
+        defer { try? FileManager.default.removeItem(atPath: home.directory) }
+        let connected = try home.run([
+            "connect", server.url(scheme: "https"), "--name", "near", "--ca-file", pki.caFile,
+        ])
+        #expect(connected.status == 0, "\(connected.all)")
+        let exec = home.directory + "/events.jsonl"
+        for _ in 0..<2 {
+            let run = try home.run(["notify", "near", "--once", "--no-desktop", "--exec", "cat >> '\(exec)'"])
+            #expect(run.status == 0, "\(run.all)")
+        }
+        let lines = ((try? String(contentsOfFile: exec, encoding: .utf8)) ?? "").split(separator: "\n")
+        #expect(lines.count == 1, "\(lines)")
+        let event = lines.first.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(event?["event"] as? String == "certificate-expiring", "\(lines)")
+        let certificate = event?["certificate"] as? [String: Any]
+        #expect(certificate?["subject"] as? String == "CN=near")
+        #expect(certificate?["notAfter"] as? Int == Int(notAfter))
+    }
+
     @Test("a failing --exec command is reported once on stderr and notify goes on")
     func failingExec() throws {
         let bus = try NotificationBus.start()
