@@ -60,9 +60,10 @@ extension RemissionCommand {
         static let minimumInterval = 2.0
 
         func run() throws {
-            var context = try CommandContext(global: global)
+            // Not `preloading()`: a service that runs for weeks reads servers.json and trust.json
+            // again when it opens a session, so trust accepted or a server changed meanwhile counts.
+            let context = try CommandContext(global: global)
             let names = try followed(context)
-            if names.count > 1 { context = try context.preloading() }
             let delivery = try makeDelivery()
             let followers = names.map { NotifyFollower(name: $0, context: context.session) }
             if own.once {
