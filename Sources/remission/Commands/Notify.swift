@@ -98,7 +98,8 @@ extension RemissionCommand {
         /// The servers named, --server, or every saved server.
         private func followed(_ context: CommandContext) throws -> [String] {
             for name in targets { _ = try context.locate(name) }  // a typo is an error now, not an event later
-            if !targets.isEmpty { return targets }
+            var seen = Set<String>()
+            if !targets.isEmpty { return targets.filter { seen.insert($0).inserted } }  // each once
             if let server = global.server { return [server] }
             let profiles = try context.session.savedServers().profiles
             guard !profiles.isEmpty else { throw Failure(.input(.noDefaultServer(saved: []))) }
