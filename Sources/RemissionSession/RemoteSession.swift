@@ -29,6 +29,7 @@ public struct RemoteSession {
             throw Failure(.transport(error), server: target.label)
         }
         let client = RPCClient(transport: transport, credentials: target.credentials, logger: context.logger)
+        client.gatewayHeaders = target.headers
         client.requiredRPCVersion = RPCError.minimumRPCVersion  // refused before any torrent request, as `check` does
         client.deadline = client.deadline(inSeconds: context.transportOptions.timeoutSeconds)
         remember(target.endpoint, in: ServerFactsCache(paths: context.paths), client: client, logger: context.logger)
