@@ -132,8 +132,11 @@ public struct TorrentPoll: Sendable, Equatable {
         guard let removedIDs = changes.removedIds else { return .needsFull(.unexpectedReply(.noRemovedList)) }
         if changes.header != nil && changes.header != columns { return .needsFull(.unexpectedReply(.otherColumns)) }
 
-        var position = [Int: Int](minimumCapacity: torrents.count)
-        for (index, torrent) in torrents.enumerated() { position[torrent.id] = index }
+        // An idle refresh changes nothing: then the list is not copied, nor indexed (10,000 torrents).
+        var position = [Int: Int](minimumCapacity: changes.torrents.isEmpty ? 0 : torrents.count)
+        if !changes.torrents.isEmpty {
+            for (index, torrent) in torrents.enumerated() { position[torrent.id] = index }
+        }
         let removed = Set(removedIDs)
         var seen = Set<Int>(minimumCapacity: changes.torrents.count)
         var merged = torrents
@@ -153,10 +156,12 @@ public struct TorrentPoll: Sendable, Equatable {
         }
         // Removed ids the list lacks are expected: the daemon repeats an id for the whole window,
         // and a torrent added and removed between two fetches was never seen.
-        let removedCount = merged.reduce(0) { $0 + (removed.contains($1.id) ? 1 : 0) }
+        let removedCount = removed.isEmpty ? 0 : merged.reduce(0) { $0 + (removed.contains($1.id) ? 1 : 0) }
         if removedCount > 0 { merged.removeAll { removed.contains($0.id) } }
-        added.sort { $0.id < $1.id }
-        merged.append(contentsOf: added)
+        if !added.isEmpty {
+            added.sort { $0.id < $1.id }
+            merged.append(contentsOf: added)
+        }
 
         var next = self
         next.torrents = merged
