@@ -5,7 +5,8 @@ import Testing
 /// `watch` spares the daemon (issue 26): through `RPCObserver`, a relay that logs every exchange, the
 /// first refresh fetches the whole list and the idle ones only `recently-active`; a torrent stopped,
 /// removed or added by another client shows after the next refresh, stopped and removed ones through
-/// the merge alone. On each daemon of the matrix (3.00 classic, 4.1.3 JSON-RPC).
+/// the merge alone; after a daemon restart the list is fetched whole again. On each daemon of the
+/// matrix (3.00 classic, 4.1.3 JSON-RPC).
 @Suite("remission watch, incremental polling (process, tmux, private daemon, request observer)")
 struct WatchPollingCommandTests {
     @Test("idle refreshes ask for recently-active; stopped, removed and added torrents appear after the next")
@@ -67,6 +68,16 @@ struct WatchPollingCommandTests {
         try load(own, daemon, count: 1)
         #expect(pane.waitFor { $0.contains("· 5 torrents") && Self.row(6, in: $0) != nil }, "\(pane.capture())")
         #expect(gets().filter(\.isRecentlyActive).count >= 4, "\(gets())")
+
+        // A restarted daemon (a new session id; it may number its torrents anew): the next good
+        // refresh fetches the whole list again.
+        mark = observer.exchanges().count
+        try bed.stopDaemon(daemon)
+        try bed.startDaemon(daemon)
+        #expect(
+            Self.eventually { gets(since: mark).contains { $0.ids == nil && $0.status == 200 } }, "\(gets(since: mark))"
+        )
+        #expect(pane.waitFor { $0.contains("· 5 torrents") && !$0.contains("OFFLINE") }, "\(pane.capture())")
     }
 
     /// The row of torrent `id` on the screen (cursor mark and padding before the id), if shown.
