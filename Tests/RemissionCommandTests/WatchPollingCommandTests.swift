@@ -69,8 +69,9 @@ struct WatchPollingCommandTests {
         #expect(pane.waitFor { $0.contains("· 5 torrents") && Self.row(6, in: $0) != nil }, "\(pane.capture())")
         #expect(gets().filter(\.isRecentlyActive).count >= 4, "\(gets())")
 
-        // A restarted daemon (a new session id; it may number its torrents anew): the next good
-        // refresh fetches the whole list again.
+        // A restarted daemon (it may number its torrents anew): the refreshes fail meanwhile, and the
+        // next good one fetches the whole list again. (A restart between two refreshes shows as a
+        // new session id, which forces it too: `TorrentPollTests`.)
         mark = observer.exchanges().count
         try bed.stopDaemon(daemon)
         try bed.startDaemon(daemon)
