@@ -16,6 +16,8 @@ public struct RemoteSession {
     public let journal: DiagnosticsJournal?
     /// What the calls of this run returned, folded (`answered`).
     private let answers = RunAnswers()
+    /// The incremental polling of this server's torrent list (`pollTorrents`).
+    let polls = TorrentPolls()
 
     /// Resolves NAME (or the context's default target), builds the client. Says nothing: plain HTTP
     /// to a remote host is a view's warning (`target.needsPlainHTTPWarning`).
