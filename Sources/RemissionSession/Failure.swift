@@ -150,7 +150,7 @@ extension Failure {
             case .trustRefused: return .trustRefused
             case .clientCertificateRefused: return .clientCertificate
             case .proxy(let failure): return Self.status(failure)
-            case .tlsHandshake, .connection, .responseTooLarge, .caFile, .engineUnavailable, .other: return .failure
+            case .tlsHandshake, .connection, .responseTooLarge, .caFile, .other: return .failure
             }
         case .httpStatus(let status, _): return RPCError.isGatewayStatus(status) ? .offline : .failure
         case .unauthorized, .authenticationGateway: return .authentication
@@ -197,12 +197,16 @@ extension Failure {
             switch error {
             case .dns: return .dns
             case .refused, .unreachable: return .tcp
-            case .timeout(let phase, _): return phase == "connect" ? .tcp : phase == "tls" ? .tls : .http
+            case .timeout(let phase, _):
+                switch phase {
+                case "connect": return .tcp
+                case "proxy": return .proxy
+                case "tls": return .tls
+                default: return .http
+                }
             case .trustRefused, .tlsHandshake, .caFile, .clientCertificateRefused: return .tls
             case .proxy: return .proxy
             case .connection, .responseTooLarge, .other: return .http
-            // libcurl, needed for a proxy, could not be loaded: nothing was tried.
-            case .engineUnavailable: return nil
             }
         case .forbidden, .misdirected, .sessionHandshakeLoop, .httpStatus, .authenticationGateway: return .http
         case .unauthorized: return .auth
@@ -227,7 +231,10 @@ extension Failure {
         case .tunnelRefused(_, nil, _): return .offline
         case .authenticationRequired: return .authentication
         case .untrusted: return .trustRefused
-        case .handshake: return .failure
+        case .handshake, .malformedAnswer: return .failure
+        case .socks(_, let reply):
+            if reply.wantsCredentials { return .authentication }
+            return reply.serverUnreachable ? .offline : .serverRefused
         }
     }
 
@@ -262,7 +269,7 @@ extension LocalProblem {
         case .probeFailed(let error, _, _):
             switch error {
             case .dns, .refused, .unreachable, .timeout: return .offline
-            case .trustRefused, .tlsHandshake, .connection, .caFile, .engineUnavailable, .responseTooLarge,
+            case .trustRefused, .tlsHandshake, .connection, .caFile, .responseTooLarge,
                 .other, .clientCertificateRefused:
                 return .failure
             case .proxy(let failure): return Failure.status(failure)

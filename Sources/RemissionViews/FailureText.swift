@@ -108,8 +108,6 @@ public enum FailureText {
             return tr(
                 "the answer is larger than \(Units.bytes(limit)), remission's limit ",
                 "(it announced \(Units.bytes(announced))); it was not read")
-        case .engineUnavailable(let detail):
-            return tr("libcurl, which remission uses for proxies, could not be loaded (\(safe(detail)))")
         case .other(_, let detail): return safe(detail)
         }
     }
@@ -240,7 +238,6 @@ public enum FailureText {
             return ClientCertificateText.hint(.refused(offered: offered, alert: alert), server: server, place: .command)
         case .proxy(let failure): return ProxyText.hint(failure, server: server)
         case .caFile: return tr("Point --ca-file (or remission trust ca) at a readable PEM file of CA certificates.")
-        case .engineUnavailable: return tr("Install it: apt-get install libcurl4.")
         case .connection, .other: return tr("The connection broke: try again, or run `remission check` to diagnose.")
         case .responseTooLarge: return oversizeHint
         }
