@@ -22,7 +22,7 @@ public struct Failure: Error, Sendable, Equatable {
     }
 
     public enum Cause: Sendable, Equatable {
-        /// No HTTP answer: DNS, TCP, TLS, the trust policy, or libcurl itself.
+        /// No HTTP answer: DNS, TCP, a proxy, TLS, the trust policy.
         case transport(TransportError)
         /// HTTP 401. `user` is the name that was sent (nil: none); `passwordSource` where its password came from.
         case unauthorized(user: String?, passwordSource: PasswordSource)

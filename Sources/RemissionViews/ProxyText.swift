@@ -75,7 +75,7 @@ public enum ProxyText {
         case .notAllowed: return tr("the SOCKS proxy \(proxy) does not allow this connection by its rules")
         case .networkUnreachable: return tr("the SOCKS proxy \(proxy) cannot reach the server's network")
         case .hostUnreachable: return tr("the SOCKS proxy \(proxy) cannot reach the server's host")
-        case .connectionRefused: return tr("the server refused the SOCKS proxy \(proxy)'s connection")
+        case .connectionRefused: return tr("the server refused the connection from the SOCKS proxy \(proxy)")
         case .ttlExpired: return tr("the SOCKS proxy \(proxy) gave up on the server (TTL expired)")
         case .commandNotSupported: return tr("the SOCKS proxy \(proxy) does not support CONNECT")
         case .addressTypeNotSupported:
