@@ -82,7 +82,9 @@ enum SOCKSHandshake {
 
     /// The method the proxy chose: 0 (none) or 2 (user/password, only when offered).
     static func socks5Choice(_ bytes: [UInt8], offeredPassword: Bool) throws(Violation) -> SOCKS5Method {
-        guard bytes.count == socks5ChoiceLength else { throw .malformed("a SOCKS5 method reply of \(bytes.count) bytes") }
+        guard bytes.count == socks5ChoiceLength else {
+            throw .malformed("a SOCKS5 method reply of \(bytes.count) bytes")
+        }
         guard bytes[0] == 5 else { throw .wrongVersion(expected: 5, got: bytes[0]) }
         switch bytes[1] {
         case 0: return .none

@@ -38,7 +38,9 @@ final class ProxyRoute {
 
     /// The proxy's TLS facts of the connection just opened, for `check`'s proxy step.
     var report: ProxyReport {
-        let tls = inspector.flatMap { inspector in inspector.chain.map { TLSReport(chain: $0, decision: inspector.decision) } }
+        let tls = inspector.flatMap { inspector in
+            inspector.chain.map { TLSReport(chain: $0, decision: inspector.decision) }
+        }
         return ProxyReport(url: proxy.url, tls: tls)
     }
 
@@ -128,7 +130,9 @@ final class ProxyRoute {
         while !parser.isComplete {
             let count = try connection.read(into: buffer, deadline: deadline)
             do throws(HTTPWireError) {
-                if count == 0 { try parser.finish() } else {
+                if count == 0 {
+                    try parser.finish()
+                } else {
                     try parser.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
                 }
             } catch {
@@ -234,7 +238,8 @@ final class ProxyRoute {
     private static func unreachableDetail(_ failure: SocketFailure, proxy: ProxyEndpoint) -> String {
         switch failure {
         case .resolve(let detail): "cannot resolve \(proxy.host): \(detail)"
-        case .connect(let code, let address): "connect to \(address) port \(proxy.port): \(String(cString: strerror(code)))"
+        case .connect(let code, let address):
+            "connect to \(address) port \(proxy.port): \(String(cString: strerror(code)))"
         case .timeout: "no connection in time"
         default: detail(failure)
         }
@@ -260,7 +265,8 @@ extension SocketConnection {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
         defer { buffer.deallocate() }
         while filled < count {
-            let read = try self.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), deadline: deadline)
+            let read = try self.read(
+                into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), deadline: deadline)
             if read == 0 { throw .closed }
             filled += read
         }

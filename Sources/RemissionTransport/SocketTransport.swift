@@ -93,10 +93,12 @@ public final class SocketTransport: ServerTransport {
             do {
                 return try exchange(bytes, started: started, deadline: deadline, stamps: &stamps, opened: &opened)
             } catch {
-                throw TransportFailure(classify(error), connection: report(started: started, stamps: stamps, reused: !opened))
+                throw TransportFailure(
+                    classify(error), connection: report(started: started, stamps: stamps, reused: !opened))
             }
         } catch {
-            throw TransportFailure(classify(error), connection: report(started: started, stamps: stamps, reused: !opened))
+            throw TransportFailure(
+                classify(error), connection: report(started: started, stamps: stamps, reused: !opened))
         }
     }
 

@@ -106,7 +106,8 @@ public enum ProxyText {
             if let leaf = tls.chain?.leaf { details.append(CheckText.expiryLine(leaf, now: now)) }
         }
         let summary = failed ? reason : tr("through \(safe(url)) (\(origin))")
-        return CheckStep(.proxy, failed ? .failed : .ok, summary, details: details, milliseconds: failed ? nil : milliseconds)
+        return CheckStep(
+            .proxy, failed ? .failed : .ok, summary, details: details, milliseconds: failed ? nil : milliseconds)
     }
 
     static func safe(_ text: String) -> String { TerminalText.safe(text) }

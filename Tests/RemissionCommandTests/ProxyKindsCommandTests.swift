@@ -96,7 +96,10 @@ struct ProxyKindsCommandTests {
     func plainServerTunnelled() throws {
         let proxy = try TestProxy(.connect)
         let result = try home.run(
-            ["connect", bed.daemonURL(), "--name", "plain", "--no-save-password", "--proxy", proxy.url(scheme: "http")],
+            [
+                "connect", bed.daemonURL(), "--name", "plain", "--no-save-password", "--proxy",
+                proxy.url(scheme: "http"),
+            ],
             env: auth)
         #expect(result.status == 0, "\(result.all)")
         #expect(proxy.tunnels.contains { $0.hasPrefix("connect ") }, "\(proxy.tunnels)")

@@ -18,8 +18,12 @@ struct ProxyRepliesTests {
         #expect(
             try SOCKS.socks4Request(.name("nas.lan"), port: 443, user: nil)
                 == [4, 1, 1, 0xBB, 0, 0, 0, 1, 0] + Array("nas.lan".utf8) + [0])
-        #expect(throws: SOCKS.Violation.self) { try SOCKS.socks4Request(.ipv6(Array(repeating: 0, count: 16)), port: 1, user: nil) }
-        #expect(throws: SOCKS.Violation.self) { try SOCKS.socks4Request(.ipv4([1, 2, 3, 4]), port: 1, user: "a\u{0}b") }
+        #expect(throws: SOCKS.Violation.self) {
+            try SOCKS.socks4Request(.ipv6(Array(repeating: 0, count: 16)), port: 1, user: nil)
+        }
+        #expect(throws: SOCKS.Violation.self) {
+            try SOCKS.socks4Request(.ipv4([1, 2, 3, 4]), port: 1, user: "a\u{0}b")
+        }
         #expect(throws: SOCKS.Violation.self) { try SOCKS.socks4Request(.name(""), port: 1, user: nil) }
     }
 
@@ -32,7 +36,9 @@ struct ProxyRepliesTests {
         #expect(throws: SOCKS.Violation.wrongVersion(expected: 0, got: 5)) {
             try SOCKS.socks4Reply([5, 90, 0, 0, 0, 0, 0, 0])
         }
-        for hostile: [UInt8] in [[], [0, 90], [0, 90, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0], [0, 255, 1, 2, 3, 4, 5, 6]] {
+        for hostile: [UInt8] in [
+            [], [0, 90], [0, 90, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0], [0, 255, 1, 2, 3, 4, 5, 6],
+        ] {
             #expect(throws: SOCKS.Violation.self, "\(hostile)") { try SOCKS.socks4Reply(hostile) }
         }
     }
@@ -52,7 +58,8 @@ struct ProxyRepliesTests {
         }
         #expect(throws: SOCKS.Violation.self) { try SOCKS.socks5Choice([5], offeredPassword: true) }
         #expect(
-            try SOCKS.socks5Credentials(user: "ann", password: "pw") == [1, 3] + Array("ann".utf8) + [2] + Array("pw".utf8))
+            try SOCKS.socks5Credentials(user: "ann", password: "pw") == [1, 3] + Array("ann".utf8) + [2]
+                + Array("pw".utf8))
         #expect(throws: SOCKS.Violation.self) { try SOCKS.socks5Credentials(user: "", password: "pw") }
         #expect(throws: SOCKS.Violation.self) {
             try SOCKS.socks5Credentials(user: "ann", password: String(repeating: "x", count: 256))
@@ -153,7 +160,8 @@ struct ProxyRepliesTests {
     func hostileConnectAnswers() {
         #expect(Self.answer("SSH-2.0-OpenSSH_9.2\r\n\r\n").error != nil)
         #expect(Self.answer("\u{16}\u{03}\u{01}").error == .malformed(TransportError.tlsAnswerDetail))
-        let huge = "HTTP/1.1 200 OK\r\n" + String(repeating: "X-Pad: \(String(repeating: "a", count: 100))\r\n", count: 700)
+        let huge =
+            "HTTP/1.1 200 OK\r\n" + String(repeating: "X-Pad: \(String(repeating: "a", count: 100))\r\n", count: 700)
         #expect(Self.answer(huge + "\r\n").error != nil, "over 64 KiB of head")
         let many = "HTTP/1.1 200 OK\r\n" + String(repeating: "X: y\r\n", count: 201) + "\r\n"
         #expect(Self.answer(many).error != nil, "over 200 headers")

@@ -21,9 +21,11 @@ struct TrustEndToEndTests {
         host: String? = nil
     ) throws -> (Result<ServerInfo, RPCError>, ExchangeLog) {
         let endpoint = try ServerEndpoint.parse(bed.url(for: listener, host: host))
-        let transport = ExchangeLog(try engine.transport(
-            endpoint: endpoint, caFile: trust.caFile,
-            options: TransportOptions(timeoutSeconds: 5, environment: environment), policy: TrustPolicy(trust: trust)))
+        let transport = ExchangeLog(
+            try engine.transport(
+                endpoint: endpoint, caFile: trust.caFile,
+                options: TransportOptions(timeoutSeconds: 5, environment: environment),
+                policy: TrustPolicy(trust: trust)))
         let client = RPCClient(
             transport: transport, credentials: BasicCredentials(user: bed.user, password: bed.password),
             retryPolicy: .none,
@@ -215,7 +217,9 @@ struct TrustEndToEndTests {
         #expect(ours.map { $0.fields["status"] ?? "" } == ["409", "200"])
     }
 
-    @Test("a closed port is refused, a silent one times out (direct: a proxy words these itself)", arguments: [Engine.direct])
+    @Test(
+        "a closed port is refused, a silent one times out (direct: a proxy words these itself)",
+        arguments: [Engine.direct])
     func offlineClasses(engine: Engine) throws {
         let trust = ServerTrust.none
         let options = TransportOptions(timeoutSeconds: 1)

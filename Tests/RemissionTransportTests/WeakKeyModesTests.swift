@@ -52,7 +52,9 @@ struct WeakKeyModesTests {
                 transport: transport, credentials: BasicCredentials(user: "u", password: "p"), retryPolicy: .none,
                 logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
             let reported = client.reporting { client throws(RPCError) in try client.serverInfo() }
-            if case .failure(.transport(.trustRefused(let decision, _))) = reported.result { decisions[name] = decision }
+            if case .failure(.transport(.trustRefused(let decision, _))) = reported.result {
+                decisions[name] = decision
+            }
             if decisions[name] == nil { decisions[name] = reported.report.connection?.tls?.decision }
         }
         #expect(decisions["CA file"]?.isTrusted == false, "\(decisions)")
