@@ -104,4 +104,21 @@ struct ProxyKindsCommandTests {
         #expect(result.status == 0, "\(result.all)")
         #expect(proxy.tunnels.contains { $0.hasPrefix("connect ") }, "\(proxy.tunnels)")
     }
+
+    @Test("a proxy that accepts and never answers: every kind gives up at the proxy step within --timeout")
+    func silentProxy() throws {
+        for scheme in ["socks5h", "socks4", "http"] {
+            let started = Date()
+            let result = try home.run(
+                [
+                    "connect", bed.daemonURL(), "--name", scheme, "--no-save-password", "--timeout", "2", "--proxy",
+                    "\(scheme)://127.0.0.1:\(bed.silentPort)",
+                ], env: auth)
+            #expect(Date().timeIntervalSince(started) < 8, "\(scheme)")
+            #expect(result.status == 3, "\(scheme): \(result.all)")
+            #expect(
+                result.out.contains("FAIL proxy timed out waiting for the proxy to open the tunnel"),
+                "\(scheme): \(result.out)")
+        }
+    }
 }
