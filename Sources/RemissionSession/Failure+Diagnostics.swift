@@ -48,7 +48,6 @@ extension Failure {
         case .outputFailed: "output"
         case .noSuchTorrents: "no-such-torrents"
         case .fileIndexes: "file-indexes"
-        case .torrentEdit(.needsVersion): "unsupported-version"
         case .torrentEdit: "torrent-edit"
         case .local: "local"
         case .clientCertificate(.required): "client-certificate-required"

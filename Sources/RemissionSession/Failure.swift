@@ -46,9 +46,8 @@ public struct Failure: Error, Sendable, Equatable {
         case replyTooLarge(bytes: Int, memoryLimit: Int)
         /// The server's rpc-version is older than Remission speaks.
         case unsupportedVersion(found: Int, minimum: Int)
-        /// An option asks for what the server's Transmission lacks: it came with `transmission`
-        /// (e.g. "4.1"); `found` is the server's version text, if known. Nothing was changed.
-        case needsNewerServer(option: String, transmission: String, found: String?, rpcVersion: Int)
+        /// An option or a command asks for what the server's Transmission lacks. Nothing was sent for it.
+        case needsNewerServer(NewerServerNeed)
         /// The client certificate (mutual TLS): required, refused by the server, or unusable here.
         case clientCertificate(ClientCertificateProblem)
         /// The Secret Service keyring could not be used.
@@ -213,7 +212,6 @@ extension Failure {
         case .clientCertificate: return .tls
         case .rpcRefused, .unsupportedVersion, .needsNewerServer, .malformedReply, .truncatedReply, .replyTooLarge:
             return .rpc
-        case .torrentEdit(.needsVersion): return .rpc
         case .onboarding(.certificateNotTrusted), .onboarding(.fingerprintMismatch): return .tls
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .proxyInput, .selection,
             .input,
@@ -281,7 +279,7 @@ extension LocalProblem {
         case .removalInterrupted(let failure, _, _): return failure.status
         case .passwordNotChecked(let failure): return failure.status
         case .partialAdd(_, _, let failed): return ExitStatus.worst(failed.map(\.failure.status))
-        case .featureNeedsVersion, .portNotTested: return .serverRefused
+        case .portNotTested: return .serverRefused
         }
     }
 }

@@ -31,8 +31,6 @@ public struct Onboarding {
     var answeredUser: String?
     /// Passwords typed in this run, at most `passwordTries`.
     var passwordsTyped = 0
-    /// The trust step's probe failed (no connection, no TLS): nothing is asked before the check says why.
-    var probeFailed = false
     /// The saved server's options with what this run gave: the client certificate (--client-cert,
     /// --client-key; absolute paths) and the proxy with its trust (--proxy…). Saved by `save`.
     let options: ServerOptions
@@ -101,8 +99,11 @@ public struct Onboarding {
 
     /// What the certificate asks of the user, decided by the stored trust and the flags.
     public enum TrustStep: Sendable {
-        /// Plain HTTP, or no certificate could be fetched: the check that follows says why.
+        /// Plain HTTP, or a handshake that showed no chain to decide on.
         case notApplicable
+        /// No connection or no TLS handshake: the check that follows says why, and nothing (no
+        /// password) is asked before it.
+        case unreachable
         /// Trusted; the decision and chain are for showing.
         case trusted(TrustDecision, PresentedChain)
         /// Not trusted, and someone may accept this certificate (`acceptCertificate`).
@@ -122,10 +123,8 @@ public struct Onboarding {
         var options = context.transportOptions
         options.examinesEveryPresentedAnchor = true  // which CA keys the first-contact screen may offer
         do { report = try probeServer(target, options: options) } catch {
-            // Offline, refused, a handshake refused…: the check that follows says precisely what,
-            // and no password is asked for a server whose TLS step failed.
-            probeFailed = true
-            return .notApplicable
+            // Offline, refused, a handshake refused…: the check that follows says precisely what.
+            return .unreachable
         }
         guard let decision = report.tls?.decision, let chain = report.tls?.chain, let leaf = chain.leaf else {
             return .notApplicable
@@ -214,7 +213,7 @@ public struct Onboarding {
     public mutating func obtainCredentials(prompt: (any PasswordPrompt)?) throws(Failure) {
         let input = CredentialInput(
             auth: auth, environment: context.environment, savedUser: existing?.user, keyring: context.keyring,
-            prompt: probeFailed ? nil : prompt)
+            prompt: prompt)
         (credentials, passwordSource) = try input.resolve(for: endpoint)
         switch passwordSource {
         case .prompt:

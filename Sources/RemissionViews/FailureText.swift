@@ -52,9 +52,7 @@ public enum FailureText {
                 "(a flood of tiny values, not what Transmission sends); refused")
         case .unsupportedVersion(let found, let minimum):
             return tr("rpc-version \(found) is too old (remission needs \(minimum) or later)")
-        case .needsNewerServer(let option, let transmission, let found, let rpcVersion):
-            return SetText.needsNewerServer(
-                option: option, transmission: transmission, found: found, rpcVersion: rpcVersion)
+        case .needsNewerServer(let need): return SetText.needsNewerServer(need)
         case .clientCertificate(let problem): return ClientCertificateText.reason(problem)
         case .keyring(let error): return keyringReason(error)
         case .credentialKey(let error): return credentialKeyReason(error)
@@ -162,7 +160,8 @@ public enum FailureText {
             return ClientCertificateText.hint(problem, server: server, place: .command)
         case .rpcRefused: return tr("Check the command's arguments; run with -v to see the exchange.")
         case .unsupportedVersion: return tr("Upgrade Transmission on the server to 2.40 or later.")
-        case .needsNewerServer: return nil
+        case .needsNewerServer(let need):
+            return tr("Upgrade Transmission on the server to \(need.transmission) or later.")
         case .malformedReply:
             return tr(
                 "Is the URL pointing at Transmission's RPC endpoint (usually /transmission/rpc)? ",

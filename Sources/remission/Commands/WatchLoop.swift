@@ -143,7 +143,7 @@ struct WatchLoop {
         switch effect {
         case .act(let action, let ids): return WatchText.acted(action, count: ids.count)
         case .remove(let ids, let deleteData): return TorrentText.removed(count: ids.count, deletedData: deleteData)
-        default: return nil
+        default: return WatchText.edited(effect)
         }
     }
 
