@@ -81,6 +81,7 @@ extension Failure {
         case .proxy(.handshake): "proxy-tls-handshake"
         case .proxy(.socks(_, let reply)): reply.wantsCredentials ? "proxy-unauthorized" : "proxy-socks-refused"
         case .proxy(.malformedAnswer): "proxy-malformed-answer"
+        case .route(let failure): Failure.diagnosticClass(failure)
         }
     }
 }

@@ -104,6 +104,10 @@ public enum InputProblem: Sendable, Equatable {
     /// A bare `host[:port]` (not a saved name) that would mean plain HTTP to another host, not
     /// acknowledged: it is answered with the URL it would be, never used unasked.
     case bareHostPlainHTTP(text: String, url: String)
+    /// `--via` that is not `ssh://[user@]host[:port]` (or would be read by ssh as an option).
+    case invalidSSHDestination(text: String, SSHDestinationError)
+    /// Two routes given at once (`--via` and `--unix-socket`, or either and `--proxy`).
+    case routeConflict(first: String, second: String)
 }
 
 extension Failure {
@@ -149,6 +153,7 @@ extension Failure {
             case .trustRefused: return .trustRefused
             case .clientCertificateRefused: return .clientCertificate
             case .proxy(let failure): return Self.status(failure)
+            case .route(let failure): return Self.status(failure)
             case .tlsHandshake, .connection, .responseTooLarge, .caFile, .other: return .failure
             }
         case .httpStatus(let status, _): return RPCError.isGatewayStatus(status) ? .offline : .failure
@@ -169,7 +174,7 @@ extension Failure {
             switch problem {
             case .netrcUnreadable: return .failure
             case .passwordStdinNeedsUser, .passwordStdinEmpty, .trAuthUserMismatch, .netrcMissing, .noDefaultServer,
-                .bareHostPlainHTTP:
+                .bareHostPlainHTTP, .invalidSSHDestination, .routeConflict:
                 return .usage
             }
         case .addSource(let problem):
@@ -205,6 +210,8 @@ extension Failure {
                 }
             case .trustRefused, .tlsHandshake, .caFile, .clientCertificateRefused: return .tls
             case .proxy: return .proxy
+            case .route(.ssh): return .ssh
+            case .route(.unixSocket): return .tcp
             case .connection, .responseTooLarge, .other: return .http
             }
         case .forbidden, .misdirected, .sessionHandshakeLoop, .httpStatus, .authenticationGateway: return .http
@@ -271,6 +278,7 @@ extension LocalProblem {
                 .other, .clientCertificateRefused:
                 return .failure
             case .proxy(let failure): return Failure.status(failure)
+            case .route(let failure): return Failure.status(failure)
             }
         case .fingerprintNotPresented, .certificateDeclined, .typedFingerprintMismatch: return .trustRefused
         case .keyringNotChanged(let error, _): return Failure(.keyring(error)).status
@@ -286,8 +294,9 @@ extension LocalProblem {
 
 /// The steps of a connection check, in the order a request meets them.
 public enum CheckStepName: String, Sendable, CaseIterable, Codable {
-    /// `proxy` is shown only when the request goes through one.
-    case dns, tcp, proxy, tls, http, auth, rpc
+    /// `proxy` is shown only when the request goes through one, `ssh` only through an ssh channel
+    /// (which stands for dns and tcp: ssh does them).
+    case dns, tcp, proxy, ssh, tls, http, auth, rpc
 }
 
 /// Where the password used by a request came from, as `check` and 401 messages report it.

@@ -38,15 +38,18 @@ public struct Onboarding {
     let givenProxy: ProxyEndpoint?
     /// The client certificate offered in the check, once loaded (`obtainClientCertificate`).
     public internal(set) var clientIdentity: ClientIdentity?
-    /// The proxy this run goes through and where it came from (`ProxyChoice`).
+    /// The proxy this run goes through and where it came from (`ProxyChoice`); nil with a route.
     let proxy: (settings: ProxySettings, source: ProxySource)?
+    /// The ssh channel or unix socket this run goes by (`--via`, `--unix-socket`, or the saved one).
+    let route: (ssh: SSHRoute?, unixSocket: String?)
     /// A passphrase given now (not the keyring's), stored with the profile by `save`.
     var passphraseToSave: (keyFile: String, passphrase: String)?
     let now: Int64
 
     public init(
         context: SessionContext, url: String, name: String?, overrides: TrustOverrides, auth: AuthRequest,
-        clientCertificate: ClientCertificatePaths? = nil, proxy: ProxyFlags? = nil, now: Int64 = currentUnixTime()
+        clientCertificate: ClientCertificatePaths? = nil, proxy: ProxyFlags? = nil, route: RouteFlags? = nil,
+        now: Int64 = currentUnixTime()
     ) throws(Failure) {
         self.context = context
         self.auth = auth
@@ -69,12 +72,21 @@ public struct Onboarding {
             options.clientKey = clientCertificate.key
         }
         givenProxy = try proxy?.apply(to: &options)
+        // A route replaces a saved proxy, and --proxy a saved route: one way to the daemon at a time.
+        try (route ?? RouteFlags(via: nil, unixSocket: nil)).apply(to: &options, proxyGiven: proxy != nil)
         if let tlsName = try TLSName.validated(overrides.tlsName) { options.tlsName = tlsName }
         self.options = options
-        self.proxy = try ProxyChoice.resolve(
-            for: endpoint, options: options, environment: context.environment, passwords: context.proxyPasswords,
-            given: givenProxy
-        ).map { ($0.0, $0.1) }
+        var routed = ServerTarget(
+            label: chosen, endpoint: endpoint, trust: ServerTrust(), credentials: nil, passwordSource: .none)
+        try routed.applyRoute(options)
+        self.route = (routed.ssh, routed.unixSocket)
+        self.proxy =
+            routed.ssh != nil || routed.unixSocket != nil
+            ? nil
+            : try ProxyChoice.resolve(
+                for: endpoint, options: options, environment: context.environment, passwords: context.proxyPasswords,
+                given: givenProxy
+            ).map { ($0.0, $0.1) }
         trust = try context.storedTrust(for: endpoint)
         storedTrust = trust
         try overrides.apply(to: &trust)
@@ -118,6 +130,7 @@ public struct Onboarding {
         var target = ServerTarget(
             label: name, endpoint: endpoint, trust: trust, credentials: nil, passwordSource: .none)
         (target.proxy, target.proxySource) = (proxy?.settings, proxy?.source)
+        (target.ssh, target.unixSocket) = route
         target.tlsName = options.tlsName
         let report: ConnectionReport
         var options = context.transportOptions
@@ -230,6 +243,7 @@ public struct Onboarding {
             label: name, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: passwordSource,
             profile: existing, clientIdentity: clientIdentity)
         (target.proxy, target.proxySource) = (proxy?.settings, proxy?.source)
+        (target.ssh, target.unixSocket) = route
         target.tlsName = options.tlsName
         let observation = ConnectionCheck(target: target, options: context.transportOptions, logger: context.logger)
             .run(now: now)

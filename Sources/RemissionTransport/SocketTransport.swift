@@ -137,6 +137,7 @@ public final class SocketTransport: ServerTransport {
             return HTTPExchange(
                 response: response, connection: report(started: started, stamps: stamps, reused: !opened))
         } catch {
+            let error = opened ? diagnosed(error, on: connection, deadline: deadline) : error
             connection = nil
             if case .closed = error { throw error }
             if case .socket(.closed, .request) = error, !opened { throw .closed(written: true) }
@@ -158,13 +159,17 @@ public final class SocketTransport: ServerTransport {
             return
         }
         let opened: SocketConnection
-        do {
-            opened = try SocketConnection.open(
-                host: endpoint.host, numeric: endpoint.hostKind != .name, localhost: endpoint.isLocalhostName,
-                port: endpoint.port,
-                deadline: connectDeadline, resolved: { stamps.resolved = $0 })
-        } catch {
-            throw .socket(error, phase: stamps.resolved == nil ? .resolve : .connect)
+        if let routed = try openRoute(deadline: connectDeadline) {
+            opened = routed  // ssh -W or a unix socket (SocketTransport+Routes.swift)
+        } else {
+            do {
+                opened = try SocketConnection.open(
+                    host: endpoint.host, numeric: endpoint.hostKind != .name, localhost: endpoint.isLocalhostName,
+                    port: endpoint.port,
+                    deadline: connectDeadline, resolved: { stamps.resolved = $0 })
+            } catch {
+                throw .socket(error, phase: stamps.resolved == nil ? .resolve : .connect)
+            }
         }
         stamps.connected = monotonicMilliseconds()
         stamps.remoteAddress = opened.remoteAddress
@@ -179,7 +184,7 @@ public final class SocketTransport: ServerTransport {
             do {
                 try opened.handshake(context: context, serverName: serverName, deadline: deadline)
             } catch {
-                throw .socket(error, phase: .tls)
+                throw diagnosed(.socket(error, phase: .tls), on: opened, deadline: deadline)
             }
             stamps.handshaken = monotonicMilliseconds()
             inspector.protocolVersion = opened.protocolVersion
@@ -248,7 +253,8 @@ public final class SocketTransport: ServerTransport {
 
     private func requestBytes(_ request: HTTPRequest, credentials: BasicCredentials?) -> [UInt8] {
         var headers = [HTTPHeader("User-Agent", options.userAgent), HTTPHeader("Accept", "*/*")]
-        if endpoint.asksForGzip { headers.append(HTTPHeader("Accept-Encoding", "gzip")) }
+        // Through ssh the daemon is on the SSH host's loopback, but the bytes cross the network.
+        if endpoint.asksForGzip || options.ssh != nil { headers.append(HTTPHeader("Accept-Encoding", "gzip")) }
         if let credentials {
             let pair = Array("\(credentials.user):\(credentials.password)".utf8)
             headers.append(HTTPHeader("Authorization", "Basic " + Base64.encode(pair)))
@@ -304,6 +310,7 @@ extension SocketTransport {
         if let proxyRoute {
             report.proxy = reused ? ProxyReport(url: proxyRoute.proxy.url) : proxyRoute.report
         }
+        report.route = routeReport(started: started, connection: connection)
         return report
     }
 }

@@ -90,6 +90,7 @@ public enum FailureText {
         case .clientCertificateRefused(let offered, let alert):
             return ClientCertificateText.reason(.refused(offered: offered, alert: alert))
         case .proxy(let failure): return ProxyText.reason(failure)
+        case .route(let failure): return RouteText.reason(failure)
         case .trustRefused(let decision, _):
             if decision.hasProblem({ if case .certificateChanged = $0 { true } else { false } }) {
                 return tr("CERTIFICATE CHANGED")
@@ -241,6 +242,7 @@ public enum FailureText {
         case .clientCertificateRefused(let offered, let alert):
             return ClientCertificateText.hint(.refused(offered: offered, alert: alert), server: server, place: .command)
         case .proxy(let failure): return ProxyText.hint(failure, server: server)
+        case .route(let failure): return RouteText.hint(failure)
         case .caFile: return tr("Point --ca-file (or remission trust ca) at a readable PEM file of CA certificates.")
         case .connection, .other: return tr("The connection broke: try again, or run `remission check` to diagnose.")
         case .responseTooLarge: return oversizeHint
@@ -304,6 +306,7 @@ public enum FailureText {
             return tr(
                 "'\(safe(text))' is not a saved server; as an address it would be \(safe(url)), plain HTTP to",
                 " another host. Give that URL to use plain HTTP, or https://… for TLS.")
+        case .invalidSSHDestination, .routeConflict: return RouteText.inputReason(problem)
         }
     }
 

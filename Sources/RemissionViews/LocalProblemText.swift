@@ -162,7 +162,7 @@ extension FailureText {
                 "\(reason). Point to a readable PEM file with: remission trust ca \(quotedForShell(label)) FILE",
                 ", or remove it with: remission trust forget \(quotedForShell(label)) --ca-file")
         case .trustRefused, .tlsHandshake, .connection, .responseTooLarge, .other,
-            .clientCertificateRefused, .proxy:
+            .clientCertificateRefused, .proxy, .route:
             return tr("\(safe(authority)): \(reason). Nothing was changed.")
         }
     }

@@ -62,6 +62,7 @@ public struct RemissionCommand: ParsableCommand {
             printError("remission: " + Failure(.outputFailed(errno: errno)).message)
             status = ExitStatus.failure.rawValue
         }
+        rm_end_children(300)  // an ssh -W still open: no deinit runs at _exit
         Glibc._exit(status)
     }
 

@@ -1,3 +1,4 @@
+import CShims
 import RemissionModel
 import RemissionSession
 import RemissionViews
@@ -71,6 +72,7 @@ struct WatchLoop {
         guard running == nil else {
             WatchTerminal.leave()
             session.journal?.finish(status: .ok, failure: nil, now: currentUnixTime())
+            rm_end_children(300)
             _exit(ExitStatus.ok.rawValue)
         }
     }
