@@ -16,9 +16,7 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         // zlib, for gzip answers from a server that is not on loopback.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // libcurl and libsecret are loaded with dlopen, not linked (their headers say why); libcurl's
-        // headers come from libcurl4-openssl-dev.
-        .target(name: "CCurl"),
+        // libsecret is loaded with dlopen, not linked (its header says why).
         .target(name: "CSecret"),
         // GIO's GDBus for desktop notifications (`notify`), loaded with dlopen like libsecret.
         .target(name: "CNotify"),
@@ -32,12 +30,12 @@ let package = Package(
         .target(name: "RemissionTrust", dependencies: ["RemissionModel"]),
         // Files: XDG paths, atomic writes, locks, versioned documents: servers.json, trust.json, snapshots.
         .target(name: "RemissionStorage", dependencies: ["RemissionModel", "RemissionTrust"]),
-        // Transport: our own HTTP/1.1 engine on OpenSSL (libcurl only for proxies), trust decided
-        // inside the TLS handshake.
+        // Transport: routes (direct TCP, proxy tunnels) under our own HTTP/1.1 engine on OpenSSL,
+        // trust decided inside the TLS handshake.
         .target(
             name: "RemissionTransport",
             dependencies: [
-                "CCurl", "COpenSSL", "CShims", "CZlib", "RemissionModel", "RemissionTrust",
+                "COpenSSL", "CShims", "CZlib", "RemissionModel", "RemissionTrust",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Transmission RPC client (classic and JSON-RPC 2.0 dialects).

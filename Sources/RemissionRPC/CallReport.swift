@@ -1,4 +1,5 @@
 import RemissionModel
+import RemissionTransport
 
 /// What the replies to one call (or to the calls of one `RPCClient.reporting` block) showed: whether
 /// the server accepted the credentials, and what it said of itself. Only what was seen in those
@@ -20,6 +21,10 @@ public struct CallReport: Sendable, Equatable, CustomStringConvertible {
     /// The dialect of the last request answered 2xx (JSON-RPC too when a `session-get` reported
     /// rpc-version 18 or later).
     public var dialect: RPCDialect?
+    /// How the connection went: the report of the last exchange of these calls that opened a
+    /// connection (DNS, TCP, the route, TLS and the trust decision happen only there), else of the
+    /// last exchange; with a failure, how far it got. Nil when nothing was sent.
+    public var connection: ConnectionReport?
 
     public init() {}
 
@@ -32,7 +37,15 @@ public struct CallReport: Sendable, Equatable, CustomStringConvertible {
         merged.rpcVersion = later.rpcVersion ?? rpcVersion
         merged.serverVersion = later.serverVersion ?? serverVersion
         merged.dialect = later.dialect ?? dialect
+        merged.connection = Self.telling(connection, later.connection)
         return merged
+    }
+
+    /// The later report, unless it reused a connection an earlier one opened.
+    private static func telling(_ earlier: ConnectionReport?, _ later: ConnectionReport?) -> ConnectionReport? {
+        guard let later else { return earlier }
+        guard let earlier, later.reusedConnection, !earlier.reusedConnection else { return later }
+        return earlier
     }
 
     public var description: String {

@@ -270,12 +270,14 @@ public final class RPCClient {
 
         let start = clock.nanoseconds()
         do {
-            let response = try transport.send(request, credentials: credentials)
-            logResponse(method, response: response, start: start)
-            return response
+            let exchanged = try transport.send(request, credentials: credentials)
+            noteConnection(exchanged.connection)
+            logResponse(method, response: exchanged.response, start: start)
+            return exchanged.response
         } catch {
-            logFailure(method, error: error, start: start)
-            throw .transport(error)
+            noteConnection(error.connection)
+            logFailure(method, error: error.error, start: start)
+            throw .transport(error.error)
         }
     }
 
@@ -315,6 +317,13 @@ public final class RPCClient {
         default:
             throw .http(status: response.status, snippet: BodyText.summary(response.body, limit: 200) ?? "")
         }
+    }
+
+    /// The connection report of an exchange of this call, for its `CallReport`.
+    private func noteConnection(_ connection: ConnectionReport) {
+        var seen = CallReport()
+        seen.connection = connection
+        ongoing = ongoing?.followed(by: seen)
     }
 
     /// A `session-get` reply (the call itself) reported these: known from now on, and in this call's

@@ -131,11 +131,9 @@ public struct ConnectionCheck {
             client.gatewayHeaders = target.headers
             client.deadline = client.deadline(inSeconds: options.timeoutSeconds)
             let started = monotonicMilliseconds()
-            defer {
-                connection = transport.lastConnectionOpening ?? transport.lastReport
-                connection.timings.total = monotonicMilliseconds() - started
-            }
             let reported = client.reporting { client throws(RPCError) in try client.serverInfo() }
+            connection = reported.report.connection ?? ConnectionReport()
+            connection.timings.total = monotonicMilliseconds() - started
             outcome = reported.result.mapError { target.failure($0) }
             sawHandshake = reported.report.sawHandshake
         } catch {
@@ -157,8 +155,8 @@ public struct ConnectionCheck {
 }
 
 /// The transport for a target, with the trust policy evaluated inside the handshake. The policy
-/// says whether the system CA store can decide (`TrustPolicy.consultsSystemStore`). A server reached
-/// directly gets our own engine; one behind a proxy gets libcurl's (loaded only then).
+/// says whether the system CA store can decide (`TrustPolicy.consultsSystemStore`). One engine for
+/// every route: the target's proxy, if any, is the route `SocketTransport` opens.
 public func makeTransport(_ target: ServerTarget, options: TransportOptions) throws(TransportError)
     -> any ServerTransport
 {
@@ -167,14 +165,16 @@ public func makeTransport(_ target: ServerTarget, options: TransportOptions) thr
     options.proxy = target.proxy
     options.tlsName = target.tlsName
     (options.ssh, options.unixSocket) = (target.ssh, target.unixSocket)
-    guard options.proxy != nil else {
-        return try SocketTransport(
-            endpoint: target.endpoint, caFile: target.trust.caFile, options: options,
-            clientIdentity: target.clientIdentity, policy: policy)
-    }
-    return try CurlTransport(
+    return try SocketTransport(
         endpoint: target.endpoint, caFile: target.trust.caFile, options: options,
         clientIdentity: target.clientIdentity, policy: policy)
+}
+
+/// Connects to a target and completes the TLS handshake without a request (`trust show`, first
+/// contact): the report, also when the policy refused the chain, or why there was none.
+public func probeServer(_ target: ServerTarget, options: TransportOptions) throws(TransportError) -> ConnectionReport {
+    let transport = try makeTransport(target, options: options)
+    do { return try transport.probe() } catch { throw error.error }
 }
 
 /// The current time in Unix seconds: the one clock of the use cases (views take `now` as a value).

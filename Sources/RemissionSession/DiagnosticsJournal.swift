@@ -91,14 +91,13 @@ public final class DiagnosticsJournal: Sendable {
     }
 
     /// What the replies of a `RemoteSession.run` showed (`report`: only what was seen in this run,
-    /// never an rpc-version the cache assumed), the transport's timings, and the failure of that run,
+    /// never an rpc-version the cache assumed), its connection's timings, and the failure of that run,
     /// if any (a command may still end with an exit code rather than that failure: `list` with a
     /// snapshot). Facts a run did not see keep what an earlier run of the command noted.
-    public func noteProgress(_ report: CallReport, transport: any ServerTransport, failure: Failure?) {
-        let timings = (transport.lastConnectionOpening ?? transport.lastReport).timings
+    public func noteProgress(_ report: CallReport, failure: Failure?) {
         state.withLock {
             guard $0.pending != nil else { return }
-            $0.pending?.steps = Self.steps(timings)
+            if let timings = report.connection?.timings { $0.pending?.steps = Self.steps(timings) }
             if let version = report.serverVersion { $0.pending?.version = version }
             if let rpcVersion = report.rpcVersion { $0.pending?.rpcVersion = rpcVersion }
             if let dialect = report.dialect { $0.pending?.dialect = Self.dialectName(dialect) }

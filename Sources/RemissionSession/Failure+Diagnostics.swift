@@ -72,8 +72,7 @@ extension Failure {
         case .connection: "connection"
         case .responseTooLarge: "response-too-large"
         case .caFile: "ca-file"
-        case .engineUnavailable: "engine-unavailable"
-        case .other: "curl-error"
+        case .other: "other"
         case .clientCertificateRefused(let offered, _):
             offered ? "client-certificate-rejected" : "client-certificate-required"
         case .proxy(.unreachable): "proxy-unreachable"
@@ -81,6 +80,8 @@ extension Failure {
         case .proxy(.authenticationRequired): "proxy-unauthorized"
         case .proxy(.untrusted): "proxy-untrusted"
         case .proxy(.handshake): "proxy-tls-handshake"
+        case .proxy(.socks(_, let reply)): reply.wantsCredentials ? "proxy-unauthorized" : "proxy-socks-refused"
+        case .proxy(.malformedAnswer): "proxy-malformed-answer"
         case .route(let failure): Failure.diagnosticClass(failure)
         }
     }

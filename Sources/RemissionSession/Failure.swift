@@ -22,7 +22,7 @@ public struct Failure: Error, Sendable, Equatable {
     }
 
     public enum Cause: Sendable, Equatable {
-        /// No HTTP answer: DNS, TCP, TLS, the trust policy, or libcurl itself.
+        /// No HTTP answer: DNS, TCP, a proxy, TLS, the trust policy.
         case transport(TransportError)
         /// HTTP 401. `user` is the name that was sent (nil: none); `passwordSource` where its password came from.
         case unauthorized(user: String?, passwordSource: PasswordSource)
@@ -156,7 +156,7 @@ extension Failure {
             case .clientCertificateRefused: return .clientCertificate
             case .proxy(let failure): return Self.status(failure)
             case .route(let failure): return Self.status(failure)
-            case .tlsHandshake, .connection, .responseTooLarge, .caFile, .engineUnavailable, .other: return .failure
+            case .tlsHandshake, .connection, .responseTooLarge, .caFile, .other: return .failure
             }
         case .httpStatus(let status, _): return RPCError.isGatewayStatus(status) ? .offline : .failure
         case .unauthorized, .authenticationGateway: return .authentication
@@ -206,14 +206,18 @@ extension Failure {
             switch error {
             case .dns: return .dns
             case .refused, .unreachable: return .tcp
-            case .timeout(let phase, _): return phase == "connect" ? .tcp : phase == "tls" ? .tls : .http
+            case .timeout(let phase, _):
+                switch phase {
+                case "connect": return .tcp
+                case "proxy": return .proxy
+                case "tls": return .tls
+                default: return .http
+                }
             case .trustRefused, .tlsHandshake, .caFile, .clientCertificateRefused: return .tls
             case .proxy: return .proxy
             case .route(.ssh): return .ssh
             case .route(.unixSocket): return .tcp
             case .connection, .responseTooLarge, .other: return .http
-            // libcurl, needed for a proxy, could not be loaded: nothing was tried.
-            case .engineUnavailable: return nil
             }
         case .forbidden, .misdirected, .sessionHandshakeLoop, .httpStatus, .authenticationGateway: return .http
         case .unauthorized: return .auth
@@ -237,7 +241,10 @@ extension Failure {
         case .tunnelRefused(_, nil, _): return .offline
         case .authenticationRequired: return .authentication
         case .untrusted: return .trustRefused
-        case .handshake: return .failure
+        case .handshake, .malformedAnswer: return .failure
+        case .socks(_, let reply):
+            if reply.wantsCredentials { return .authentication }
+            return reply.serverUnreachable ? .offline : .serverRefused
         }
     }
 
@@ -272,7 +279,7 @@ extension LocalProblem {
         case .probeFailed(let error, _, _):
             switch error {
             case .dns, .refused, .unreachable, .timeout: return .offline
-            case .trustRefused, .tlsHandshake, .connection, .caFile, .engineUnavailable, .responseTooLarge,
+            case .trustRefused, .tlsHandshake, .connection, .caFile, .responseTooLarge,
                 .other, .clientCertificateRefused:
                 return .failure
             case .proxy(let failure): return Failure.status(failure)

@@ -17,9 +17,10 @@ public enum NotifyPoll {
         try session.run { client throws(RPCError) in try client.torrentGet(fields: fields, format: .table) }
     }
 
-    /// The chain the session's last new connection presented (empty on plain HTTP or before any).
+    /// The chain the session's last new connection presented (empty on plain HTTP or before any), from
+    /// what its calls returned (`RemoteSession.answered`: a reused connection keeps the opening's report).
     public static func presentedCertificates(_ session: RemoteSession) -> [CertificateFacts] {
-        session.transport.lastConnectionOpening?.tls?.chain?.certificates ?? []
+        session.answered.connection?.tls?.chain?.certificates ?? []
     }
 
     /// What a poll saw: the torrents and chain, or the failure in words (`describe`, a view's).

@@ -63,7 +63,7 @@ public struct ProxyFlags: Sendable, Equatable {
         let proxy = try endpoint()
         do { for pin in pins { _ = try SPKIPin(parsing: pin) } } catch { throw Failure(.trustInput(error)) }
         if let caFile {
-            do { try CurlTransport.checkCAFile(caFile, options: TransportOptions()) } catch {
+            do { try SocketTransport.checkCAFile(caFile, options: TransportOptions()) } catch {
                 throw Failure(.transport(error))
             }
         }

@@ -141,7 +141,7 @@ public struct Onboarding {
         let report: ConnectionReport
         var options = context.transportOptions
         options.examinesEveryPresentedAnchor = true  // which CA keys the first-contact screen may offer
-        do { report = try makeTransport(target, options: options).probe() } catch {
+        do { report = try probeServer(target, options: options) } catch {
             // Offline, refused, a handshake refused…: the check that follows says precisely what.
             return .unreachable
         }
@@ -188,7 +188,7 @@ public struct Onboarding {
             trust.accepted = nil
         case .caFile(let file):
             let path = absolutePath(file)
-            do { try CurlTransport.checkCAFile(path, options: context.transportOptions) } catch {
+            do { try SocketTransport.checkCAFile(path, options: context.transportOptions) } catch {
                 throw Failure(.local(.caFileUnusable(error)), server: name)
             }
             trust.caFile = path

@@ -77,11 +77,11 @@ public struct RemoteSession {
         answers.add(reported.report)
         switch reported.result {
         case .success(let value):
-            journal?.noteProgress(reported.report, transport: transport, failure: nil)
+            journal?.noteProgress(reported.report, failure: nil)
             return value
         case .failure(let error):
             let failure = target.failure(error)
-            journal?.noteProgress(reported.report, transport: transport, failure: failure)
+            journal?.noteProgress(reported.report, failure: failure)
             throw failure
         }
     }

@@ -134,7 +134,7 @@ extension TrustSettings {
     ) throws(Failure) -> CAFileChange {
         try requireHTTPS(subject, for: .caFile)
         let path = absolutePath(file)
-        do { try CurlTransport.checkCAFile(path, options: context.transportOptions) } catch {
+        do { try SocketTransport.checkCAFile(path, options: context.transportOptions) } catch {
             throw Failure(.local(.caFileUnusable(error)))
         }
         let accepted = try stored(subject).accepted

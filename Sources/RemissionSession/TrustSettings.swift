@@ -44,7 +44,7 @@ public struct TrustSettings: Sendable {
         var options = context.transportOptions
         options.examinesEveryPresentedAnchor = true  // which CA keys could be pinned (`TrustChoices`)
         let report: ConnectionReport
-        do { report = try makeTransport(target, options: options).probe() } catch {
+        do { report = try probeServer(target, options: options) } catch {
             throw Failure(.local(.probeFailed(error, authority: subject.endpoint.authority, label: subject.label)))
         }
         guard let chain = report.tls?.chain, let leaf = chain.certificates.first, let decision = report.tls?.decision

@@ -1,11 +1,12 @@
 import RemissionTrust
 
-/// Milliseconds at which each step of the last exchange finished, measured from its start.
-/// A step that was not reached is nil. Our own callbacks stamp these, because libcurl reports 0
-/// for CONNECT after a TLS failure or a timeout even though TCP connected.
+/// Milliseconds at which each step of an exchange finished, measured from its start. A step that
+/// was not reached is nil. Through a proxy, `dns` and `tcp` are the proxy's, `proxy` the tunnel's.
 public struct StepTimings: Sendable, Equatable {
     public var dns: Double?
     public var tcp: Double?
+    /// The proxy's tunnel was open (its TLS, CONNECT or SOCKS done); nil without a proxy.
+    public var proxy: Double?
     public var tls: Double?
     public var firstByte: Double?
     public var total: Double?
@@ -47,7 +48,7 @@ public struct TLSReport: Sendable, Equatable {
     }
 }
 
-/// Diagnosis of the most recent `send` or `probe`: timings, the remote address, and the TLS facts
+/// Diagnosis of one `send` or `probe`: timings, the remote address, and the TLS facts
 /// if a new TLS connection was made (a reused connection has no new handshake to report).
 public struct ConnectionReport: Sendable, Equatable {
     public var timings: StepTimings

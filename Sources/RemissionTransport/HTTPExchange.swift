@@ -65,27 +65,46 @@ extension Array where Element == HTTPHeader {
     }
 }
 
-/// Sends requests to one endpoint, reusing its connection. Implemented by the `ServerTransport`s;
-/// unit tests of the RPC client implement it with scripted responses.
-///
-/// Credentials are passed with each request and sent only once trust is decided.
-public protocol HTTPTransport: AnyObject {
-    func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportError) -> HTTPResponse
+/// What one `send` did: the answer, and how its connection went.
+public struct HTTPExchange: Sendable, Equatable {
+    public var response: HTTPResponse
+    /// This exchange's diagnosis. `reusedConnection` false: it opened the connection, so DNS, TCP,
+    /// the route (a proxy's tunnel) and TLS with the trust decision happened in it.
+    public var connection: ConnectionReport
+
+    public init(response: HTTPResponse, connection: ConnectionReport = ConnectionReport()) {
+        self.response = response
+        self.connection = connection
+    }
 }
 
-/// A transport to one server that can say how its connection went (`check`'s steps, the
-/// diagnostics log) and show the chain without a request (`trust show`). `SocketTransport` for a
-/// server reached directly, `CurlTransport` through a proxy.
+/// Why a `send` or `probe` got no answer, with how far its connection got.
+public struct TransportFailure: Error, Sendable, Equatable {
+    public var error: TransportError
+    /// The report the exchange had when it failed (steps reached, addresses, TLS facts).
+    public var connection: ConnectionReport
+
+    public init(_ error: TransportError, connection: ConnectionReport = ConnectionReport()) {
+        self.error = error
+        self.connection = connection
+    }
+}
+
+/// Sends requests to one endpoint, reusing its connection. Implemented by `SocketTransport`;
+/// unit tests of the RPC client implement it with scripted responses.
+///
+/// Credentials are passed with each request and sent only once trust is decided. Each call returns
+/// what it did; a transport keeps no result for anyone to read afterwards.
+public protocol HTTPTransport: AnyObject {
+    func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportFailure) -> HTTPExchange
+}
+
+/// A transport to one server that can also show the chain without a request (`trust show`).
 public protocol ServerTransport: HTTPTransport {
     var endpoint: ServerEndpoint { get }
-    /// Diagnosis of the most recent `send`.
-    var lastReport: ConnectionReport { get }
-    /// Diagnosis of the most recent exchange that opened a connection (DNS, TCP, TLS and the trust
-    /// decision happen only there; later requests reuse the connection).
-    var lastConnectionOpening: ConnectionReport? { get }
     /// Connects and completes the TLS handshake without sending any request; returns the report
     /// even when the policy refused the chain.
-    func probe() throws(TransportError) -> ConnectionReport
+    func probe() throws(TransportFailure) -> ConnectionReport
 }
 
 /// User name and password for HTTP Basic authentication.
@@ -110,7 +129,7 @@ public enum TransportError: Error, Sendable, Equatable {
     case refused(detail: String)
     /// No route to the host, network unreachable, host down.
     case unreachable(detail: String)
-    /// No answer in time; `phase` says where it stalled ("connect", "tls", "response").
+    /// No answer in time; `phase` says where it stalled ("connect", "proxy", "tls", "response").
     case timeout(phase: String, detail: String)
     /// Our trust policy refused the certificate chain inside the handshake; nothing was sent.
     case trustRefused(TrustDecision, chain: PresentedChain)
@@ -131,9 +150,7 @@ public enum TransportError: Error, Sendable, Equatable {
     case responseTooLarge(limit: Int, announced: Int?)
     /// The server's CA file could not be used; nothing was sent.
     case caFile(path: String, detail: String)
-    /// libcurl itself could not be loaded (not installed, or broken); nothing was attempted.
-    case engineUnavailable(detail: String)
-    /// Any other libcurl failure, with its code and message.
+    /// Any other failure (OpenSSL could not allocate), with a code and message.
     case other(code: Int, detail: String)
 }
 
@@ -161,8 +178,7 @@ extension TransportError: CustomStringConvertible {
         case .responseTooLarge(let limit, let announced):
             return "response over \(limit) bytes" + (announced.map { " (Content-Length \($0))" } ?? "")
         case .caFile(let path, let detail): return "ca file \(path): \(detail)"
-        case .engineUnavailable(let detail): return "libcurl: \(detail)"
-        case .other(let code, let detail): return "curl \(code): \(detail)"
+        case .other(let code, let detail): return "other \(code): \(detail)"
         }
     }
 }
@@ -179,4 +195,9 @@ public enum ProxyFailure: Error, Sendable, Equatable {
     case untrusted(proxy: String, decision: TrustDecision, chain: PresentedChain)
     /// The TLS handshake with an `https://` proxy failed for another reason.
     case handshake(proxy: String, detail: String)
+    /// A SOCKS proxy refused, with its reply code (or the authentication it asked for failed).
+    case socks(proxy: String, reply: SOCKSReply)
+    /// The proxy's answer is not its protocol (a wrong SOCKS version, a reply cut or too long, an
+    /// answer to CONNECT that is not HTTP); nothing went through it.
+    case malformedAnswer(proxy: String, detail: String)
 }

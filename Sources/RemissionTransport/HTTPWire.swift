@@ -70,6 +70,12 @@ struct HTTPResponseParser {
     /// False when the server said it closes, or framed the body by closing.
     private(set) var keepsConnection = true
     private(set) var announcedLength: Int?
+    /// Bytes of the last `feed` after the end of the response: none from a server we never
+    /// pipeline to; a proxy's CONNECT answer must be followed by nothing either.
+    private(set) var unusedBytes = 0
+    /// The response ends with its head, whatever its headers say: a proxy's answer to CONNECT
+    /// (`ProxyTunnel`), whose body, if any, is never read.
+    let endsAtHead: Bool
 
     private enum Stage: Equatable {
         case head
@@ -86,8 +92,9 @@ struct HTTPResponseParser {
     private var line: [UInt8] = []
     private var headBytes = 0
 
-    init(maximumBodyBytes: Int) {
+    init(maximumBodyBytes: Int, endsAtHead: Bool = false) {
         self.maximumBodyBytes = maximumBodyBytes
+        self.endsAtHead = endsAtHead
     }
 
     /// True once any byte of a response was seen (a status line begun).
@@ -117,6 +124,7 @@ struct HTTPResponseParser {
             }
         }
         isComplete = stage == .done
+        unusedBytes = bytes.count - index
     }
 
     /// The server closed the connection: that ends a body framed by closing; anywhere else the
@@ -217,6 +225,10 @@ struct HTTPResponseParser {
             return
         }
         let connection = header("connection")?.lowercased() ?? ""
+        if endsAtHead {
+            stage = .done
+            return
+        }
         if connection.contains("close") { keepsConnection = false }
         if connection.contains("keep-alive") { keepsConnection = true }
         if status == 204 || status == 304 {

@@ -1,4 +1,3 @@
-import CCurl
 import COpenSSL
 import CShims
 import RemissionModel
@@ -6,14 +5,14 @@ import RemissionTrust
 
 /// Has trust decided inside the TLS handshake and records what it saw.
 ///
-/// `configureContext` prepares an `SSL_CTX` (our own engine's, or the one libcurl hands over through
-/// `CURLOPT_SSL_CTX_FUNCTION` for a proxied connection): our store and `SSL_CTX_set_cert_verify_callback`.
+/// `configureContext` prepares an `SSL_CTX` (a server's, or an `https://` proxy's with its own
+/// inspector): our store and `SSL_CTX_set_cert_verify_callback`.
 /// OpenSSL then calls `verifyChain` with the presented chain before the handshake finishes; it gathers
 /// the facts (`ChainExaminer`) and asks the pure `TrustPolicy`, so no request byte (above all no
 /// `Authorization` header) leaves before the policy has decided.
 ///
-/// - Warning: with libcurl, its own VERIFYPEER/VERIFYHOST are off; this object is the only thing standing
-///   between the user and an impostor. The host is taken from our endpoint, never from the connection.
+/// - Warning: OpenSSL's own verification is replaced by the callback; this object is the only thing
+///   standing between the user and an impostor. The host is taken from our endpoint, never from the connection.
 final class HandshakeInspector {
     /// What the leaf must cover: the endpoint's host, read once (`PeerName`).
     let peerName: PeerName
@@ -30,11 +29,6 @@ final class HandshakeInspector {
     var decision: TrustDecision?
     var protocolVersion: String?
     var cipher: String?
-    /// Monotonic stamps (ms) our callbacks set, for the step report.
-    var socketOpenedAt: Double?
-    var verifyStartedAt: Double?
-    var requestReadyAt: Double?
-    var firstByteAt: Double?
     /// What the handshake showed of mutual TLS: the server asked for a client certificate, we sent
     /// ours, and the TLS alert the server sent, if any (its description, e.g. "unknown CA").
     var clientCertificateRequested = false
@@ -52,7 +46,7 @@ final class HandshakeInspector {
         self.policy = policy
     }
 
-    /// The policy refused the chain it saw: what either engine reports, whatever failed after.
+    /// The policy refused the chain it saw: what the transport reports, whatever failed after.
     var trustRefusal: TransportError? {
         guard let decision, !decision.isTrusted, let chain else { return nil }
         return .trustRefused(decision, chain: chain)
@@ -79,10 +73,6 @@ final class HandshakeInspector {
         decision = nil
         protocolVersion = nil
         cipher = nil
-        socketOpenedAt = nil
-        verifyStartedAt = nil
-        requestReadyAt = nil
-        firstByteAt = nil
         clientCertificateRequested = false
         clientCertificateOffered = false
         receivedAlert = nil
@@ -124,7 +114,6 @@ final class HandshakeInspector {
 
     /// Gathers the chain's facts (`ChainExaminer`), asks the policy, and returns 1 (trusted) or 0 (refused).
     func verifyChain(_ storeContext: OpaquePointer) -> Int32 {
-        verifyStartedAt = monotonicMilliseconds()
         // Pins or an accepted certificate decide alone: the CA store then only adds notes, and the slow
         // bundle file is not worth parsing for them.
         if policy.consultsSystemStore {
@@ -145,24 +134,6 @@ final class HandshakeInspector {
         }
         X509_STORE_CTX_set_error(storeContext, X509_V_ERR_APPLICATION_VERIFICATION)
         return 0
-    }
-
-    /// Called just before the request is sent (curl's PREREQFUNCTION): the handshake is over.
-    func requestIsReady(handle: UnsafeMutableRawPointer) {
-        requestReadyAt = monotonicMilliseconds()
-        readTLSInfo(handle: handle)
-    }
-
-    func readTLSInfo(handle: UnsafeMutableRawPointer) {
-        var info: UnsafeMutablePointer<curl_tlssessioninfo>? = nil
-        guard rm_curl_getinfo_tls_session(handle, &info) == CURLE_OK, let info,
-            info.pointee.backend == CURLSSLBACKEND_OPENSSL, let ssl = info.pointee.internals
-        else { return }
-        let connection = OpaquePointer(ssl)
-        protocolVersion = String(cString: SSL_get_version(connection))
-        if let current = SSL_get_current_cipher(connection), let name = SSL_CIPHER_get_name(current) {
-            cipher = String(cString: name)
-        }
     }
 }
 

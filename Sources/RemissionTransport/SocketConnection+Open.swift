@@ -14,6 +14,16 @@ extension SocketConnection {
         host: String, numeric: Bool, localhost: Bool = false, port: Int, deadline: Double,
         resolved: (Double) -> Void
     ) throws(SocketFailure) -> SocketConnection {
+        let addresses = try resolve(host: host, numeric: numeric, localhost: localhost, port: port, deadline: deadline)
+        resolved(monotonicMilliseconds())
+        return try open(addresses: addresses, deadline: deadline)
+    }
+
+    /// A host's addresses (at most `HappyEyeballs.maximumAddresses`), in getaddrinfo's order, the
+    /// lookup bounded by `deadline`; `localhost` names are 127.0.0.1 and ::1 without DNS.
+    static func resolve(host: String, numeric: Bool, localhost: Bool, port: Int, deadline: Double)
+        throws(SocketFailure) -> [SocketAddress]
+    {
         let lookups = localhost ? [("127.0.0.1", true), ("::1", true)] : [(host, numeric)]
         var addresses: [SocketAddress] = []
         for (name, literal) in lookups {
@@ -34,8 +44,7 @@ extension SocketConnection {
             }
         }
         guard !addresses.isEmpty else { throw .resolve("no loopback address") }
-        resolved(monotonicMilliseconds())
-        return try open(addresses: addresses, deadline: deadline)
+        return addresses
     }
 
     /// Connects to the first of `addresses` to answer, by Happy Eyeballs (RFC 8305): in the order

@@ -12,6 +12,8 @@ import RemissionModel
 final class SocketConnection {
     let descriptor: Int32
     private(set) var ssl: OpaquePointer?
+    /// An `https://` proxy's TLS, when the server's own TLS (`ssl`) runs inside it.
+    private var tunnelSSL: OpaquePointer?
     /// The numeric address connected to.
     let remoteAddress: String
     /// The addresses tried before this one, in the order they were started (`open(addresses:deadline:)`).
@@ -35,15 +37,35 @@ final class SocketConnection {
     }
 
     deinit {
+        // The server's TLS first: its filter BIO does not own the proxy's TLS beneath it.
         if let ssl { SSL_free(ssl) }
+        if let tunnelSSL { SSL_free(tunnelSSL) }
         _ = Glibc.close(descriptor)
     }
 
     /// The TLS handshake over this connection; `serverName` goes in SNI (not for address literals).
+    ///
+    /// Over an `https://` proxy's TLS (a first handshake on this connection), the second one runs
+    /// inside it: its records are read and written through an SSL filter BIO on the proxy's TLS.
+    /// The BIO passes OpenSSL's retry flags on, so a read or write that would block still waits on
+    /// this one socket with the same deadlines, on this thread: no relay thread, no socket pair.
     func handshake(context: OpaquePointer, serverName: String?, deadline: Double) throws(SocketFailure) {
         guard let ssl = SSL_new(context) else { throw .tls(Self.openSSLError()) }
+        if let outer = self.ssl {
+            guard let filter = BIO_new(BIO_f_ssl()) else {
+                SSL_free(ssl)
+                throw .tls(Self.openSSLError())
+            }
+            // The inner TLS may hand a retried write over from another buffer.
+            _ = SSL_ctrl(
+                outer, SSL_CTRL_MODE, Int(SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER | SSL_MODE_ENABLE_PARTIAL_WRITE), nil)
+            _ = BIO_ctrl(filter, BIO_C_SET_SSL, Int(BIO_NOCLOSE), UnsafeMutableRawPointer(outer))
+            SSL_set_bio(ssl, filter, filter)
+            tunnelSSL = outer
+        } else {
+            SSL_set_fd(ssl, descriptor)
+        }
         self.ssl = ssl
-        SSL_set_fd(ssl, descriptor)
         if let serverName { _ = rm_SSL_set_tlsext_host_name(ssl, serverName) }
         ERR_clear_error()
         while true {
@@ -197,6 +219,8 @@ enum SocketFailure: Error, Equatable {
     /// someone on the path, so it never ends an answer framed by the close (curl 8 refuses it too).
     case closedWithoutNotify
     case io(errno: Int32)
+    /// The proxy refused the tunnel or answered what is not its protocol (`ProxyRoute`).
+    case proxy(ProxyFailure)
 }
 
 /// Runs `body` with SIGPIPE blocked on this thread, and takes back the one a write to a closed

@@ -59,6 +59,8 @@ extension SocketTransport {
             return .connection(detail: "the server closed the connection in the middle of the answer")
         case (.io(let code), _):
             return .connection(detail: String(cString: strerror(code)))
+        case (.proxy(let failure), _):
+            return .proxy(failure)
         }
     }
 

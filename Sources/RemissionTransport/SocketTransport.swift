@@ -7,30 +7,40 @@ import RemissionTrust
     import Glibc
 #endif
 
-/// The HTTP engine for a server reached without a proxy: HTTP/1.1 on our own socket, TLS by the
-/// OpenSSL remission already links, trust decided by the same `HandshakeInspector` inside the
-/// handshake. One connection, kept for the next request while the server keeps it open.
+/// Remission's HTTP engine, for every route to a server: HTTP/1.1 on our own socket, TLS by the
+/// OpenSSL remission already links, trust decided by `HandshakeInspector` inside the handshake.
+/// The route yields the connected byte stream: direct TCP (Happy Eyeballs), or a proxy's tunnel
+/// (`ProxyRoute`: HTTP CONNECT, an `https://` proxy's TLS, SOCKS4/4a/5/5h); TLS and HTTP on top
+/// are the same for all. One connection, kept for the next request while the server keeps it open.
 ///
-/// Why not libcurl here: loading it and its ~30 libraries was most of a short command's start-up
-/// (devdoc/measurements.md). `CurlTransport` still carries what goes through a proxy.
+/// Each `send` and `probe` returns what it did (the answer and its `ConnectionReport`, or a
+/// `TransportFailure` with the report it had); nothing of an exchange is left on the transport.
 /// Not thread-safe: one transport per thread, one per trust policy.
 public final class SocketTransport: ServerTransport {
     public let endpoint: ServerEndpoint
-    public private(set) var lastReport = ConnectionReport()
-    public private(set) var lastConnectionOpening: ConnectionReport?
 
     let options: TransportOptions
     let inspector: HandshakeInspector
     private let context: OpaquePointer?
+    private let proxyRoute: ProxyRoute?
     private var connection: SocketConnection?
 
-    /// The parameters are `CurlTransport`'s; a proxy in `options` is not this engine's to use.
+    /// - Parameters:
+    ///   - caFile: a PEM file of extra trust anchors for this server; read now, so a bad file fails before any connection.
+    ///   - options: limits, and the proxy to go through (with its own trust) when there is one.
+    ///   - clientIdentity: the client certificate offered to this server when it asks for one, and only
+    ///     after its own certificate was trusted.
+    ///   - policy: the trust policy, asked inside the handshake over what the server presented.
     public init(
         endpoint: ServerEndpoint, caFile: String? = nil, options: TransportOptions = TransportOptions(),
         clientIdentity: ClientIdentity? = nil, policy: TrustPolicy
     ) throws(TransportError) {
-        precondition(options.proxy == nil, "SocketTransport does not speak to proxies")
         let anchors = try TrustAnchors(caFile: caFile, environment: options.environment)
+        if let proxy = options.proxy {
+            proxyRoute = try ProxyRoute(proxy, userAgent: options.userAgent, environment: options.environment)
+        } else {
+            proxyRoute = nil
+        }
         self.endpoint = endpoint
         self.options = options
         self.inspector = HandshakeInspector(
@@ -47,6 +57,12 @@ public final class SocketTransport: ServerTransport {
         }
     }
 
+    /// Reads a CA file the way every transport given it will (unreadable, or no certificate, fails),
+    /// without making a transport.
+    public static func checkCAFile(_ path: String, options: TransportOptions) throws(TransportError) {
+        _ = try TrustAnchors(caFile: path, environment: options.environment)
+    }
+
     deinit {
         connection = nil
         if let context { SSL_CTX_free(context) }
@@ -58,57 +74,56 @@ public final class SocketTransport: ServerTransport {
         return endpoint.hostKind == .name ? endpoint.serverName : nil
     }
 
-    public func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportError) -> HTTPResponse {
+    public func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportFailure) -> HTTPExchange {
         let started = monotonicMilliseconds()
         let deadline = started + Double(min(milliseconds(options.timeoutSeconds), request.timeoutMilliseconds ?? .max))
         var bytes = requestBytes(request, credentials: credentials)
         // The request holds the Authorization header: zeroed once sent, not left to the allocator.
         defer { bytes.withUnsafeMutableBytes { rm_wipe($0.baseAddress, $0.count) } }
         var stamps = Stamps()
+        var opened = false
         if connection?.isReusable != true { connection = nil }
         do {
-            return try exchange(bytes, started: started, deadline: deadline, stamps: &stamps)
+            return try exchange(bytes, started: started, deadline: deadline, stamps: &stamps, opened: &opened)
         } catch .closed(let written) where !written || request.idempotent {
             // The server had closed the kept connection: a new one, for a request it cannot have
             // received (the write itself failed) or one that does no harm twice. Any other request
             // may have reached the server; it is reported, never resent (PRODUCT.md §2).
             stamps = Stamps()
             do {
-                return try exchange(bytes, started: started, deadline: deadline, stamps: &stamps)
+                return try exchange(bytes, started: started, deadline: deadline, stamps: &stamps, opened: &opened)
             } catch {
-                throw classify(error)
+                throw TransportFailure(
+                    classify(error), connection: report(started: started, stamps: stamps, reused: !opened))
             }
         } catch {
-            throw classify(error)
+            throw TransportFailure(
+                classify(error), connection: report(started: started, stamps: stamps, reused: !opened))
         }
     }
 
     /// Connects and completes the TLS handshake without sending any request, to show the chain
     /// (`trust show`). Returns the report even when the policy refused the chain.
-    public func probe() throws(TransportError) -> ConnectionReport {
+    public func probe() throws(TransportFailure) -> ConnectionReport {
         let started = monotonicMilliseconds()
         var stamps = Stamps()
         connection = nil
         do {
             try open(
                 started: started, deadline: started + Double(milliseconds(options.timeoutSeconds)), stamps: &stamps)
-            lastReport = report(started: started, stamps: stamps, reused: false)
         } catch {
-            lastReport = report(started: started, stamps: stamps, reused: false)
-            if inspector.chain == nil { throw classify(error) }
+            let report = report(started: started, stamps: stamps, reused: false)
+            if inspector.chain == nil { throw TransportFailure(classify(error), connection: report) }
+            return report
         }
-        return lastReport
+        return report(started: started, stamps: stamps, reused: false)
     }
 
-    /// One request and its response on the kept connection, or a new one.
-    private func exchange(_ bytes: [UInt8], started: Double, deadline: Double, stamps: inout Stamps)
-        throws(ExchangeFailure) -> HTTPResponse
-    {
-        let opened = connection == nil
-        defer {
-            lastReport = report(started: started, stamps: stamps, reused: !opened)
-            if opened { lastConnectionOpening = lastReport }
-        }
+    /// One request and its response on the kept connection, or a new one (`opened`).
+    private func exchange(
+        _ bytes: [UInt8], started: Double, deadline: Double, stamps: inout Stamps, opened: inout Bool
+    ) throws(ExchangeFailure) -> HTTPExchange {
+        opened = connection == nil
         do throws(ExchangeFailure) {
             if opened { try open(started: started, deadline: deadline, stamps: &stamps) }
             guard let connection else { throw ExchangeFailure.socket(.closed, phase: .request) }
@@ -119,7 +134,8 @@ public final class SocketTransport: ServerTransport {
                 throw error
             }
             let response = try receive(on: connection, deadline: deadline, stamps: &stamps)
-            return response
+            return HTTPExchange(
+                response: response, connection: report(started: started, stamps: stamps, reused: !opened))
         } catch {
             let error = opened ? diagnosed(error, on: connection, deadline: deadline) : error
             connection = nil
@@ -132,6 +148,16 @@ public final class SocketTransport: ServerTransport {
     private func open(started: Double, deadline: Double, stamps: inout Stamps) throws(ExchangeFailure) {
         inspector.reset()
         let connectDeadline = min(deadline, started + Double(milliseconds(options.connectTimeoutSeconds)))
+        if let proxyRoute {
+            let tunneled: SocketConnection
+            do {
+                tunneled = try proxyRoute.open(to: endpoint, deadline: connectDeadline, stamps: &stamps)
+            } catch {
+                throw .transport(error)
+            }
+            try secure(tunneled, deadline: connectDeadline, stamps: &stamps)
+            return
+        }
         let opened: SocketConnection
         if let routed = try openRoute(deadline: connectDeadline) {
             opened = routed  // ssh -W or a unix socket (SocketTransport+Routes.swift)
@@ -149,13 +175,16 @@ public final class SocketTransport: ServerTransport {
         stamps.remoteAddress = opened.remoteAddress
         stamps.passedOver = opened.passedOver
         stamps.localPort = opened.localPort
+        try secure(opened, deadline: connectDeadline, stamps: &stamps)
+    }
+
+    /// The server's TLS on a connected route (for an https URL), then the connection is kept.
+    private func secure(_ opened: SocketConnection, deadline: Double, stamps: inout Stamps) throws(ExchangeFailure) {
         if let context {
             do {
-                try opened.handshake(
-                    context: context, serverName: serverName,
-                    deadline: connectDeadline)
+                try opened.handshake(context: context, serverName: serverName, deadline: deadline)
             } catch {
-                throw diagnosed(.socket(error, phase: .tls), on: opened, deadline: connectDeadline)
+                throw diagnosed(.socket(error, phase: .tls), on: opened, deadline: deadline)
             }
             stamps.handshaken = monotonicMilliseconds()
             inspector.protocolVersion = opened.protocolVersion
@@ -253,6 +282,8 @@ extension SocketTransport {
         var remoteAddress: String?
         var passedOver: [PassedOverAddress] = []
         var localPort: Int?
+        /// The proxy's tunnel was open (`ProxyRoute`).
+        var tunneled: Double?
     }
 
     enum Phase { case resolve, connect, tls, request, response }
@@ -266,16 +297,20 @@ extension SocketTransport {
         case closed(written: Bool)
     }
 
-    fileprivate func report(started: Double, stamps: Stamps, reused: Bool) -> ConnectionReport {
+    func report(started: Double, stamps: Stamps, reused: Bool) -> ConnectionReport {
         let since = { (stamp: Double?) in stamp.map { $0 - started } }
-        let timings = StepTimings(
+        var timings = StepTimings(
             dns: since(stamps.resolved), tcp: since(stamps.connected), tls: since(stamps.handshaken),
             firstByte: since(stamps.firstByte), total: monotonicMilliseconds() - started)
+        timings.proxy = since(stamps.tunneled)
         let tls = reused ? nil : inspector.tlsReport
         var report = ConnectionReport(
             timings: timings, remoteAddress: stamps.remoteAddress ?? connection?.remoteAddress,
             localPort: stamps.localPort ?? connection?.localPort, reusedConnection: reused, tls: tls)
         report.passedOver = stamps.passedOver
+        if let proxyRoute {
+            report.proxy = reused ? ProxyReport(url: proxyRoute.proxy.url) : proxyRoute.report
+        }
         report.route = routeReport(started: started, connection: connection)
         return report
     }

@@ -1,15 +1,15 @@
 import RemissionModel
 import RemissionTrust
 
-/// How a transport (`SocketTransport` or `CurlTransport`) connects. Defaults are documented in place.
+/// How `SocketTransport` connects. Defaults are documented in place.
 public struct TransportOptions: Sendable, Equatable {
     /// Whole-exchange limit in seconds (connect, TLS, request, response). Default 15 s (the
     /// command line's `--timeout` default, which bounds a whole command).
     public var timeoutSeconds: Double
     /// Limit for TCP connect plus TLS handshake, in seconds. Default 10 s, capped at `timeoutSeconds`.
     public var connectTimeoutSeconds: Double
-    /// The proxy to go through, with its own trust; nil: none (libcurl never reads the environment
-    /// itself: the session resolves `https_proxy`, `all_proxy` and `no_proxy` into this).
+    /// The proxy to go through, with its own trust; nil: none. The transport never reads the
+    /// environment itself: the session resolves `https_proxy`, `all_proxy` and `no_proxy` into this.
     public var proxy: ProxySettings?
     /// Sent as `User-Agent`.
     public var userAgent: String

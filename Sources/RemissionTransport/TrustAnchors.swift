@@ -8,7 +8,7 @@ import RemissionTrust
 
 /// The X509 store our verification runs against: the system CAs plus the server's CA file.
 ///
-/// libcurl leaves the store empty when its own verification is off, so we install this one.
+/// Installed on every TLS context (a server's, an `https://` proxy's with its own CA file).
 /// The system directory is loaded lazily (`X509_STORE_load_path`: certificates are read on demand),
 /// because parsing the whole bundle up front costs 15–25 ms per process. `SSL_CERT_FILE` and
 /// `SSL_CERT_DIR` are honoured, as OpenSSL's own default paths honour them.

@@ -100,13 +100,6 @@ public struct CheckReportBuilder {
     private var failure: Failure? { observation.failure }
 
     public mutating func build() -> CheckReport {
-        // libcurl, needed for a proxy, could not be loaded: no step was tried, none is reported.
-        if let failure, case .transport(.engineUnavailable) = failure.cause {
-            return CheckReport(
-                server: observation.server, url: observation.endpoint.url, steps: [], online: false, insecure: false,
-                failedStep: nil, reason: FailureText.reason(failure), hint: FailureText.hint(failure, place: place),
-                exitStatus: failure.status, serverVersion: nil, status: CheckStatus(failure))
-        }
         let failedAt = failure.map { $0.step ?? .http }
         for name in CheckStepName.allCases {
             if name == .proxy, observation.proxy == nil, failedAt != .proxy { continue }
@@ -158,7 +151,7 @@ public struct CheckReportBuilder {
             let proxy = observation.proxy ?? ("", .configured)
             return ProxyText.step(
                 url: proxy.url, server: observation.server, source: proxy.source,
-                report: observation.connection.proxy, failed: failed,
+                report: observation.connection.proxy, milliseconds: timings.proxy, failed: failed,
                 reason: reasonText, now: observation.now)
         case .tls:
             return tlsStep(failed: failed)

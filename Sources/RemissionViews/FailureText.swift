@@ -82,10 +82,12 @@ public enum FailureText {
         case .refused: return tr("connection refused")
         case .unreachable(let detail): return tr("host unreachable (\(safe(detail)))")
         case .timeout(let phase, _):
-            return phase == "connect"
-                ? tr("timed out waiting for the connection")
-                : phase == "tls"
-                    ? tr("timed out waiting for the TLS handshake") : tr("timed out waiting for the response")
+            switch phase {
+            case "connect": return tr("timed out waiting for the connection")
+            case "proxy": return tr("timed out waiting for the proxy to open the tunnel")
+            case "tls": return tr("timed out waiting for the TLS handshake")
+            default: return tr("timed out waiting for the response")
+            }
         case .clientCertificateRefused(let offered, let alert):
             return ClientCertificateText.reason(.refused(offered: offered, alert: alert))
         case .proxy(let failure): return ProxyText.reason(failure)
@@ -108,8 +110,6 @@ public enum FailureText {
             return tr(
                 "the answer is larger than \(Units.bytes(limit)), remission's limit ",
                 "(it announced \(Units.bytes(announced))); it was not read")
-        case .engineUnavailable(let detail):
-            return tr("libcurl, which remission uses for proxies, could not be loaded (\(safe(detail)))")
         case .other(_, let detail): return safe(detail)
         }
     }
@@ -225,6 +225,9 @@ public enum FailureText {
             return tr(
                 "Nothing listens on that port: is transmission-daemon (or the proxy) running, and is the port right?")
         case .unreachable: return tr("Check the network path to the host (VPN, firewall, routing).")
+        case .timeout("proxy", _):
+            return tr(
+                "The proxy accepted the connection but did not answer: is it a proxy of this kind (the URL's scheme)?")
         case .timeout(let phase, _):
             return phase == "connect"
                 ? tr("The host does not answer: a firewall may drop the packets, or the host is down.")
@@ -246,7 +249,6 @@ public enum FailureText {
         case .proxy(let failure): return ProxyText.hint(failure, server: server)
         case .route(let failure): return RouteText.hint(failure)
         case .caFile: return tr("Point --ca-file (or remission trust ca) at a readable PEM file of CA certificates.")
-        case .engineUnavailable: return tr("Install it: apt-get install libcurl4.")
         case .connection, .other: return tr("The connection broke: try again, or run `remission check` to diagnose.")
         case .responseTooLarge: return oversizeHint
         }

@@ -161,7 +161,7 @@ extension FailureText {
             return tr(
                 "\(reason). Point to a readable PEM file with: remission trust ca \(quotedForShell(label)) FILE",
                 ", or remove it with: remission trust forget \(quotedForShell(label)) --ca-file")
-        case .trustRefused, .tlsHandshake, .connection, .engineUnavailable, .responseTooLarge, .other,
+        case .trustRefused, .tlsHandshake, .connection, .responseTooLarge, .other,
             .clientCertificateRefused, .proxy, .route:
             return tr("\(safe(authority)): \(reason). Nothing was changed.")
         }

@@ -56,8 +56,7 @@ public struct RemissionCommand: ParsableCommand {
 
     /// Flushes what `print` buffered and ends the process with `status`; a full disk or a closed
     /// pipe is a failure, not exit 0. `_exit`, not `exit`: every file is written and closed by now,
-    /// and the libraries' destructors (OpenSSL's, and libcurl's ~35 when a proxy loaded it) have
-    /// nothing left to do.
+    /// and the libraries' destructors (OpenSSL's) have nothing left to do.
     private static func finish(_ status: Int32) -> Never {
         var status = status
         if fflush(nil) != 0, status == 0 {

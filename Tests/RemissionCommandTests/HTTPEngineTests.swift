@@ -6,10 +6,10 @@ import Testing
 @testable import RemissionViews
 @testable import remission
 
-/// A server reached directly is spoken to by remission's own engine (SocketTransport); libcurl is
-/// loaded with dlopen only for a connection through a proxy (Sources/CCurl/include/CCurl.h).
-/// A broken libcurl.so.4 found first through LD_LIBRARY_PATH stands in for a missing or damaged one.
-@Suite("The HTTP engines: our own for direct connections, libcurl for proxies (process, real daemon)")
+/// One HTTP engine for every route, and no libcurl anywhere: the binary does not link it nor name it,
+/// and every command works with a broken libcurl.so.4 found first through LD_LIBRARY_PATH (standing
+/// in for a missing or damaged one), directly and through each kind of proxy.
+@Suite("One engine for every route, no libcurl (process, real daemon and proxies)")
 struct HTTPEngineTests {
     let bed: TestBed
     let home: CLIHome
@@ -25,6 +25,16 @@ struct HTTPEngineTests {
 
     func runWithBrokenCurl(_ arguments: [String]) throws -> CLIHome.Result {
         try home.run(arguments, env: ["LD_LIBRARY_PATH": brokenLibraries, "TR_AUTH": bed.credentials])
+    }
+
+    @Test("the binary neither links libcurl nor names it")
+    func noLibcurlInBinary() throws {
+        let linked = try bed.run("ldd", args: [home.remission])
+        #expect(linked.status == 0, "\(linked.stderrText)")
+        #expect(linked.stdoutText.contains("libssl"), "ldd lists the libraries: \(linked.stdoutText)")
+        #expect(!linked.stdoutText.contains("libcurl"), "\(linked.stdoutText)")
+        let binary = try Data(contentsOf: URL(fileURLWithPath: home.remission))
+        #expect(binary.range(of: Data("libcurl".utf8)) == nil, "the binary names libcurl")
     }
 
     @Test("check, list and connect reach the server directly without libcurl, over HTTP and HTTPS")
@@ -43,21 +53,32 @@ struct HTTPEngineTests {
         #expect(shown.out.contains("Fingerprint: SHA256:"), "trust show probes without libcurl: \(shown.all)")
     }
 
-    @Test("through a proxy without a usable libcurl: one clear message, exit 1, nothing saved")
-    func proxyWithoutCurl() throws {
-        let result = try runWithBrokenCurl([
-            "connect", bed.daemonURL(), "--name", "far", "--proxy", "http://127.0.0.1:\(bed.closedPort)",
-        ])
-        #expect(result.status == 1, "\(result.all)")
-        #expect(
-            result.all.contains("libcurl, which remission uses for proxies, could not be loaded"), "\(result.all)")
-        #expect(result.all.contains("libcurl.so.4"), "the loader's reason is kept: \(result.all)")
-        #expect(!result.all.contains("ok   dns"), "no connection step is claimed: \(result.all)")
-        #expect(
-            !FileManager.default.fileExists(atPath: home.configDirectory + "/servers.json"), "connect saved nothing")
+    @Test("through every kind of proxy without a usable libcurl: ONLINE, through the tunnel")
+    func everyProxyWithoutCurl() throws {
+        let socks4 = try TestProxy(.socks4)
+        let socks5 = try TestProxy(.socks5)
+        let connect = try TestProxy(.connect)
+        let tls = try TestProxy(.connect, tls: (bed.certificateFile(.selfSigned), bed.keyFile(.selfSigned)))
+        let kinds: [(TestProxy, String, [String])] = [
+            (socks4, "socks4", []), (socks4, "socks4a", []), (socks5, "socks5", []), (socks5, "socks5h", []),
+            (connect, "http", []), (tls, "https", ["--proxy-ca-file", bed.certificateFile(.selfSigned)]),
+        ]
+        for (proxy, scheme, extra) in kinds {
+            let before = proxy.tunnels.count
+            let result = try runWithBrokenCurl(
+                [
+                    "connect", bed.url(for: .caSigned), "--name", scheme, "--ca-file", bed.caFile,
+                    "--no-save-password", "--proxy", proxy.url(scheme: scheme),
+                ] + extra)
+            #expect(result.status == 0, "\(scheme): \(result.all)")
+            #expect(result.out.contains("ok   proxy through \(proxy.url(scheme: scheme))"), "\(scheme): \(result.out)")
+            let listed = try runWithBrokenCurl(["list", scheme])
+            #expect(listed.status == 0, "\(scheme): \(listed.all)")
+            #expect(proxy.tunnels.count >= before + 2, "\(scheme) went through the proxy: \(proxy.tunnels)")
+        }
     }
 
-    @Test("commands that do not connect never load libcurl: they work without it")
+    @Test("commands that do not connect work without libcurl")
     func localCommands() throws {
         let servers = try runWithBrokenCurl(["servers", "list"])
         #expect(servers.status == 0, "\(servers.all)")

@@ -84,16 +84,8 @@ struct DiagnosticsJournalTests {
         #expect(line.contains("PORT CLOSED") && !line.contains("FAILED"), "\(line)")
     }
 
-    /// A transport that only reports timings.
-    final class TimingsOnly: ServerTransport {
-        let endpoint = Fixture.nas
-        let lastReport = ConnectionReport(timings: StepTimings(dns: 1, tcp: 2, firstByte: 3, total: 4))
-        var lastConnectionOpening: ConnectionReport? { nil }
-        func probe() throws(TransportError) -> ConnectionReport { lastReport }
-        func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportError) -> HTTPResponse {
-            HTTPResponse(status: 500)
-        }
-    }
+    /// The connection every call of these tests had: its timings are the record's steps.
+    static let connection = ConnectionReport(timings: StepTimings(dns: 1, tcp: 2, firstByte: 3, total: 4))
 
     @Test("a command's record keeps what its calls' replies showed, never more; a later run adds to it")
     func progressFromReports() throws {
@@ -103,7 +95,10 @@ struct DiagnosticsJournalTests {
             let journal = DiagnosticsJournal(command: "list")
             journal.attach(paths: fixture.context.paths, environment: [:])
             journal.noteServer("nas", now: Self.now)
-            for report in reports { journal.noteProgress(report, transport: TimingsOnly(), failure: nil) }
+            for var report in reports {
+                report.connection = Self.connection
+                journal.noteProgress(report, failure: nil)
+            }
             journal.finish(status: status, failure: nil, now: Self.now)
             return try #require(try DiagnosticsLog(paths: fixture.context.paths).read().records.last)
         }

@@ -13,10 +13,10 @@ private final class ScriptedReplies: HTTPTransport {
 
     init(_ script: [(Int, String)]) { self.script = script }
 
-    func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportError) -> HTTPResponse {
+    func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportFailure) -> HTTPExchange {
         bodies.append((try? JSONValue.parse(request.body)) ?? .null)
         let (status, body) = script.isEmpty ? (599, "script exhausted") : script.removeFirst()
-        return HTTPResponse(status: status, headers: [], body: Array(body.utf8))
+        return HTTPExchange(response: HTTPResponse(status: status, headers: [], body: Array(body.utf8)))
     }
 }
 

@@ -57,9 +57,9 @@ final class RecordingTransport: HTTPTransport {
     let body: String
     init(body: String) { self.body = body }
 
-    func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportError) -> HTTPResponse {
+    func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportFailure) -> HTTPExchange {
         sent.append(request)
-        return HTTPResponse(status: 200, headers: [], body: Array(body.utf8))
+        return HTTPExchange(response: HTTPResponse(status: 200, headers: [], body: Array(body.utf8)))
     }
 }
 

@@ -154,7 +154,7 @@ struct AttackChainTests {
         // s_server never answers HTTP: the call times out after the request went out.
         var outcome = "answered"
         do {
-            _ = try client(.socket, port: server.port, trust: ServerTrust(pins: [leafPin]), timeout: 2).serverInfo()
+            _ = try client(.direct, port: server.port, trust: ServerTrust(pins: [leafPin]), timeout: 2).serverInfo()
         } catch {
             outcome = "\(error)"
         }
@@ -172,8 +172,9 @@ struct AttackChainTests {
         let client = RPCClient(
             transport: transport, credentials: BasicCredentials(user: bed.user, password: bed.password),
             retryPolicy: .none, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
-        #expect(try client.serverInfo().rpcVersion >= 14)
-        let decision = transport.lastConnectionOpening?.tls?.decision
+        let reported = client.reporting { client throws(RPCError) in try client.serverInfo() }
+        #expect(try reported.get().rpcVersion >= 14)
+        let decision = reported.report.connection?.tls?.decision
         // One pin, and it is in the chain: no backup.
         #expect(
             decision == .trusted(.pinnedKey(try SPKIPin(parsing: bed.pin(.intermediate))), notes: [.missingBackupPin]))

@@ -103,7 +103,7 @@ struct ClientCertificateTransportTests {
             do {
                 _ = try transport.send(HTTPRequest(method: "GET"), credentials: nil)
                 return nil
-            } catch { return error }
+            } catch { return error.error }
         }
         for engine in Engine.allCases {
             let refused = try outcome(try load("client-other.crt", "client-other.key"), engine)

@@ -33,11 +33,11 @@ final class RecordingTransport: HTTPTransport {
 
     init(_ inner: any ServerTransport) { self.inner = inner }
 
-    func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportError) -> HTTPResponse {
+    func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportFailure) -> HTTPExchange {
         sentSessionIds.append(request.headers.first { $0.name == RPCClient.sessionIdHeader }?.value)
-        let response = try inner.send(request, credentials: credentials)
-        statuses.append(response.status)
-        return response
+        let exchanged = try inner.send(request, credentials: credentials)
+        statuses.append(exchanged.response.status)
+        return exchanged
     }
 }
 

@@ -51,10 +51,11 @@ struct WeakKeyModesTests {
             let client = RPCClient(
                 transport: transport, credentials: BasicCredentials(user: "u", password: "p"), retryPolicy: .none,
                 logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
-            do { _ = try client.serverInfo() } catch {
-                if case .transport(.trustRefused(let decision, _)) = error { decisions[name] = decision }
+            let reported = client.reporting { client throws(RPCError) in try client.serverInfo() }
+            if case .failure(.transport(.trustRefused(let decision, _))) = reported.result {
+                decisions[name] = decision
             }
-            if decisions[name] == nil { decisions[name] = transport.lastConnectionOpening?.tls?.decision }
+            if decisions[name] == nil { decisions[name] = reported.report.connection?.tls?.decision }
         }
         #expect(decisions["CA file"]?.isTrusted == false, "\(decisions)")
         // The pinned-anchor verification carries the handshake's security level (auth_level) too.

@@ -61,8 +61,6 @@ enum FailureCatalogue {
             row(
                 .transport(.responseTooLarge(limit: 128 << 20, announced: 600_000_000)), .failure, .http,
                 hint: "Transmission daemon"),
-            row(
-                .transport(.engineUnavailable(detail: "no libcurl")), .failure, nil, hint: "apt-get install libcurl4"),
             row(.transport(.other(code: 2, detail: "init")), .failure, .http, hint: "remission check"),
             row(
                 .transport(.clientCertificateRefused(offered: true, alert: "unknown CA")), .clientCertificate, .tls,

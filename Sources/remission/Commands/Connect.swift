@@ -188,7 +188,9 @@ extension RemissionCommand.Connect {
         @Option(
             name: .customLong("proxy"),
             help: ArgumentHelp(
-                tr("Reach the server through this proxy: http://, https:// or socks5h://HOST:PORT (saved with it)."),
+                tr(
+                    "Reach the server through this proxy: http://, https://, socks4(a):// or ",
+                    "socks5(h)://[USER@]HOST:PORT (saved with it)."),
                 valueName: "url"))
         var proxy: String?
 

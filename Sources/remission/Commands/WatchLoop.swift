@@ -68,8 +68,8 @@ struct WatchLoop {
     }
 
     /// q while a request runs: the terminal is restored, the run's diagnostics record written, and
-    /// the process ends with `_exit`, as the request's thread may be inside OpenSSL (or libcurl, behind
-    /// a proxy), whose destructors `exit` would run under it.
+    /// the process ends with `_exit`, as the request's thread may be inside OpenSSL, whose destructors
+    /// `exit` would run under it.
     private func quit() {
         guard running == nil else {
             WatchTerminal.leave()

@@ -25,10 +25,12 @@ final class ScriptedTransport: HTTPTransport {
         self.script = script
     }
 
-    func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportError) -> HTTPResponse {
+    func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportFailure) -> HTTPExchange {
         sent.append(Sent(request: request, credentials: credentials))
-        guard !script.isEmpty else { return HTTPResponse(status: 599, body: Array("script exhausted".utf8)) }
-        return try script.removeFirst().get()
+        guard !script.isEmpty else {
+            return HTTPExchange(response: HTTPResponse(status: 599, body: Array("script exhausted".utf8)))
+        }
+        do { return HTTPExchange(response: try script.removeFirst().get()) } catch { throw TransportFailure(error) }
     }
 
     var remaining: Int { script.count }
