@@ -134,7 +134,8 @@ public struct ServerTorrents: Sendable, Equatable {
             return ServerTorrents(server: key.label, torrents: [], origin: .unavailable(Failure(.snapshot(error))))
         }
         guard let snapshot else {
-            let problem = Failure(.local(.noSnapshot(otherSettings: store.hasOtherSettings(than: key))), server: key.label)
+            let problem = Failure(
+                .local(.noSnapshot(otherSettings: store.hasOtherSettings(than: key))), server: key.label)
             return ServerTorrents(server: key.label, torrents: [], origin: .unavailable(problem))
         }
         let missing = fields.filter { !snapshot.fields.contains($0) }

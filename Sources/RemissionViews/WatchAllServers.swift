@@ -81,8 +81,14 @@ public struct WatchServers: Equatable, Sendable {
 
     /// The status line: when the servers that answer were last updated, then each server that does
     /// not — OFFLINE, the reason, the next attempt and the time of what is shown of it — or whose
-    /// refresh is slow.
-    public func statusLine(now: Int64, zone: TimeZoneChoice) -> String {
+    /// refresh is slow. When that is wider than `width`, each server keeps only its name and reason.
+    public func statusLine(now: Int64, zone: TimeZoneChoice, width: Int = .max) -> String {
+        let full = statusParts(now: now, zone: zone, details: true).joined(separator: " · ")
+        guard TerminalText.width(full) > width else { return full }
+        return statusParts(now: now, zone: zone, details: false).joined(separator: " · ")
+    }
+
+    private func statusParts(now: Int64, zone: TimeZoneChoice, details: Bool) -> [String] {
         var parts: [String] = []
         let answering = servers.filter { !$0.isOffline }.compactMap(\.dataTime)
         if let latest = answering.max() {
@@ -95,19 +101,22 @@ public struct WatchServers: Equatable, Sendable {
             if let problem = server.problem, server.retryAt == nil, server.refreshStartedAt == nil {
                 parts.append(tr("\(name) not shown: \(problem)"))  // not retried: trust, credentials, permission
             } else if let problem = server.problem {
-                // The reason and the next attempt first: a narrow screen cuts the data's time.
                 var text = tr("\(name) OFFLINE: \(problem)")
+                guard details else {
+                    parts.append(text)
+                    continue
+                }
                 if server.refreshStartedAt != nil {
                     text += ", " + tr("retrying now")
                 } else if let retryAt = server.retryAt {
                     text += ", " + tr("retrying in \(Units.duration(Int(clamping: max(0, retryAt - now))))")
                 }
-                text += ", " + (server.dataTime.map { tr("data from \(Units.clock($0, zone))") } ?? tr("no data yet"))
+                if let dataTime = server.dataTime { text += ", " + tr("data from \(Units.clock(dataTime, zone))") }
                 parts.append(text)
             } else if let started = server.refreshStartedAt, now - started >= WatchScreen.waitingAfterSeconds {
                 parts.append(tr("waiting for \(name)…"))
             }
         }
-        return parts.joined(separator: " · ")
+        return parts
     }
 }

@@ -114,7 +114,7 @@ public enum WatchScreen {
             "remission watch · \(state.server) · "  // verbatim
                 + tr("\(count: state.totalCount, "torrent", "torrents")")
                 + " · ↓ \(Units.rate(down)) ↑ \(Units.rate(up))")
-        lines.append(statusLine(state: state, now: now))
+        lines.append(statusLine(state: state, now: now, width: width))
         lines.append(String(repeating: " ", count: gutter) + layout.header)
         for (offset, torrent) in visible.enumerated() {
             let mark =
@@ -185,8 +185,8 @@ public enum WatchScreen {
     /// The update time; while a refresh is slow, the age of the data shown and what it waits for
     /// (until `--timeout` ends it and the view turns OFFLINE); when offline, the banner with the
     /// data's time and age, and the next attempt.
-    public static func statusLine(state: State, now: Int64) -> String {
-        if let servers = state.servers { return servers.statusLine(now: now, zone: state.zone) }
+    public static func statusLine(state: State, now: Int64, width: Int = .max) -> String {
+        if let servers = state.servers { return servers.statusLine(now: now, zone: state.zone, width: width) }
         let waiting = state.refreshStartedAt.map { now - $0 >= waitingAfterSeconds } ?? false
         let age = state.lastUpdate.map { Units.duration(Int(clamping: max(0, now - $0))) }
         guard let offline = state.offline else {
@@ -271,7 +271,8 @@ extension WatchScreen {
 
         var header: String {
             line(
-                Self.titles, server: tr(context: "column", "Server"), bar: left(tr(context: "column", "Progress"), barWidth),
+                Self.titles, server: tr(context: "column", "Server"),
+                bar: left(tr(context: "column", "Progress"), barWidth),
                 name: tr(context: "column", "Name"))
         }
 
@@ -283,13 +284,15 @@ extension WatchScreen {
                 ? tr(context: "state", "Offline")
                 : torrent.hasError ? tr(context: "state", "Error") : TorrentWords.activity(torrent)
             let cells = [
-                "\(servers == nil ? torrent.id : MergedID.id(torrent.id))", Units.percent(torrent.percentDone, places: 0), Units.bytes(have),
+                "\(servers == nil ? torrent.id : MergedID.id(torrent.id))",
+                Units.percent(torrent.percentDone, places: 0), Units.bytes(have),
                 WatchScreen.eta(torrent),
                 Units.rate(torrent.rateDownload), Units.rate(torrent.rateUpload), Units.ratio(torrent.uploadRatio),
                 status,
             ]
             return line(
-                cells, server: TerminalText.safe(server?.name ?? ""), bar: WatchScreen.bar(torrent.percentDone, width: barWidth),
+                cells, server: TerminalText.safe(server?.name ?? ""),
+                bar: WatchScreen.bar(torrent.percentDone, width: barWidth),
                 name: WatchScreen.cut(Self.name(torrent), nameWidth))
         }
 
@@ -306,7 +309,9 @@ extension WatchScreen {
                 let width = Self.widths[column]
                 text += column == 7 ? left(WatchScreen.cut(cells[column], width), width) : right(cells[column], width)
                 text += " "
-                if column == 0 && serverWidth > 0 { text += left(WatchScreen.cut(server, serverWidth), serverWidth) + " " }
+                if column == 0 && serverWidth > 0 {
+                    text += left(WatchScreen.cut(server, serverWidth), serverWidth) + " "
+                }
                 if column == 0 && barWidth > 0 { text += bar + " " }
             }
             return text + name

@@ -68,7 +68,8 @@ struct AllServersViewTests {
         #expect(lines[9].hasSuffix("box-one"))
         #expect(lines.contains("== gone =="))
         #expect(lines.contains("OFFLINE — nothing saved to show: connection refused"), "\(lines)")
-        #expect(!lines.contains { $0.hasPrefix("ID") && lines.firstIndex(of: $0)! > lines.firstIndex(of: "== gone ==")! })
+        #expect(
+            !lines.contains { $0.hasPrefix("ID") && lines.firstIndex(of: $0)! > lines.firstIndex(of: "== gone ==")! })
 
         let filtered = AllServersList.text(
             Self.parts, query: ListQuery(search: "one"), now: Self.now, zone: .utc, width: .max)
@@ -104,7 +105,8 @@ struct AllServersViewTests {
         #expect(AllServersList.status([Self.parts[0]]) == .ok)
         #expect(AllServersList.status(Self.parts) == .offline)
         let refusedTrust = ServerTorrents(
-            server: "x", torrents: [], origin: .unavailable(Failure(.unauthorized(user: "a", passwordSource: .keyring))))
+            server: "x", torrents: [], origin: .unavailable(Failure(.unauthorized(user: "a", passwordSource: .keyring)))
+        )
         #expect(AllServersList.status(Self.parts + [refusedTrust]) == .authentication)
         let asked = ServerTorrents(server: "y", torrents: [], origin: .snapshot(savedAt: 1, failure: nil))
         #expect(AllServersList.status([Self.parts[0], asked]) == .ok, "--offline asked for the snapshot")
@@ -142,14 +144,19 @@ struct AllServersViewTests {
         state.zone = .utc
         state.servers = WatchServers(servers: [nas, box])
         let lines = WatchScreen.lines(
-            torrents: merged, size: WatchScreen.Size(columns: 80, rows: 10), state: state, now: Self.now)
+            torrents: merged, size: WatchScreen.Size(columns: 100, rows: 10), state: state, now: Self.now)
         #expect(
-            lines[1].hasPrefix("updated ") && lines[1].contains(" · seedbox OFFLINE: connection refused, retrying in 4s"),
+            lines[1].hasPrefix("updated ")
+                && lines[1].hasSuffix(" · seedbox OFFLINE: connection refused, retrying in 4s, data from 11:05:40"),
             "\(lines[1])")
+        // Narrower: each offline server keeps its name and reason.
+        let narrow = WatchScreen.lines(
+            torrents: merged, size: WatchScreen.Size(columns: 60, rows: 10), state: state, now: Self.now)
+        #expect(narrow[1].hasSuffix(" · seedbox OFFLINE: connection refused"), "\(narrow[1])")
         #expect(lines[2].contains("Server") && lines[2].contains("Name"), "\(lines[2])")
         #expect(lines[3].hasPrefix("   3 nas ") && lines[3].contains("on-nas"), "\(lines[3])")
         #expect(lines[4].hasPrefix("   3 seedbox ") && lines[4].contains("Offline"), "\(lines[4])")
         #expect(!lines[3].contains("Offline"))
-        for line in lines { #expect(TerminalText.width(line) <= 80, "\(line)") }
+        for line in lines + narrow { #expect(TerminalText.width(line) <= 100, "\(line)") }
     }
 }

@@ -40,7 +40,7 @@ extension RemissionCommand {
                 which and exits 3 (1 with --offline) instead of showing partial data.
 
                 --all lists every saved server at once, each under a heading "== NAME ==" with the \
-                IDs of that server (act on one with remission -s NAME start ID). Servers are asked \
+                IDs of that server (act on one with remission start ID --server NAME). Servers are asked \
                 concurrently, each within its own --timeout. A server that is offline is shown from \
                 its snapshot under a line "OFFLINE — data from <time>: <reason>", or with the reason \
                 alone when nothing is saved. Filters and --sort apply within each server. Exit \

@@ -62,7 +62,9 @@ struct AllServers {
                 return (part, session.target, problem)
             case .failure(let failure):
                 let key = snapshotKey(name)
-                guard let key else { return (ServerTorrents(server: name, torrents: [], origin: .unavailable(failure)), nil, nil) }
+                guard let key else {
+                    return (ServerTorrents(server: name, torrents: [], origin: .unavailable(failure)), nil, nil)
+                }
                 return (ServerTorrents.offline(key, failure: failure, fields: fields, store: store), nil, nil)
             }
         }
@@ -82,7 +84,8 @@ struct AllServers {
         return names.map { name in
             guard let key = snapshotKey(name) else {
                 return ServerTorrents(
-                    server: name, torrents: [], origin: .unavailable(Failure(.local(.noSnapshot(otherSettings: false)))))
+                    server: name, torrents: [], origin: .unavailable(Failure(.local(.noSnapshot(otherSettings: false))))
+                )
             }
             return ServerTorrents.saved(key, fields: fields, store: store)
         }
@@ -92,7 +95,9 @@ struct AllServers {
     func record(_ parts: [ServerTorrents]) {
         guard let journal = DiagnosticsJournal.current else { return }
         let now = currentUnixTime()
-        for part in parts { if let failure = part.failure { journal.record(server: part.server, failure: failure, now: now) } }
+        for part in parts {
+            if let failure = part.failure { journal.record(server: part.server, failure: failure, now: now) }
+        }
     }
 
     /// The saved passwords of all servers in one keyring search, unless another source wins anyway

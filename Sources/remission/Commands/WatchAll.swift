@@ -28,7 +28,8 @@ extension RemissionCommand.Watch {
             history: WatchSpeedHistory(seconds: Self.historySeconds, interval: interval))
         var loop = WatchAllLoop(
             model: model, feeds: feeds, environment: context.environment, interval: interval,
-            timeout: context.transportOptions.timeoutSeconds, fields: fields, store: SnapshotStore(paths: context.paths))
+            timeout: context.transportOptions.timeoutSeconds, fields: fields, store: SnapshotStore(paths: context.paths)
+        )
         WatchTerminal.enter()
         defer { WatchTerminal.leave() }
         loop.run()

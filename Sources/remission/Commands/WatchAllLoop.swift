@@ -116,7 +116,8 @@ struct WatchAllLoop {
         case .remove(let ids, let deleteData):
             for (server, own) in MergedID.split(ids) { send(.remove(ids: own, deleteData: deleteData), to: server) }
         case .loadDetail(let id): send(.loadDetail(id: MergedID.id(id)), to: MergedID.server(id))
-        case .changeFiles(let id, let changes): send(.changeFiles(id: MergedID.id(id), changes), to: MergedID.server(id))
+        case .changeFiles(let id, let changes):
+            send(.changeFiles(id: MergedID.id(id), changes), to: MergedID.server(id))
         case .quit: break
         }
     }
@@ -247,7 +248,8 @@ struct WatchAllLoop {
 
     private static func doneText(_ effect: WatchEffect, server: String) -> String? {
         switch effect {
-        case .act(let action, let ids): return WatchText.acted(action, count: ids.count) + " · " + TerminalText.safe(server)
+        case .act(let action, let ids):
+            return WatchText.acted(action, count: ids.count) + " · " + TerminalText.safe(server)
         case .remove(let ids, let deleteData):
             return TorrentText.removed(count: ids.count, deletedData: deleteData) + " · " + TerminalText.safe(server)
         default: return nil
