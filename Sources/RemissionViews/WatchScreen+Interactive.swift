@@ -49,9 +49,8 @@ extension WatchScreen {
     public static func detailLines(_ detail: WatchDetail, model: WatchModel, now: Int64) -> [String] {
         let width = max(1, model.size.columns)
         let name = detail.torrent.map { TerminalText.safe($0.name) } ?? ""
-        var lines = [
-            "remission watch · \(titleServer(model.screen, detail.id)) · #\(shownID(model.screen, detail.id)) \(name)"
-        ]  // verbatim
+        let (server, id) = (titleServer(model.screen, detail.id), shownID(model.screen, detail.id))
+        var lines = ["remission watch · \(server) · #\(id) \(name)"]  // verbatim
         lines.append(statusLine(state: model.screen, now: now, width: width))
         guard let torrent = detail.torrent else {
             lines.append(WatchText.loading)

@@ -45,7 +45,8 @@ extension RemissionCommand {
                 its snapshot under a line "OFFLINE — data from <time>: <reason>", or with the reason \
                 alone when nothing is saved. Filters and --sort apply within each server. Exit \
                 status: 0 when every server answered, else the worst code of those that did not (3 \
-                when one was offline, with or without its snapshot). --json prints \
+                when one was offline, with or without its snapshot); with --offline, 0 when every \
+                server has a snapshot, else 1. --json prints \
                 {"servers": [{"server", "offline", "dataTime" (null: nothing shown), "exitCode", \
                 "error" (null or the reason)}], "torrents": [...]}, each torrent as below with \
                 "server" first.

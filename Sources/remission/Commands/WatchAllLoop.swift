@@ -54,6 +54,8 @@ struct WatchAllLoop {
     private var lastFrame = ""
     private var lastSecond: Int64 = 0
     private var changed = true
+    /// When the speed history last took a sample: one an interval, whichever server refreshed.
+    private var lastSample = -Double.infinity
 
     init(
         model: WatchModel, feeds: [WatchFeed], environment: [String: String], interval: Double, timeout: Double,
@@ -227,7 +229,11 @@ struct WatchAllLoop {
     /// The merged rows and every server's line into the model.
     private mutating func publish(at time: Int64?, detail: Torrent? = nil) {
         let lastUpdate = model.screen.lastUpdate
-        model.refreshed(MergedID.merge(feeds.map(\.torrents)), detail: detail, at: time ?? lastUpdate ?? 0)
+        let now = WatchTerminal.monotonicSeconds()
+        let sample = time != nil && now - lastSample >= interval * 0.9
+        if sample { lastSample = now }
+        model.refreshed(
+            MergedID.merge(feeds.map(\.torrents)), detail: detail, at: time ?? lastUpdate ?? 0, sample: sample)
         if time == nil { model.screen.lastUpdate = lastUpdate }
         model.screen.servers = WatchServers(servers: feeds.map(\.shown))
     }
