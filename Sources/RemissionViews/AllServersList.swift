@@ -15,6 +15,11 @@ public enum AllServersList {
     /// `--all` with a server named as well.
     public static var serverOrAll: String { tr("Give a server (NAME or --server) or --all, not both.") }
 
+    /// Trust flags with `--all`: each names one server's certificate.
+    public static var trustFlagsWithAll: String {
+        tr("--ca-file, --pin, --accept-fingerprint and --tls-name are for one server, not for --all.")
+    }
+
     /// "3 servers": what `watch --all`'s title names.
     public static func serverCount(_ count: Int) -> String { tr("\(count: count, "server", "servers")") }
 

@@ -115,6 +115,8 @@ struct AllServersCommandTests {
         // A server and --all at once is refused.
         let both = try home.run(["list", "old", "--all"], env: env)
         #expect(both.status == 2 && both.err.contains("Give a server (NAME or --server) or --all, not both."))
+        let pinned = try home.run(["watch", "--all", "--pin", "sha256//AAAA"], env: env)
+        #expect(pinned.status == 2 && pinned.err.contains("are for one server, not for --all."), "\(pinned.all)")
     }
 
     /// `watch --all` in tmux: rows of both daemons with their servers, the offline ones on the status

@@ -112,6 +112,7 @@ extension RemissionCommand {
         func validate() throws {
             if let width, width < 0 { throw ValidationError(CommandText.widthNegative) }
             if all && (name != nil || global.server != nil) { throw ValidationError(AllServersList.serverOrAll) }
+            if all && !trustFlags.isEmpty { throw ValidationError(AllServersList.trustFlagsWithAll) }
         }
 
         /// An empty server's table is a bare header: say what to do next (stderr, so scripts reading

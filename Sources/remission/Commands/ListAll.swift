@@ -119,6 +119,11 @@ struct AllServers {
     }
 }
 
+extension TrustFlags {
+    /// Whether any flag about one server's certificate is given (none makes sense with `--all`).
+    var isEmpty: Bool { caFile == nil && pins.isEmpty && acceptFingerprint == nil && tlsName == nil }
+}
+
 extension RemissionCommand.List {
     /// `list --all`: the groups (or the JSON document) on stdout; exit 0 when every server answered,
     /// else the worst code of those that did not.

@@ -61,6 +61,7 @@ extension RemissionCommand {
                 throw ValidationError(CommandText.watchIntervalRange)
             }
             if own.all && global.server != nil { throw ValidationError(AllServersList.serverOrAll) }
+            if own.all && !trustFlags.isEmpty { throw ValidationError(AllServersList.trustFlagsWithAll) }
         }
 
         func run() throws {
