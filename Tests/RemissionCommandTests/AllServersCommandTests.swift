@@ -107,6 +107,17 @@ struct AllServersCommandTests {
             newGroup.contains("OFFLINE — data from ") && newGroup.contains("ago): connection refused"), "\(down.out)")
         #expect(newGroup.contains(new.names[0]), "\(down.out)")
         #expect(down.out.contains(old.names[0]))
+        // watch --all started while it is down: its snapshot's rows, marked Offline.
+        let pane = try watchPane(bed, home: home, timeout: 3)
+        defer { pane.kill() }
+        #expect(
+            pane.waitFor {
+                $0.contains("new OFFLINE: connection refused")
+                    && WatchInteractiveCommandTests.lines($0).contains {
+                        $0.contains(new.names[0]) && $0.contains("Offline")
+                    }
+            }, "\(pane.capture())")
+        pane.send("q")
         // --offline: every snapshot without the network; those without one say so (exit 1).
         let offline = try home.run(["list", "--all", "--offline"], env: env)
         #expect(offline.status == 1, "\(offline.all)")
@@ -125,16 +136,16 @@ struct AllServersCommandTests {
         _ bed: TestBed, home: CLIHome, env: [String: String], old: ListFixture, new: ListFixture,
         newDaemon: TestBed.Daemon
     ) throws {
-        let pane = try Tmux(
-            bed: bed, arguments: ["watch", "--all", "--interval", "1", "--timeout", "3"], columns: 100, rows: 24,
-            extra: ["REMISSION_CONFIG_HOME": home.configDirectory, "REMISSION_CACHE_HOME": home.directory + "/cache"],
-            addServer: false)
+        // The hung server's 8 s deadline holds up neither the others' rows nor the screen.
+        let pane = try watchPane(bed, home: home, timeout: 8)
         defer { pane.kill() }
         #expect(
-            pane.waitFor {
+            pane.waitFor(timeout: 6) {
                 $0.contains("4 servers") && $0.contains(old.names[0]) && $0.contains(new.names[0])
-                    && $0.contains("gone OFFLINE: connection refused") && $0.contains("hung OFFLINE: timed out")
+                    && $0.contains("gone OFFLINE: connection refused")
             }, "\(pane.capture())")
+        #expect(!pane.capture().contains("hung OFFLINE"), "rows came only after the hung server's deadline")
+        #expect(pane.waitFor { $0.contains("hung OFFLINE: timed out") }, "\(pane.capture())")
         let screen = WatchInteractiveCommandTests.lines(pane.capture())
         let gammaRow = try #require(screen.first { $0.contains(new.names[0]) }, "\(screen)")
         #expect(gammaRow.contains(" new "), "the row names its server: \(gammaRow)")
@@ -149,8 +160,34 @@ struct AllServersCommandTests {
         #expect(pane.waitFor { $0.contains("started 1 torrent · new") }, "\(pane.capture())")
         #expect(WatchInteractiveCommandTests.eventually { (try? status(bed, newDaemon, gamma)) != .stopped })
         if newDaemon != .main { #expect(try status(bed, .main, gamma) == .stopped, "the other server's torrent") }
+
+        // Its daemon stops: its row stays, marked Offline, the reason on the status line; it comes back.
+        try bed.stopDaemon(newDaemon)
+        #expect(
+            pane.waitFor {
+                $0.contains("new OFFLINE: connection refused")
+                    && WatchInteractiveCommandTests.lines($0).contains {
+                        $0.contains(new.names[0]) && $0.contains("Offline")
+                    }
+            }, "\(pane.capture())")
+        try bed.startDaemon(newDaemon)
+        #expect(
+            pane.waitFor(timeout: 40) {
+                !$0.contains("new OFFLINE")
+                    && WatchInteractiveCommandTests.lines($0).contains {
+                        $0.contains(new.names[0]) && !$0.contains("Offline")
+                    }
+            }, "\(pane.capture())")
         pane.send("q")
         #expect(pane.waitFor { $0.contains("EXITED=0") }, "\(pane.capture())")
+    }
+
+    private func watchPane(_ bed: TestBed, home: CLIHome, timeout: Int) throws -> Tmux {
+        try Tmux(
+            bed: bed, arguments: ["watch", "--all", "--interval", "1", "--timeout", String(timeout)], columns: 100,
+            rows: 24,
+            extra: ["REMISSION_CONFIG_HOME": home.configDirectory, "REMISSION_CACHE_HOME": home.directory + "/cache"],
+            addServer: false)
     }
 
     private func status(_ bed: TestBed, _ daemon: TestBed.Daemon, _ id: Int) throws -> TorrentStatus? {

@@ -28,8 +28,9 @@ extension RemissionCommand.Watch {
             history: WatchSpeedHistory(seconds: Self.historySeconds, interval: interval))
         var loop = WatchAllLoop(
             model: model, feeds: feeds, environment: context.environment, interval: interval,
-            timeout: context.transportOptions.timeoutSeconds, fields: fields, store: SnapshotStore(paths: context.paths)
-        )
+            timeout: context.transportOptions.timeoutSeconds,
+            snapshotFields: RemissionCommand.List.fields(json: false, query: query),
+            store: SnapshotStore(paths: context.paths))
         WatchTerminal.enter()
         defer { WatchTerminal.leave() }
         loop.run()

@@ -47,7 +47,9 @@ struct WatchAllLoop {
     let environment: [String: String]
     let interval: Double
     let timeout: Double
-    let fields: [TorrentField]
+    /// What a snapshot must hold to stand in for a server: `list`'s fields (the Have column makes do
+    /// without the verified size `watch` fetches, so a snapshot `list` saved serves).
+    let snapshotFields: [TorrentField]
     let store: SnapshotStore
 
     private var unread: [UInt8] = []
@@ -59,14 +61,14 @@ struct WatchAllLoop {
 
     init(
         model: WatchModel, feeds: [WatchFeed], environment: [String: String], interval: Double, timeout: Double,
-        fields: [TorrentField], store: SnapshotStore
+        snapshotFields: [TorrentField], store: SnapshotStore
     ) {
         self.model = model
         self.feeds = feeds
         self.environment = environment
         self.interval = interval
         self.timeout = timeout
-        self.fields = fields
+        self.snapshotFields = snapshotFields
         self.store = store
         for index in self.feeds.indices {
             self.feeds[index].shown = WatchServers.Server(name: self.feeds[index].name)
@@ -202,7 +204,7 @@ struct WatchAllLoop {
     /// up to 30 seconds.
     private mutating func offline(_ index: Int, _ failure: Failure) {
         if !feeds[index].answered, feeds[index].shown.dataTime == nil, let key = feeds[index].snapshotKey {
-            let part = ServerTorrents.offline(key, failure: failure, fields: fields, store: store)
+            let part = ServerTorrents.offline(key, failure: failure, fields: snapshotFields, store: store)
             feeds[index].torrents = part.torrents
             feeds[index].shown.dataTime = part.dataTime
         }
