@@ -47,14 +47,17 @@ public enum AllServersList {
     }
 
     /// The text of all groups, handed to `emit` piece by piece (each table as `list` writes it).
+    /// `styleStatus` is called on each status line (already cut to the width), e.g. to colour it.
     public static func write(
         _ parts: [ServerTorrents], query: ListQuery, now: Int64, zone: TimeZoneChoice, table: TorrentTable,
-        to emit: (borrowing [UInt8]) -> Void
+        styleStatus: (String) -> String = { $0 }, to emit: (borrowing [UInt8]) -> Void
     ) {
         for (index, part) in parts.enumerated() {
             var head = index > 0 ? "\n" : ""
             head += fit(heading(part.server), table.width) + "\n"
-            if let status = statusLine(part, now: now, zone: zone) { head += fit(status, table.width) + "\n" }
+            if let status = statusLine(part, now: now, zone: zone) {
+                head += styleStatus(fit(status, table.width)) + "\n"
+            }
             emit(Array(head.utf8))
             if part.dataTime != nil {
                 table.write(part.torrents, order: query.order(part.torrents), chunkSize: 64 << 10, to: emit)
