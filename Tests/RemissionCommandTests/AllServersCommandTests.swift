@@ -126,6 +126,20 @@ struct AllServersCommandTests {
         // A server and --all at once is refused.
         let both = try home.run(["list", "old", "--all"], env: env)
         #expect(both.status == 2 && both.err.contains("Give a server (NAME or --server) or --all, not both."))
+        // A server whose certificate is not trusted shows its reason, never a snapshot, and its
+        // exit code outranks offline (5 > 3); the others are listed all the same.
+        let untrusted = try home.run(
+            ["connect", bed.url(for: .caSigned), "--name", "untrusted", "--ca-file", bed.caFile, "--no-save-password"],
+            env: env)
+        #expect(untrusted.status == 0, "\(untrusted.all)")
+        let forgotten = try home.run(["trust", "forget", "untrusted", "--yes"])
+        #expect(forgotten.status == 0, "\(forgotten.all)")
+        let refusing = try home.run(["list", "--all", "--timeout", "3"], env: env)
+        #expect(refusing.status == 5, "\(refusing.all)")
+        #expect(
+            refusing.out.contains("== untrusted ==\nnot shown: the server sends only its own certificate"),
+            "\(refusing.out)")
+        #expect(refusing.out.contains(old.names[0]), "\(refusing.out)")
         let pinned = try home.run(["watch", "--all", "--pin", "sha256//AAAA"], env: env)
         #expect(pinned.status == 2 && pinned.err.contains("are for one server, not for --all."), "\(pinned.all)")
     }
