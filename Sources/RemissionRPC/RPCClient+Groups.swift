@@ -39,6 +39,13 @@ extension RPCClient {
         return try serverInfo().rpcVersion
     }
 
+    /// Transmission's version text ("3.00 (bb6b5a062e)"): what a `session-get` of this run told, else
+    /// a small `session-get`.
+    public func knownServerVersion() throws(RPCError) -> String {
+        if let serverVersion { return serverVersion }
+        return try serverInfo().version
+    }
+
     /// `group-get`: the bandwidth groups (Transmission 4.0+), all of them or those named; entries
     /// without a name are skipped.
     public func groupGet(names: [String] = []) throws(RPCError) -> [BandwidthGroup] {

@@ -30,15 +30,15 @@ public final class RPCClient {
 
     /// The wire format in use: classic until the server shows it speaks JSON-RPC 2.0 (a 409 with
     /// `X-Transmission-Rpc-Version`, or `session-get` reporting rpc-version ≥ 18), or remembered.
-    public var dialect: RPCDialect { knowledge.dialect }
+    var dialect: RPCDialect { knowledge.dialect }
     /// The current session id, from the last 409.
-    public var sessionId: String? { knowledge.sessionId }
+    var sessionId: String? { knowledge.sessionId }
     /// The `X-Transmission-Rpc-Version` semver from a 409 (Transmission 4.1+), or remembered.
-    public var headerRPCVersion: String? { knowledge.headerSemver }
+    var headerRPCVersion: String? { knowledge.headerSemver }
     /// The rpc-version a `session-get` reported, or the remembered one (`assume`).
-    public var rpcVersion: Int? { knowledge.rpcVersion }
+    var rpcVersion: Int? { knowledge.rpcVersion }
     /// Transmission's version text from the last `session-get` that reported it.
-    public var serverVersion: String? { knowledge.serverVersion }
+    var serverVersion: String? { knowledge.serverVersion }
 
     /// The oldest rpc-version this client works with, or nil to ask nothing. When set, the first
     /// call that is not `session-get` is preceded by a small `session-get` (rpc-version, its minimum,

@@ -26,6 +26,10 @@ public struct ServerTarget: Sendable {
     public var proxySource: ProxySource?
     /// The name the certificate must cover and SNI carries, when not the URL's host (`--tls-name`).
     public var tlsName: String?
+    /// The SSH host the daemon is reached through (`ssh -W`), or the unix socket it listens on; the
+    /// saved server's (`applyRoute`). With either, `proxy` is nil.
+    public var ssh: SSHRoute?
+    public var unixSocket: String?
 
     public init(
         label: String, endpoint: ServerEndpoint, trust: ServerTrust, credentials: BasicCredentials?,
@@ -68,6 +72,8 @@ public struct CheckObservation: Sendable {
     public var clientCertificate: CertificateFacts?
     /// The proxy the check went through (URL without credentials) and where it came from.
     public var proxy: (url: String, source: ProxySource)?
+    /// The ssh channel or unix socket the check went through; nil: TCP.
+    public var route: RouteReport.Kind?
 
     public init(
         server: String, endpoint: ServerEndpoint, connection: ConnectionReport, user: String?,
@@ -137,6 +143,7 @@ public struct ConnectionCheck {
         if let proxy = target.proxy, let source = target.proxySource {
             observation.proxy = (proxy.endpoint.url, source)
         }
+        observation.route = RouteReport.Kind(ssh: target.ssh, unixSocket: target.unixSocket, endpoint: target.endpoint)
         journal?.record(observation)
         return observation
     }
@@ -152,6 +159,7 @@ public func makeTransport(_ target: ServerTarget, options: TransportOptions) thr
     var options = options
     options.proxy = target.proxy
     options.tlsName = target.tlsName
+    (options.ssh, options.unixSocket) = (target.ssh, target.unixSocket)
     guard options.proxy != nil else {
         return try SocketTransport(
             endpoint: target.endpoint, caFile: target.trust.caFile, options: options,

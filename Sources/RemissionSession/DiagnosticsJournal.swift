@@ -126,14 +126,21 @@ public final class DiagnosticsJournal: Sendable {
     /// else the failure noted last when `status` is not success. Nothing when no server was noted
     /// (the command talked to none), or when a check already wrote its records.
     public func finish(status: ExitStatus, failure: Failure?, now: Int64) {
+        finish(code: status.rawValue, failure: failure, now: now)
+    }
+
+    /// As `finish(status:…)`, with the process's exit code itself: one of `ExitStatus` or a command's
+    /// further code (`FurtherExitStatus`: port-test's 10 is recorded as 10, not as a failure).
+    public func finish(code: Int32, failure: Failure?, now: Int64) {
+        let succeeded = code == ExitStatus.ok.rawValue
         let record: DiagnosticsRecord? = state.withLock { state in
             guard !state.wroteAny else { return nil }
-            let failure = failure ?? (status == .ok ? nil : state.noted)
+            let failure = failure ?? (succeeded ? nil : state.noted)
             guard var record = state.pending else { return nil }
             record.time = now
-            record.exitCode = status.rawValue
-            if let failure, status != .ok { Self.describe(failure, in: &record) }
-            if status == .ok { (record.failedStep, record.failureClass) = (nil, nil) }
+            record.exitCode = code
+            if let failure, !succeeded { Self.describe(failure, in: &record) }
+            if succeeded { (record.failedStep, record.failureClass) = (nil, nil) }
             return record
         }
         if let record { write(record) }

@@ -48,7 +48,6 @@ extension Failure {
         case .outputFailed: "output"
         case .noSuchTorrents: "no-such-torrents"
         case .fileIndexes: "file-indexes"
-        case .torrentEdit(.needsVersion): "unsupported-version"
         case .torrentEdit: "torrent-edit"
         case .local: "local"
         case .clientCertificate(.required): "client-certificate-required"
@@ -81,6 +80,7 @@ extension Failure {
         case .proxy(.authenticationRequired): "proxy-unauthorized"
         case .proxy(.untrusted): "proxy-untrusted"
         case .proxy(.handshake): "proxy-tls-handshake"
+        case .route(let failure): Failure.diagnosticClass(failure)
         }
     }
 }

@@ -46,9 +46,8 @@ public struct Failure: Error, Sendable, Equatable {
         case replyTooLarge(bytes: Int, memoryLimit: Int)
         /// The server's rpc-version is older than Remission speaks.
         case unsupportedVersion(found: Int, minimum: Int)
-        /// An option asks for what the server's Transmission lacks: it came with `transmission`
-        /// (e.g. "4.1"); `found` is the server's version text, if known. Nothing was changed.
-        case needsNewerServer(option: String, transmission: String, found: String?, rpcVersion: Int)
+        /// An option or a command asks for what the server's Transmission lacks. Nothing was sent for it.
+        case needsNewerServer(NewerServerNeed)
         /// The client certificate (mutual TLS): required, refused by the server, or unusable here.
         case clientCertificate(ClientCertificateProblem)
         /// The Secret Service keyring could not be used.
@@ -105,6 +104,10 @@ public enum InputProblem: Sendable, Equatable {
     /// A bare `host[:port]` (not a saved name) that would mean plain HTTP to another host, not
     /// acknowledged: it is answered with the URL it would be, never used unasked.
     case bareHostPlainHTTP(text: String, url: String)
+    /// `--via` that is not `ssh://[user@]host[:port]` (or would be read by ssh as an option).
+    case invalidSSHDestination(text: String, SSHDestinationError)
+    /// Two routes given at once (`--via` and `--unix-socket`, or either and `--proxy`).
+    case routeConflict(first: String, second: String)
 }
 
 extension Failure {
@@ -150,6 +153,7 @@ extension Failure {
             case .trustRefused: return .trustRefused
             case .clientCertificateRefused: return .clientCertificate
             case .proxy(let failure): return Self.status(failure)
+            case .route(let failure): return Self.status(failure)
             case .tlsHandshake, .connection, .responseTooLarge, .caFile, .engineUnavailable, .other: return .failure
             }
         case .httpStatus(let status, _): return RPCError.isGatewayStatus(status) ? .offline : .failure
@@ -170,7 +174,7 @@ extension Failure {
             switch problem {
             case .netrcUnreadable: return .failure
             case .passwordStdinNeedsUser, .passwordStdinEmpty, .trAuthUserMismatch, .netrcMissing, .noDefaultServer,
-                .bareHostPlainHTTP:
+                .bareHostPlainHTTP, .invalidSSHDestination, .routeConflict:
                 return .usage
             }
         case .addSource(let problem):
@@ -200,6 +204,8 @@ extension Failure {
             case .timeout(let phase, _): return phase == "connect" ? .tcp : phase == "tls" ? .tls : .http
             case .trustRefused, .tlsHandshake, .caFile, .clientCertificateRefused: return .tls
             case .proxy: return .proxy
+            case .route(.ssh): return .ssh
+            case .route(.unixSocket): return .tcp
             case .connection, .responseTooLarge, .other: return .http
             // libcurl, needed for a proxy, could not be loaded: nothing was tried.
             case .engineUnavailable: return nil
@@ -209,7 +215,6 @@ extension Failure {
         case .clientCertificate: return .tls
         case .rpcRefused, .unsupportedVersion, .needsNewerServer, .malformedReply, .truncatedReply, .replyTooLarge:
             return .rpc
-        case .torrentEdit(.needsVersion): return .rpc
         case .onboarding(.certificateNotTrusted), .onboarding(.fingerprintMismatch): return .tls
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .proxyInput, .selection,
             .input,
@@ -266,6 +271,7 @@ extension LocalProblem {
                 .other, .clientCertificateRefused:
                 return .failure
             case .proxy(let failure): return Failure.status(failure)
+            case .route(let failure): return Failure.status(failure)
             }
         case .fingerprintNotPresented, .certificateDeclined, .typedFingerprintMismatch: return .trustRefused
         case .keyringNotChanged(let error, _): return Failure(.keyring(error)).status
@@ -274,15 +280,16 @@ extension LocalProblem {
         case .removalInterrupted(let failure, _, _): return failure.status
         case .passwordNotChecked(let failure): return failure.status
         case .partialAdd(_, _, let failed): return ExitStatus.worst(failed.map(\.failure.status))
-        case .featureNeedsVersion, .portNotTested: return .serverRefused
+        case .portNotTested: return .serverRefused
         }
     }
 }
 
 /// The steps of a connection check, in the order a request meets them.
 public enum CheckStepName: String, Sendable, CaseIterable, Codable {
-    /// `proxy` is shown only when the request goes through one.
-    case dns, tcp, proxy, tls, http, auth, rpc
+    /// `proxy` is shown only when the request goes through one, `ssh` only through an ssh channel
+    /// (which stands for dns and tcp: ssh does them).
+    case dns, tcp, proxy, ssh, tls, http, auth, rpc
 }
 
 /// Where the password used by a request came from, as `check` and 401 messages report it.

@@ -78,31 +78,9 @@ public enum LocalProblem: Sendable, Equatable {
     indirect case passwordNotChecked(Failure)
     /// `add` of several arguments: `succeeded` of `total` worked; the others failed (the worst status).
     case partialAdd(succeeded: Int, total: Int, failed: [FailedArgument])
-    /// The daemon (rpc-version `found`) is older than the feature needs; nothing was sent for it (exit 6).
-    case featureNeedsVersion(VersionedFeature, found: Int)
     /// `port-test`: the daemon could not test the port on any family (it could not reach the
     /// port-checking service, or refused the test); the daemon's words for each. Never "closed" (exit 6).
     case portNotTested([PortTestResult])
-}
-
-/// A feature of newer daemons than the oldest Remission speaks with.
-public enum VersionedFeature: Sendable, Equatable {
-    /// `group-get` / `group-set`.
-    case bandwidthGroups
-
-    /// The oldest rpc-version that has it.
-    public var rpcVersion: Int {
-        switch self {
-        case .bandwidthGroups: 17
-        }
-    }
-
-    /// The oldest Transmission release that has it, as people name it.
-    public var transmissionVersion: String {
-        switch self {
-        case .bandwidthGroups: "4.0"
-        }
-    }
 }
 
 /// A destructive change that is confirmed first.

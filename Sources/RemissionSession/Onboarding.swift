@@ -31,8 +31,6 @@ public struct Onboarding {
     var answeredUser: String?
     /// Passwords typed in this run, at most `passwordTries`.
     var passwordsTyped = 0
-    /// The trust step's probe failed (no connection, no TLS): nothing is asked before the check says why.
-    var probeFailed = false
     /// The saved server's options with what this run gave: the client certificate (--client-cert,
     /// --client-key; absolute paths) and the proxy with its trust (--proxy…). Saved by `save`.
     let options: ServerOptions
@@ -40,15 +38,18 @@ public struct Onboarding {
     let givenProxy: ProxyEndpoint?
     /// The client certificate offered in the check, once loaded (`obtainClientCertificate`).
     public internal(set) var clientIdentity: ClientIdentity?
-    /// The proxy this run goes through and where it came from (`ProxyChoice`).
+    /// The proxy this run goes through and where it came from (`ProxyChoice`); nil with a route.
     let proxy: (settings: ProxySettings, source: ProxySource)?
+    /// The ssh channel or unix socket this run goes by (`--via`, `--unix-socket`, or the saved one).
+    let route: (ssh: SSHRoute?, unixSocket: String?)
     /// A passphrase given now (not the keyring's), stored with the profile by `save`.
     var passphraseToSave: (keyFile: String, passphrase: String)?
     let now: Int64
 
     public init(
         context: SessionContext, url: String, name: String?, overrides: TrustOverrides, auth: AuthRequest,
-        clientCertificate: ClientCertificatePaths? = nil, proxy: ProxyFlags? = nil, now: Int64 = currentUnixTime()
+        clientCertificate: ClientCertificatePaths? = nil, proxy: ProxyFlags? = nil, route: RouteFlags? = nil,
+        now: Int64 = currentUnixTime()
     ) throws(Failure) {
         self.context = context
         self.auth = auth
@@ -71,12 +72,21 @@ public struct Onboarding {
             options.clientKey = clientCertificate.key
         }
         givenProxy = try proxy?.apply(to: &options)
+        // A route replaces a saved proxy, and --proxy a saved route: one way to the daemon at a time.
+        try (route ?? RouteFlags(via: nil, unixSocket: nil)).apply(to: &options, proxyGiven: proxy != nil)
         if let tlsName = try TLSName.validated(overrides.tlsName) { options.tlsName = tlsName }
         self.options = options
-        self.proxy = try ProxyChoice.resolve(
-            for: endpoint, options: options, environment: context.environment, passwords: context.proxyPasswords,
-            given: givenProxy
-        ).map { ($0.0, $0.1) }
+        var routed = ServerTarget(
+            label: chosen, endpoint: endpoint, trust: ServerTrust(), credentials: nil, passwordSource: .none)
+        try routed.applyRoute(options)
+        self.route = (routed.ssh, routed.unixSocket)
+        self.proxy =
+            routed.ssh != nil || routed.unixSocket != nil
+            ? nil
+            : try ProxyChoice.resolve(
+                for: endpoint, options: options, environment: context.environment, passwords: context.proxyPasswords,
+                given: givenProxy
+            ).map { ($0.0, $0.1) }
         trust = try context.storedTrust(for: endpoint)
         storedTrust = trust
         try overrides.apply(to: &trust)
@@ -101,8 +111,11 @@ public struct Onboarding {
 
     /// What the certificate asks of the user, decided by the stored trust and the flags.
     public enum TrustStep: Sendable {
-        /// Plain HTTP, or no certificate could be fetched: the check that follows says why.
+        /// Plain HTTP, or a handshake that showed no chain to decide on.
         case notApplicable
+        /// No connection or no TLS handshake: the check that follows says why, and nothing (no
+        /// password) is asked before it.
+        case unreachable
         /// Trusted; the decision and chain are for showing.
         case trusted(TrustDecision, PresentedChain)
         /// Not trusted, and someone may accept this certificate (`acceptCertificate`).
@@ -117,15 +130,14 @@ public struct Onboarding {
         var target = ServerTarget(
             label: name, endpoint: endpoint, trust: trust, credentials: nil, passwordSource: .none)
         (target.proxy, target.proxySource) = (proxy?.settings, proxy?.source)
+        (target.ssh, target.unixSocket) = route
         target.tlsName = options.tlsName
         let report: ConnectionReport
         var options = context.transportOptions
         options.examinesEveryPresentedAnchor = true  // which CA keys the first-contact screen may offer
         do { report = try makeTransport(target, options: options).probe() } catch {
-            // Offline, refused, a handshake refused…: the check that follows says precisely what,
-            // and no password is asked for a server whose TLS step failed.
-            probeFailed = true
-            return .notApplicable
+            // Offline, refused, a handshake refused…: the check that follows says precisely what.
+            return .unreachable
         }
         guard let decision = report.tls?.decision, let chain = report.tls?.chain, let leaf = chain.leaf else {
             return .notApplicable
@@ -214,7 +226,7 @@ public struct Onboarding {
     public mutating func obtainCredentials(prompt: (any PasswordPrompt)?) throws(Failure) {
         let input = CredentialInput(
             auth: auth, environment: context.environment, savedUser: existing?.user, keyring: context.keyring,
-            prompt: probeFailed ? nil : prompt)
+            prompt: prompt)
         (credentials, passwordSource) = try input.resolve(for: endpoint)
         switch passwordSource {
         case .prompt:
@@ -231,6 +243,7 @@ public struct Onboarding {
             label: name, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: passwordSource,
             profile: existing, clientIdentity: clientIdentity)
         (target.proxy, target.proxySource) = (proxy?.settings, proxy?.source)
+        (target.ssh, target.unixSocket) = route
         target.tlsName = options.tlsName
         let observation = ConnectionCheck(target: target, options: context.transportOptions, logger: context.logger)
             .run(now: now)

@@ -48,12 +48,10 @@ public enum FurtherExitStatus: Int32, Sendable, CaseIterable {
 }
 
 extension RemoteSession {
-    /// Refuses with `featureNeedsVersion` (exit 6) when the server is older than `feature` needs;
+    /// Refuses with `needsNewerServer` (exit 6) when the server is older than `feature` needs;
     /// asks the rpc-version only when no reply (or earlier run) told it.
     public func require(_ feature: VersionedFeature) throws(Failure) {
         let version = try run { client throws(RPCError) in try client.knownRPCVersion() }
-        guard version >= feature.rpcVersion else {
-            throw Failure(.local(.featureNeedsVersion(feature, found: version)), server: target.label)
-        }
+        if let need = feature.need(found: version) { throw Failure(.needsNewerServer(need), server: target.label) }
     }
 }

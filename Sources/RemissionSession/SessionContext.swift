@@ -80,6 +80,7 @@ public struct SessionContext: Sendable {
             try ProxyChoice.resolve(
                 for: target.endpoint, options: target.profile?.options, environment: environment,
                 passwords: proxyPasswords) ?? (nil, nil)
+        try target.applyRoute(target.profile?.options)
     }
 
     /// Finds the endpoint for a name or URL; nil means the default server.

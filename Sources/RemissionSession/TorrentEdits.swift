@@ -11,16 +11,12 @@ public enum TorrentEditProblem: Sendable, Equatable {
     case trackerAlreadyPresent(announce: String, torrent: Int)
     /// `rename --path` names no file or folder of the torrent.
     case noSuchPath(path: String, torrent: Int)
-    /// The daemon's rpc-version is older than the call needs: `method` needs `rpcVersion`
-    /// (Transmission `transmission`), the server reports `found`.
-    case needsVersion(method: String, rpcVersion: Int, transmission: String, found: Int)
 
     /// PRODUCT.md §1: an id that does not exist is a failure (1), as a torrent id is; a call the
-    /// daemon's version lacks is the server refusing (6).
+    /// daemon's version lacks is the server refusing (6, `Failure.Cause.needsNewerServer`).
     public var status: ExitStatus {
         switch self {
         case .noSuchTracker, .trackerAlreadyPresent, .noSuchPath: .failure
-        case .needsVersion: .serverRefused
         }
     }
 }
@@ -152,15 +148,9 @@ public enum RenamePlan {
         return path
     }
 
-    /// `torrent-rename-path`: Transmission 2.80 (rpc-version 15) and later.
-    public static let rpcVersion = 15
-
-    /// Refuses a daemon older than rename-path, before anything is sent.
+    /// Refuses a daemon older than rename-path (`VersionedFeature.renamePath`), before anything is sent.
     public static func requireSupport(rpcVersion found: Int?) throws(Failure) {
-        guard let found, found < rpcVersion else { return }
-        throw Failure(
-            .torrentEdit(
-                .needsVersion(method: "torrent-rename-path", rpcVersion: rpcVersion, transmission: "2.80", found: found)
-            ))
+        guard let found, let need = VersionedFeature.renamePath.need(found: found) else { return }
+        throw Failure(.needsNewerServer(need))
     }
 }

@@ -71,20 +71,17 @@ public enum TorrentSettings {
     /// The rpc-version of the session's server, asking for it when not known yet; a setting the
     /// server lacks fails here (exit 6), before anything is looked up or changed.
     public static func check(_ request: TorrentSettingsRequest, session: RemoteSession) throws(Failure) -> Int {
-        let (rpcVersion, version) = try session.run { client throws(RPCError) in
-            if client.rpcVersion == nil
-                || (request.unsupported(rpcVersion: client.rpcVersion ?? 0) != nil
-                    && client.serverVersion == nil)
-            {
-                _ = try client.serverInfo()
-            }
-            return (client.rpcVersion ?? 0, client.serverVersion)
+        let (rpcVersion, version) = try session.run { client throws(RPCError) -> (Int, String?) in
+            let rpcVersion = try client.knownRPCVersion()
+            // The server's version text only to word a refusal.
+            guard request.unsupported(rpcVersion: rpcVersion) != nil else { return (rpcVersion, nil) }
+            return (rpcVersion, try client.knownServerVersion())
         }
         if let setting = request.unsupported(rpcVersion: rpcVersion), let needs = setting.needs {
-            throw Failure(
-                .needsNewerServer(
-                    option: setting.option, transmission: needs.transmission, found: version, rpcVersion: rpcVersion),
-                server: session.target.label)
+            let need = NewerServerNeed(
+                feature: setting.option, transmission: needs.transmission, rpcVersion: needs.rpcVersion,
+                found: rpcVersion, serverVersion: version)
+            throw Failure(.needsNewerServer(need), server: session.target.label)
         }
         return rpcVersion
     }

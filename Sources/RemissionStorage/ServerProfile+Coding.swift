@@ -84,6 +84,8 @@ extension ServerOptions: Codable {
     private static let proxyCAFileKey = "proxyCAFile"
     private static let proxyPinsKey = "proxyPins"
     private static let tlsNameKey = "tlsName"
+    private static let viaKey = "via"
+    private static let unixSocketKey = "unixSocket"
 
     public init(from decoder: any Decoder) throws {
         var members = try decoder.singleValueContainer().decode([String: DocumentJSON].self)
@@ -101,6 +103,8 @@ extension ServerOptions: Codable {
         proxy = try Self.strings(members.removeValue(forKey: Self.proxyKey).map { [$0] }, decoder)?.first
         proxyPins = try Self.strings(members.removeValue(forKey: Self.proxyPinsKey).flatMap(Self.array), decoder) ?? []
         tlsName = try Self.strings(members.removeValue(forKey: Self.tlsNameKey).map { [$0] }, decoder)?.first
+        via = try Self.strings(members.removeValue(forKey: Self.viaKey).map { [$0] }, decoder)?.first
+        unixSocket = try Self.path(members.removeValue(forKey: Self.unixSocketKey), decoder)
         unknown = members
     }
 
@@ -147,6 +151,8 @@ extension ServerOptions: Codable {
         members[Self.proxyCAFileKey] = proxyCAFile.map { .string($0) }
         members[Self.proxyPinsKey] = proxyPins.isEmpty ? nil : .array(proxyPins.map { .string($0) })
         members[Self.tlsNameKey] = tlsName.map { .string($0) }
+        members[Self.viaKey] = via.map { .string($0) }
+        members[Self.unixSocketKey] = unixSocket.map { .string($0) }
         var container = encoder.singleValueContainer()
         try container.encode(members)
     }

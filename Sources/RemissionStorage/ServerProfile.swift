@@ -60,6 +60,11 @@ public struct ServerOptions: Sendable, Hashable {
     /// The name the server's certificate is checked against and sent as SNI, when it differs from the
     /// URL's host (`--tls-name`, as curl's `--connect-to`): the connection still goes to the URL's address.
     public var tlsName: String?
+    /// The SSH host the server is reached through, `ssh://[user@]host[:port]` (`connect --via`); the
+    /// URL is as that host sees it. Nil: none.
+    public var via: String?
+    /// The unix socket the daemon listens on, an absolute path (`connect --unix-socket`). Nil: none.
+    public var unixSocket: String?
     /// Options by name that this remission does not understand, kept as they were.
     public var unknown: [String: DocumentJSON]
 

@@ -61,6 +61,8 @@ public struct ConnectionReport: Sendable, Equatable {
     /// The proxy the exchange went through (its URL without credentials), and an `https://`
     /// proxy's own TLS facts and decision.
     public var proxy: ProxyReport?
+    /// The ssh channel or unix socket the exchange went through; nil: direct TCP (or a proxy).
+    public var route: RouteReport?
 
     public init(
         timings: StepTimings = StepTimings(), remoteAddress: String? = nil, localPort: Int? = nil,

@@ -115,6 +115,8 @@ public enum TransportError: Error, Sendable, Equatable {
     case clientCertificateRefused(offered: Bool, alert: String?)
     /// The proxy between us and the server failed; nothing reached the server.
     case proxy(ProxyFailure)
+    /// The ssh channel or the unix socket gave no stream to the daemon (`RouteFailure`).
+    case route(RouteFailure)
     /// The TLS handshake failed for another reason (protocol version, cipher, alert from the server).
     case tlsHandshake(detail: String)
     /// The connection broke or the server sent something that is not HTTP.
@@ -149,6 +151,7 @@ extension TransportError: CustomStringConvertible {
         case .clientCertificateRefused(let offered, let alert):
             return "client certificate \(offered ? "refused" : "required")" + (alert.map { " (alert: \($0))" } ?? "")
         case .proxy(let failure): return "proxy: \(failure)"
+        case .route(let failure): return failure.description
         case .tlsHandshake(let detail): return "tls: \(detail)"
         case .connection(let detail): return "connection: \(detail)"
         case .responseTooLarge(let limit, let announced):

@@ -16,6 +16,8 @@ final class SocketConnection {
     let remoteAddress: String
     /// The addresses tried before this one, in the order they were started (`open(addresses:deadline:)`).
     var passedOver: [PassedOverAddress] = []
+    /// The `ssh -W` on the other end of this socketpair, ended after the descriptor is closed.
+    var sshProcess: SSHProcess?
 
     init(descriptor: Int32, remoteAddress: String) {
         self.descriptor = descriptor

@@ -121,6 +121,7 @@ public final class SocketTransport: ServerTransport {
             let response = try receive(on: connection, deadline: deadline, stamps: &stamps)
             return response
         } catch {
+            let error = opened ? diagnosed(error, on: connection, deadline: deadline) : error
             connection = nil
             if case .closed = error { throw error }
             if case .socket(.closed, .request) = error, !opened { throw .closed(written: true) }
@@ -132,13 +133,17 @@ public final class SocketTransport: ServerTransport {
         inspector.reset()
         let connectDeadline = min(deadline, started + Double(milliseconds(options.connectTimeoutSeconds)))
         let opened: SocketConnection
-        do {
-            opened = try SocketConnection.open(
-                host: endpoint.host, numeric: endpoint.hostKind != .name, localhost: endpoint.isLocalhostName,
-                port: endpoint.port,
-                deadline: connectDeadline, resolved: { stamps.resolved = $0 })
-        } catch {
-            throw .socket(error, phase: stamps.resolved == nil ? .resolve : .connect)
+        if let routed = try openRoute(deadline: connectDeadline) {
+            opened = routed  // ssh -W or a unix socket (SocketTransport+Routes.swift)
+        } else {
+            do {
+                opened = try SocketConnection.open(
+                    host: endpoint.host, numeric: endpoint.hostKind != .name, localhost: endpoint.isLocalhostName,
+                    port: endpoint.port,
+                    deadline: connectDeadline, resolved: { stamps.resolved = $0 })
+            } catch {
+                throw .socket(error, phase: stamps.resolved == nil ? .resolve : .connect)
+            }
         }
         stamps.connected = monotonicMilliseconds()
         stamps.remoteAddress = opened.remoteAddress
@@ -150,7 +155,7 @@ public final class SocketTransport: ServerTransport {
                     context: context, serverName: serverName,
                     deadline: connectDeadline)
             } catch {
-                throw .socket(error, phase: .tls)
+                throw diagnosed(.socket(error, phase: .tls), on: opened, deadline: connectDeadline)
             }
             stamps.handshaken = monotonicMilliseconds()
             inspector.protocolVersion = opened.protocolVersion
@@ -219,7 +224,8 @@ public final class SocketTransport: ServerTransport {
 
     private func requestBytes(_ request: HTTPRequest, credentials: BasicCredentials?) -> [UInt8] {
         var headers = [HTTPHeader("User-Agent", options.userAgent), HTTPHeader("Accept", "*/*")]
-        if endpoint.asksForGzip { headers.append(HTTPHeader("Accept-Encoding", "gzip")) }
+        // Through ssh the daemon is on the SSH host's loopback, but the bytes cross the network.
+        if endpoint.asksForGzip || options.ssh != nil { headers.append(HTTPHeader("Accept-Encoding", "gzip")) }
         if let credentials {
             let pair = Array("\(credentials.user):\(credentials.password)".utf8)
             headers.append(HTTPHeader("Authorization", "Basic " + Base64.encode(pair)))
@@ -269,6 +275,7 @@ extension SocketTransport {
             timings: timings, remoteAddress: stamps.remoteAddress ?? connection?.remoteAddress,
             localPort: stamps.localPort ?? connection?.localPort, reusedConnection: reused, tls: tls)
         report.passedOver = stamps.passedOver
+        report.route = routeReport(started: started, connection: connection)
         return report
     }
 }

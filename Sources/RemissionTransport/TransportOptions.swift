@@ -26,6 +26,10 @@ public struct TransportOptions: Sendable, Equatable {
     /// host (`--tls-name`, as `curl --resolve NAME:PORT:ADDRESS`): the connection still goes to the
     /// URL's address. Nil: the URL's host.
     public var tlsName: String?
+    /// The SSH host the daemon is reached through (`ssh -W`); nil: none. The URL is as that host sees it.
+    public var ssh: SSHRoute?
+    /// The unix socket the daemon listens on (`--unix-socket`); nil: none. The URL gives Host and path.
+    public var unixSocket: String?
 
     /// 128 MiB. Real replies are far smaller: `torrent-get` of 10,000 torrents is 1–3 MB (100,000:
     /// 15–30 MB); `info --files` of a torrent with 100,000 files ~20 MB (~200 bytes of `files`,

@@ -47,6 +47,14 @@ public enum CheckStatus: String, Sendable, Equatable {
             self = .untrusted
             return
         }
+        if case .transport(.route(.ssh(.unknownHostKey, _, _))) = failure.cause {
+            self = .untrusted
+            return
+        }
+        if case .transport(.route(.ssh(.changedHostKey, _, _))) = failure.cause {
+            self = .untrusted
+            return
+        }
         guard case .transport(.trustRefused(let decision, _)) = failure.cause else {
             self = .offline
             return
@@ -102,6 +110,7 @@ public struct CheckReportBuilder {
         let failedAt = failure.map { $0.step ?? .http }
         for name in CheckStepName.allCases {
             if name == .proxy, observation.proxy == nil, failedAt != .proxy { continue }
+            if !RouteText.shows(name, route: observation.route, failedAt: failedAt) { continue }
             if let failedAt, stepIndex(name) > stepIndex(failedAt) {
                 steps.append(CheckStep(name, .skipped, tr("not reached")))
                 continue
@@ -135,8 +144,14 @@ public struct CheckReportBuilder {
         case .dns:
             let summary = failed ? reasonText : (observation.connection.remoteAddress ?? observation.endpoint.host)
             return CheckStep(.dns, failed ? .failed : .ok, summary, milliseconds: timings.dns)
+        case .ssh:
+            return RouteText.sshStep(
+                observation.route, report: observation.connection.route, failed: failed, reason: reasonText)
         case .tcp:
-            let summary = failed ? reasonText : tr("connected to port \(observation.endpoint.port)")
+            var summary = failed ? reasonText : tr("connected to port \(observation.endpoint.port)")
+            if !failed, case .unixSocket(let path)? = observation.route {
+                summary = tr("connected to the unix socket \(TerminalText.safe(path))")
+            }
             let details = failed ? [] : Self.passedOverLine(observation.connection).map { [$0] } ?? []
             return CheckStep(.tcp, failed ? .failed : .ok, summary, details: details, milliseconds: timings.tcp)
         case .proxy:

@@ -20,9 +20,6 @@ public enum CommandText {
             "--download-dir must be an absolute path on the daemon's machine (starting with /), ",
             "not '\(TerminalText.safe(directory))'.")
     }
-    public static func speedLimit(option: String, _ text: String) -> String {
-        tr("\(option) takes a speed in kB/s (a positive integer) or off, not '\(TerminalText.safe(text))'.")
-    }
     public static var namesOrAll: String { tr("Give server names or --all, not both.") }
     public static var checkWatchRange: String { tr("--watch takes 1 to 86400 seconds, e.g. --watch 10.") }
     public static var pinWhat: String {

@@ -52,9 +52,7 @@ public enum FailureText {
                 "(a flood of tiny values, not what Transmission sends); refused")
         case .unsupportedVersion(let found, let minimum):
             return tr("rpc-version \(found) is too old (remission needs \(minimum) or later)")
-        case .needsNewerServer(let option, let transmission, let found, let rpcVersion):
-            return SetText.needsNewerServer(
-                option: option, transmission: transmission, found: found, rpcVersion: rpcVersion)
+        case .needsNewerServer(let need): return SetText.needsNewerServer(need)
         case .clientCertificate(let problem): return ClientCertificateText.reason(problem)
         case .keyring(let error): return keyringReason(error)
         case .credentialKey(let error): return credentialKeyReason(error)
@@ -90,6 +88,7 @@ public enum FailureText {
         case .clientCertificateRefused(let offered, let alert):
             return ClientCertificateText.reason(.refused(offered: offered, alert: alert))
         case .proxy(let failure): return ProxyText.reason(failure)
+        case .route(let failure): return RouteText.reason(failure)
         case .trustRefused(let decision, _):
             if decision.hasProblem({ if case .certificateChanged = $0 { true } else { false } }) {
                 return tr("CERTIFICATE CHANGED")
@@ -162,7 +161,8 @@ public enum FailureText {
             return ClientCertificateText.hint(problem, server: server, place: .command)
         case .rpcRefused: return tr("Check the command's arguments; run with -v to see the exchange.")
         case .unsupportedVersion: return tr("Upgrade Transmission on the server to 2.40 or later.")
-        case .needsNewerServer: return nil
+        case .needsNewerServer(let need):
+            return tr("Upgrade Transmission on the server to \(need.transmission) or later.")
         case .malformedReply:
             return tr(
                 "Is the URL pointing at Transmission's RPC endpoint (usually /transmission/rpc)? ",
@@ -239,6 +239,7 @@ public enum FailureText {
         case .clientCertificateRefused(let offered, let alert):
             return ClientCertificateText.hint(.refused(offered: offered, alert: alert), server: server, place: .command)
         case .proxy(let failure): return ProxyText.hint(failure, server: server)
+        case .route(let failure): return RouteText.hint(failure)
         case .caFile: return tr("Point --ca-file (or remission trust ca) at a readable PEM file of CA certificates.")
         case .engineUnavailable: return tr("Install it: apt-get install libcurl4.")
         case .connection, .other: return tr("The connection broke: try again, or run `remission check` to diagnose.")
@@ -303,6 +304,7 @@ public enum FailureText {
             return tr(
                 "'\(safe(text))' is not a saved server; as an address it would be \(safe(url)), plain HTTP to",
                 " another host. Give that URL to use plain HTTP, or https://… for TLS.")
+        case .invalidSSHDestination, .routeConflict: return RouteText.inputReason(problem)
         }
     }
 

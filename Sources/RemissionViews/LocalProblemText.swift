@@ -105,13 +105,6 @@ extension FailureText {
         case .partialAdd(let succeeded, let total, let failed):
             let names = failed.map { safe($0.argument) }.joined(separator: ", ")
             return tr("\(succeeded) of \(total) added or already present; failed: \(names)")
-        case .featureNeedsVersion(let feature, let found):
-            switch feature {
-            case .bandwidthGroups:
-                return tr(
-                    "Bandwidth groups need Transmission \(feature.transmissionVersion) or later ",
-                    "(rpc-version \(feature.rpcVersion)); this daemon has rpc-version \(found). Nothing was sent.")
-            }
         case .portNotTested:
             return tr(
                 "The port could not be tested: the daemon could not reach the port-checking service ",
@@ -169,7 +162,7 @@ extension FailureText {
                 "\(reason). Point to a readable PEM file with: remission trust ca \(quotedForShell(label)) FILE",
                 ", or remove it with: remission trust forget \(quotedForShell(label)) --ca-file")
         case .trustRefused, .tlsHandshake, .connection, .engineUnavailable, .responseTooLarge, .other,
-            .clientCertificateRefused, .proxy:
+            .clientCertificateRefused, .proxy, .route:
             return tr("\(safe(authority)): \(reason). Nothing was changed.")
         }
     }

@@ -84,7 +84,8 @@ public enum LogText {
 
     /// The verdict word of an exit code, as `check` says it.
     static func verdict(_ code: Int32) -> String {
-        switch ExitStatus(rawValue: code) {
+        if FurtherExitStatus(rawValue: code) == .portClosed { return tr(context: "log", "PORT CLOSED") }
+        return switch ExitStatus(rawValue: code) {
         case .ok: tr(context: "log", "OK")
         case .offline: tr(context: "log", "OFFLINE")
         case .authentication: tr(context: "log", "AUTH FAILED")

@@ -45,6 +45,10 @@ public enum ServersText {
             if let proxy = list.profiles[number - 1].options.proxy {
                 details.append("Proxy: \(TerminalText.safe(proxy))")
             }
+            if let via = list.profiles[number - 1].options.via { details.append(tr("Via: \(TerminalText.safe(via))")) }
+            if let socket = list.profiles[number - 1].options.unixSocket {
+                details.append(tr("Unix socket: \(TerminalText.safe(socket))"))
+            }
             return ([line] + details.map { "    " + $0 }).joined(separator: "\n")
         }.joined(separator: "\n")
     }

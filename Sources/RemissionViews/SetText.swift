@@ -35,18 +35,16 @@ public enum SetText {
         }
     }
 
-    /// "--sequential needs Transmission 4.1 or later; the server runs 3.00 (bb6b5a062e), rpc-version 16."
-    public static func needsNewerServer(option: String, transmission: String, found: String?, rpcVersion: Int)
-        -> String
-    {
-        guard let found else {
-            return tr(
-                "\(option) needs Transmission \(transmission) or later; the server speaks rpc-version \(rpcVersion). ",
-                "Nothing was changed.")
+    /// "--sequential needs Transmission 4.1 or later (rpc-version 18); the server runs 3.00 (bb6b5a062e)
+    /// (rpc-version 16). Nothing was sent." The one refusal of an option or command a daemon is too old for.
+    public static func needsNewerServer(_ need: NewerServerNeed) -> String {
+        let needed = tr(
+            "\(need.feature) needs Transmission \(need.transmission) or later (rpc-version \(need.rpcVersion));")
+        guard let version = need.serverVersion else {
+            return needed + " " + tr("the server speaks rpc-version \(need.found). Nothing was sent.")
         }
-        return tr(
-            "\(option) needs Transmission \(transmission) or later; the server runs \(TerminalText.safe(found)) ",
-            "(rpc-version \(rpcVersion)). Nothing was changed.")
+        return needed + " "
+            + tr("the server runs \(TerminalText.safe(version)) (rpc-version \(need.found)). Nothing was sent.")
     }
 
     /// "No torrents active; nothing set.": `all` or `active` found nothing.

@@ -169,10 +169,6 @@ extension TorrentText {
             return tr("torrent \(torrent) already has the tracker \(TerminalText.safe(announce)); nothing was changed")
         case .noSuchPath(let path, let torrent):
             return tr("torrent \(torrent) has no file or folder '\(TerminalText.safe(path))'; nothing was renamed")
-        case .needsVersion(let method, let rpcVersion, let transmission, let found):
-            return tr(
-                "\(method) needs Transmission \(transmission) or later (rpc-version \(rpcVersion)); ",
-                "this server speaks rpc-version \(found)")
         }
     }
 
@@ -181,8 +177,6 @@ extension TorrentText {
         case .noSuchTracker(_, let torrent, _): return tr("See the ids with: remission trackers \(torrent)")
         case .trackerAlreadyPresent: return nil
         case .noSuchPath(_, let torrent): return tr("See its files with: remission files \(torrent)")
-        case .needsVersion(_, _, let transmission, _):
-            return tr("Upgrade Transmission on the server to \(transmission) or later.")
         }
     }
 }

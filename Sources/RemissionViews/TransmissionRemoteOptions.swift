@@ -41,7 +41,7 @@ public enum TransmissionRemoteOptions {
 
     /// The table: per-torrent options first, then session options, then commands and connection
     /// options. Left out on purpose: `-v` (Remission's `--verbose`), `-h`/`--help`, `-j`/`--json`
-    /// and `--netrc` alone where a command has them; `--exit` and `--unix-socket` (README says why).
+    /// and `--netrc` alone where a command has them; `--exit` (README says why).
     public static let table: [RemoteOptionEquivalent] = [
         torrent(["-bwg", "--bandwidth-group"], "remission set IDS --group NAME"),  // verbatim
         torrent(["-Bh", "--bandwidth-high"], "remission set IDS --bandwidth-priority high"),  // verbatim
@@ -112,6 +112,7 @@ public enum TransmissionRemoteOptions {
         command(["-s", "--start"], "remission start IDS"),  // verbatim
         command(["-S", "--stop"], "remission stop IDS"),  // verbatim
         command(["-t", "--torrent"], "remission COMMAND IDS"),  // verbatim
+        command(["--unix-socket"], "remission connect --unix-socket PATH"),  // verbatim
         // `-v` is Remission's --verbose: only the long name, in README's merged `-v` row.
         session(["--verify"], "remission verify IDS"),  // verbatim
         command(["-V", "--version"], "remission --version"),  // verbatim

@@ -11,6 +11,12 @@ public enum WatchEffect: Equatable, Sendable {
     case remove(ids: [Int], deleteData: Bool)
     case loadDetail(id: Int)
     case changeFiles(id: Int, TorrentChanges)
+    /// `remission move IDS DIR` (the data moved).
+    case move(ids: [Int], directory: String)
+    /// `remission queue IDS DIRECTION`.
+    case queue(ids: [Int], QueueDirection)
+    /// `remission set IDS …`: labels, a limit, the bandwidth priority.
+    case set(ids: [Int], TorrentSettingsRequest)
 }
 
 /// The interactive `watch`, pure: the torrents last fetched, the query, cursor, scroll, marks and
@@ -24,6 +30,8 @@ public struct WatchModel: Equatable, Sendable {
         /// Remove asks; with data it asks twice (`second`).
         case confirm(ids: [Int], deleteData: Bool, bytes: Int, second: Bool)
         case detail(WatchDetail)
+        /// Typing a value for the chosen torrents (`m`, `L`, `<`, `>`, `b`).
+        case prompt(WatchPrompt)
     }
 
     /// Title, status line and totals: what the view-only screen had.
@@ -126,6 +134,7 @@ public struct WatchModel: Equatable, Sendable {
         case .confirm(let ids, let deleteData, let bytes, let second):
             return pressInConfirm(key, ids: ids, deleteData: deleteData, bytes: bytes, second: second)
         case .detail(let open): return pressInDetail(key, open)
+        case .prompt(let prompt): return pressInPrompt(key, prompt)
         }
     }
 
@@ -157,6 +166,15 @@ public struct WatchModel: Equatable, Sendable {
         case .character("p"): return act(.stop)
         case .character("v"): return act(.verify)
         case .character("a"): return act(.reannounce)
+        case .character("["): return queue(.up)
+        case .character("]"): return queue(.down)
+        case .character("{"): return queue(.top)
+        case .character("}"): return queue(.bottom)
+        case .character("m"): ask(.move)
+        case .character("L"): ask(.labels)
+        case .character("<"): ask(.downloadLimit)
+        case .character(">"): ask(.uploadLimit)
+        case .character("b"): ask(.bandwidthPriority)
         case .character("d"), .character("D"):
             let chosen = targets
             guard !chosen.isEmpty else { return [] }
@@ -174,6 +192,43 @@ public struct WatchModel: Equatable, Sendable {
     private mutating func act(_ action: TorrentAction) -> [WatchEffect] {
         let ids = targets.map(\.id)
         return ids.isEmpty ? [] : [.act(action, ids: ids)]
+    }
+
+    private func queue(_ direction: QueueDirection) -> [WatchEffect] {
+        let ids = targets.map(\.id)
+        return ids.isEmpty ? [] : [.queue(ids: ids, direction)]
+    }
+
+    /// Opens the prompt for the chosen torrents, filled with the one under the cursor's value.
+    private mutating func ask(_ kind: WatchPrompt.Kind) {
+        let ids = targets.map(\.id)
+        guard !ids.isEmpty else { return }
+        mode = .prompt(WatchPrompt(kind, ids: ids, current: current))
+    }
+
+    private mutating func pressInPrompt(_ key: WatchKey, _ prompt: WatchPrompt) -> [WatchEffect] {
+        var prompt = prompt
+        switch key {
+        case .escape:
+            mode = .list
+            return []
+        case .enter:
+            switch prompt.effect() {
+            case .success(let effect):
+                mode = .list
+                return [effect]
+            case .failure(let problem):
+                message = WatchText.refused(problem)
+                return []
+            }
+        case .backspace:
+            if !prompt.text.isEmpty { prompt.text.removeLast() }
+        case .character(let character) where prompt.text.utf8.count < WatchPrompt.maximumLength:
+            prompt.text.append(character)
+        default: break
+        }
+        mode = .prompt(prompt)
+        return []
     }
 
     private mutating func pressInSearch(_ key: WatchKey, previous: String?) -> [WatchEffect] {

@@ -22,6 +22,8 @@ extension WatchScreen {
         let footer: String?
         switch model.mode {
         case .search: footer = WatchText.searchPrompt(model.query.search ?? "")
+        // A value refused on Enter is said in place of the prompt until the next key.
+        case .prompt(let prompt): footer = model.message.map(TerminalText.safe) ?? WatchText.prompt(prompt)
         case .confirm(let ids, let deleteData, let bytes, let second):
             footer = WatchText.question(ids: ids, deleteData: deleteData, bytes: bytes, second: second)
         default: footer = model.message.map(TerminalText.safe)

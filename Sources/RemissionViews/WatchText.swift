@@ -29,6 +29,46 @@ public enum WatchText {
         tr("Search: \(TerminalText.safe(text))▏ (Enter keeps it, Esc cancels)")
     }
 
+    /// A prompt on the bottom line: what is asked, the text typed so far, the keys.
+    public static func prompt(_ prompt: WatchPrompt) -> String {
+        let count = prompt.ids.count
+        let question: String
+        switch prompt.kind {
+        case .move: question = tr("Move the data of \(count: count, "torrent", "torrents") to:")
+        case .labels: question = tr("Labels of \(count: count, "torrent", "torrents") (comma-separated, empty: none):")
+        case .downloadLimit: question = tr("Download limit in kB/s or off:")
+        case .uploadLimit: question = tr("Upload limit in kB/s or off:")
+        case .bandwidthPriority: question = tr("Bandwidth priority (low, normal, high):")
+        }
+        // The end of a long line is where the typing is: its last 40 characters are shown.
+        let typed = prompt.text.count > 40 ? "…" + prompt.text.suffix(39) : prompt.text
+        return question + " " + TerminalText.safe(typed) + tr("▏ (Enter sets it, Esc cancels)")
+    }
+
+    /// A typed value that was not sent: the words `move` or `set` would give.
+    public static func refused(_ problem: WatchPromptProblem) -> String {
+        switch problem {
+        case .relativeDirectory(let directory): TorrentText.relativeLocation(directory)
+        case .setting(let error): SetText.inputReason(error)
+        }
+    }
+
+    /// The bottom line after an edit was done.
+    public static func edited(_ effect: WatchEffect) -> String? {
+        switch effect {
+        case .move(let ids, let directory):
+            withoutColon(TorrentText.moving(count: ids.count, to: directory, move: true))
+        case .queue(let ids, let direction): withoutColon(TorrentText.queued(direction, count: ids.count))
+        case .set(let ids, _): tr("changed \(count: ids.count, "torrent", "torrents")")
+        default: nil
+        }
+    }
+
+    /// The command's line without the colon that leads into its list of torrents.
+    private static func withoutColon(_ line: String) -> String {
+        line.hasSuffix(":") ? String(line.dropLast()) : line
+    }
+
     /// Remove's questions: the command's words, then, before deleting data, once more.
     public static func question(ids: [Int], deleteData: Bool, bytes: Int, second: Bool) -> String {
         let choices = " " + Answers.keyChoices
@@ -103,6 +143,11 @@ public enum WatchText {
             tr("  f                the next status filter (list's --status values, then all)"),
             tr("  Esc              clear the marks, then the search and the filter"),
             tr("  s p v a          start, stop (pause), verify, reannounce"),
+            tr("  [ ] { }          in the queue: up, down, to the top, to the bottom"),
+            tr("  m                move the data to another directory (asks where)"),
+            tr("  L                set the labels (comma-separated)"),
+            tr("  < >              set the download, the upload limit (kB/s or off)"),
+            tr("  b                set the bandwidth priority (low, normal, high)"),
             tr("  d                remove (asks; the data stays)"),
             tr("  D                remove and delete the data (asks twice)"),
             tr("  Enter            details: files, trackers, peers, speed history"),

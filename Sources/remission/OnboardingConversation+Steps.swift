@@ -24,9 +24,10 @@ extension OnboardingConversation {
         try onboarding.obtainClientCertificate(
             prompt: context.passwordPrompt,
             passphraseFromStandardInput: choices.passphraseFromStandardInput ? readLine(strippingNewline: true) : nil)
-        try decideTrust(&onboarding, now: now)
+        let reached = try decideTrust(&onboarding, now: now)
         try decidePlainHTTP(&onboarding, allowed: choices.allowHTTP)
-        try onboarding.obtainCredentials(prompt: context.passwordPrompt)
+        // No password is asked for a server that could not be reached: the check says why first.
+        try onboarding.obtainCredentials(prompt: reached ? context.passwordPrompt : nil)
         let observation = askCredentials(&onboarding, after: onboarding.check())
         let report = CheckReport.build(observation, place: .connect)
         print(report.render(on: context.terminal))

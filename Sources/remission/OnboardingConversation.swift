@@ -10,14 +10,17 @@ struct OnboardingConversation {
     var terminal: Terminal { context.terminal }
 
     /// The certificate step: shows a trusted decision; on a terminal, shows an untrusted certificate
-    /// and asks until the answer is yes, no or a fingerprint.
-    func decideTrust(_ onboarding: inout Onboarding, now: Int64) throws {
+    /// and asks until the answer is yes, no or a fingerprint. Returns whether the server could be
+    /// reached (false: no connection or no handshake, which the check that follows explains).
+    func decideTrust(_ onboarding: inout Onboarding, now: Int64) throws -> Bool {
         switch try onboarding.trustStep(mayAsk: terminal.isInteractive) {
-        case .notApplicable: return
+        case .notApplicable: return true
+        case .unreachable: return false
         case .trusted(let decision, let chain):
             printError(
                 TrustText(server: onboarding.name, now: now, place: .connect).lines(for: decision, chain: chain).joined(
                     separator: "\n"))
+            return true
         case .needsDecision(let decision, let chain, let leaf):
             printError(
                 TrustText(server: onboarding.name, now: now, place: .connect).onboardingScreen(
@@ -31,7 +34,7 @@ struct OnboardingConversation {
                     continue
                 }
                 try onboarding.answerTrust(answer, chain: chain)
-                return
+                return true
             }
         }
     }

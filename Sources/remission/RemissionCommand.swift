@@ -63,6 +63,7 @@ public struct RemissionCommand: ParsableCommand {
             printError("remission: " + Failure(.outputFailed(errno: errno)).message)
             status = ExitStatus.failure.rawValue
         }
+        rm_end_children(300)  // an ssh -W still open: no deinit runs at _exit
         Glibc._exit(status)
     }
 
@@ -122,7 +123,7 @@ public struct RemissionCommand: ParsableCommand {
     private static func run(_ arguments: [String]) -> Int32 {
         let journal = DiagnosticsJournal(command: loggedName(arguments))
         let (status, failure) = DiagnosticsJournal.$current.withValue(journal) { execute(arguments) }
-        journal.finish(status: ExitStatus(rawValue: status) ?? .failure, failure: failure, now: currentUnixTime())
+        journal.finish(code: status, failure: failure, now: currentUnixTime())
         return status
     }
 
@@ -139,6 +140,10 @@ public struct RemissionCommand: ParsableCommand {
     private static func execute(_ arguments: [String]) -> (Int32, Failure?) {
         if let unknown = unknownCommand(arguments) {
             printError(unknown)
+            return (ExitStatus.usage.rawValue, nil)
+        }
+        if let advice = UnknownOptions.transmissionRemoteWord(in: arguments) {
+            printError(UsageText.argumentParser(advice))
             return (ExitStatus.usage.rawValue, nil)
         }
         do {

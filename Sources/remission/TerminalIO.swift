@@ -1,3 +1,4 @@
+import CShims
 import RemissionModel
 import RemissionSession
 import RemissionViews
@@ -29,6 +30,7 @@ public func ask(_ question: String) -> String? {
     // question shows, so a Ctrl-C typed as soon as it does is caught too.
     signal(SIGINT) { _ in
         _ = write(STDERR_FILENO, "\n", 1)
+        rm_end_children(300)
         _exit(130)
     }
     defer { signal(SIGINT, SIG_DFL) }
@@ -67,6 +69,7 @@ enum TerminalRestore {
         signal(SIGINT) { _ in
             if var settings = TerminalRestore.saved { tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings) }
             _ = write(STDERR_FILENO, "\n", 1)  // the shell's prompt starts on a fresh line, not after ours
+            rm_end_children(300)
             _exit(130)
         }
     }

@@ -65,6 +65,18 @@ extension UnknownOptions {
         return lines.joined(separator: "\n")
     }
 
+    /// transmission-remote's words of several letters after one dash (`-ph`, `-hl`, `-HL`), which
+    /// ArgumentParser would read as short flags together, `-h` among them answering with the help:
+    /// when the command takes no such flags, the advice for the word, as for an unknown option.
+    static func transmissionRemoteWord(in arguments: [String]) -> String? {
+        let words = arguments.prefix { $0 != "--" }.filter { word in
+            word.count > 2 && word.hasPrefix("-") && !word.hasPrefix("--")
+                && TransmissionRemoteOptions.equivalent(of: word) != nil
+        }
+        guard let word = words.first, first(in: arguments) == word else { return nil }
+        return advised("Error: Unknown option '\(word)'.")  // verbatim
+    }
+
     /// Whether proposing `suggested` for `typed` is a fix of a typo and harmless.
     static func isNearTypo(_ typed: String, _ suggested: String) -> Bool {
         guard !neverProposed.contains(suggested) else { return false }

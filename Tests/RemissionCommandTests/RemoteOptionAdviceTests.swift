@@ -40,6 +40,11 @@ struct RemoteOptionAdviceTests {
             (["info", "1", "-pl", "0"], "remission files ID --priority low INDEXES"),
             (["stats", "--ssl"], "https://HOST:PORT/transmission/rpc"),
             (["list", "-n", "me:secret"], "--user USER or TR_AUTH=USER:PASSWORD"),
+            // Several letters after one dash, an h among them: advice, not the help.
+            (["-ph"], "remission files ID --priority high INDEXES"),
+            (["files", "1", "-ph", "0"], "remission files ID --priority high INDEXES"),
+            (["-hl"], "remission set IDS --honor-session on"),
+            (["set", "1", "-HL"], "remission set IDS --honor-session off"),
         ])
     func equivalents(arguments: [String], equivalent: String) throws {
         let line = try firstLine(arguments)

@@ -102,7 +102,10 @@ struct RemoteToolsCommandTests {
             for arguments in [["groups"], ["groups", "set", "slow", "--down-limit", "200"], ["groups", "--json"]] {
                 let result = try run(home, own.bed, daemon, arguments)
                 #expect(result.status == 6, "\(arguments): \(result.all)")
-                #expect(result.err.contains("Bandwidth groups need Transmission 4.0 or later"), "\(result.err)")
+                #expect(
+                    result.err.contains("remission groups needs Transmission 4.0 or later (rpc-version 17)"),
+                    "\(result.err)")
+                #expect(result.err.contains("hint: Upgrade Transmission on the server to 4.0 or later."))
                 #expect(result.out.isEmpty)
             }
             return

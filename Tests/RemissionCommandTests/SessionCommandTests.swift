@@ -82,8 +82,9 @@ struct SessionCommandTests {
     @Test(
         "bad values are usage errors (exit 2) before anything is sent",
         arguments: [
-            (["--down-limit", "-5"], "positive integer"), (["--up-limit", "fast"], "positive integer"),
-            (["--down-limit", "0"], "positive integer"), (["--alt-speed", "maybe"], "on or off"),
+            (["--down-limit", "-5"], "--down-limit takes a speed in kB/s (a whole number from 1 to 4000000) or off"),
+            (["--up-limit", "fast"], "--up-limit takes a speed in kB/s (a whole number from 1 to 4000000) or off"),
+            (["--down-limit", "0"], "a whole number from 1 to 4000000"), (["--alt-speed", "maybe"], "on or off"),
             (["--download-dir", "relative/dir"], "absolute path"),
         ])
     func badValues(arguments: [String], message: String) throws {

@@ -40,7 +40,7 @@ struct TorrentEditServerTests {
         #expect(result.status == 6, "\(result.all)")
         #expect(
             result.err.contains(
-                "torrent-rename-path needs Transmission 2.80 or later (rpc-version 15); this server speaks rpc-version 14"
+                "remission rename needs Transmission 2.80 or later (rpc-version 15); the server speaks rpc-version 14"
             ),
             "\(result.all)")
         #expect(result.err.contains("hint: Upgrade Transmission on the server to 2.80 or later."), "\(result.all)")

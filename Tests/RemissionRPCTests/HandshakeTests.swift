@@ -1,7 +1,8 @@
 import RemissionModel
-import RemissionRPC
 import RemissionTransport
 import Testing
+
+@testable import RemissionRPC
 
 @Suite("409 session handshake")
 struct HandshakeTests {

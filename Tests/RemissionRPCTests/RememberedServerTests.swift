@@ -1,7 +1,8 @@
 import RemissionModel
-import RemissionRPC
 import RemissionTransport
 import Testing
+
+@testable import RemissionRPC
 
 /// `assume`: what an earlier run learned of a server spares the version's `session-get`, until the
 /// first 409 shows another server answers at that address.

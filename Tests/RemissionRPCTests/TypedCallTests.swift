@@ -1,7 +1,8 @@
 import RemissionModel
-import RemissionRPC
 import RemissionTransport
 import Testing
+
+@testable import RemissionRPC
 
 @Suite("Typed calls")
 struct TypedCallTests {

@@ -1,7 +1,8 @@
 import RemissionModel
-import RemissionRPC
 import RemissionTransport
 import Testing
+
+@testable import RemissionRPC
 
 /// `requiredRPCVersion`: every command asks the rpc-version before its own request, and refuses a
 /// server older than 14 with `check`'s error, having sent nothing else.

@@ -70,6 +70,20 @@ struct DiagnosticsJournalTests {
         #expect(try DiagnosticsLog(paths: fixture.context.paths).read().records.count == 1)
     }
 
+    @Test("port-test's closed port is recorded as exit 10 and read as PORT CLOSED, not as a failure")
+    func furtherExitCode() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let journal = DiagnosticsJournal(command: "port-test")
+        journal.attach(paths: fixture.context.paths, environment: [:])
+        journal.noteServer("nas", now: Self.now)
+        journal.finish(code: FurtherExitStatus.portClosed.rawValue, failure: nil, now: Self.now)
+        let record = try #require(try DiagnosticsLog(paths: fixture.context.paths).read().records.last)
+        #expect(record.exitCode == 10 && record.failedStep == nil && record.failureClass == nil)
+        let line = LogText.lines([record])[0]
+        #expect(line.contains("PORT CLOSED") && !line.contains("FAILED"), "\(line)")
+    }
+
     /// A transport that only reports timings.
     final class TimingsOnly: ServerTransport {
         let endpoint = Fixture.nas

@@ -118,8 +118,8 @@ struct TorrentEditsTests {
         try RenamePlan.requireSupport(rpcVersion: 19)
         try RenamePlan.requireSupport(rpcVersion: nil)
         let refusal = Failure(
-            .torrentEdit(
-                .needsVersion(method: "torrent-rename-path", rpcVersion: 15, transmission: "2.80", found: 14)))
+            .needsNewerServer(
+                NewerServerNeed(feature: "remission rename", transmission: "2.80", rpcVersion: 15, found: 14)))
         #expect(throws: refusal) { try RenamePlan.requireSupport(rpcVersion: 14) }
         #expect(refusal.status == .serverRefused)
     }

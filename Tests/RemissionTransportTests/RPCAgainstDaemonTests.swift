@@ -1,11 +1,12 @@
 import Foundation
 import Logging
 import RemissionModel
-import RemissionRPC
 import RemissionTransport
 import RemissionTrust
 import TestSupport
 import Testing
+
+@testable import RemissionRPC
 
 /// How a test reaches a daemon: its own plain-HTTP port, or the nginx TLS listener in front of it
 /// (CA-signed certificate, trusted through the bed's CA file only).

@@ -1,8 +1,9 @@
 import Foundation
 import RemissionModel
-import RemissionRPC
 import TestSupport
 import Testing
+
+@testable import RemissionRPC
 
 /// The daemons the wire-name checks run against: 3.00, and 4.1.3 when it is installed.
 let wireMatrix: [TestBed.Daemon] = (try? TestBed.shared.matrix) ?? [.main]

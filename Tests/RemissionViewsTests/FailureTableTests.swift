@@ -119,8 +119,10 @@ enum FailureCatalogue {
             row(.unsupportedVersion(found: 13, minimum: 14), .serverRefused, .rpc, hint: "Upgrade Transmission"),
             row(
                 .needsNewerServer(
-                    option: "--sequential", transmission: "4.1", found: "3.00 (bb6b5a062e)", rpcVersion: 16),
-                .serverRefused, .rpc, hint: nil),
+                    NewerServerNeed(
+                        feature: "--sequential", transmission: "4.1", rpcVersion: 18, found: 16,
+                        serverVersion: "3.00 (bb6b5a062e)")),
+                .serverRefused, .rpc, hint: "Upgrade Transmission on the server to 4.1"),
             row(.keyring(.noSessionBus(reason: "unset")), .keyring, nil, hint: nil),
             row(.keyring(.locked(collection: "Login")), .keyring, nil, hint: nil),
             row(.keyring(.passwordContainsNul), .usage, nil, hint: nil),
@@ -179,10 +181,6 @@ enum FailureCatalogue {
                 hint: "remission trackers 3"),
             row(.torrentEdit(.trackerAlreadyPresent(announce: "udp://t:1", torrent: 3)), .failure, nil, hint: nil),
             row(.torrentEdit(.noSuchPath(path: "x/y", torrent: 3)), .failure, nil, hint: "remission files 3"),
-            row(
-                .torrentEdit(
-                    .needsVersion(method: "torrent-rename-path", rpcVersion: 15, transmission: "2.80", found: 14)),
-                .serverRefused, .rpc, hint: "2.80"),
         ] + LocalCatalogue.rows
 
     /// The failures a request can meet (they have a check step).

@@ -91,7 +91,6 @@ enum LocalCatalogue {
                     FailedArgument("a", Failure(.addSource(.missing("a")))),
                     FailedArgument("b", Failure(.addSource(.unreadable("b", errno: 13)))),
                 ]), .usage),
-        row(.featureNeedsVersion(.bandwidthGroups, found: 16), .serverRefused, server: "nas"),
         row(
             .portNotTested([
                 PortTestResult(family: .ipv4, outcome: .untested("Couldn't test port: Couldn't resolve host name (0)")),
@@ -132,7 +131,6 @@ enum LocalCatalogue {
         case .removalInterrupted: "removalInterrupted"
         case .passwordNotChecked: "passwordNotChecked"
         case .partialAdd: "partialAdd"
-        case .featureNeedsVersion: "featureNeedsVersion"
         case .portNotTested: "portNotTested"
         }
     }
@@ -144,7 +142,7 @@ enum LocalCatalogue {
         "keyringNotChanged", "noUserForPassword", "passwordNeedsTerminal", "noPasswordGiven", "passwordsDiffer",
         "watchNeedsTerminal", "noSnapshot", "offlineWithoutSnapshot", "snapshotLacksFields", "removalInterrupted",
         "partialAdd", "passwordNotChecked", "backupKeyNotGenerated", "backupKeyNotWritten",
-        "backupWouldLockOut", "keyNotPresented", "featureNeedsVersion", "portNotTested",
+        "backupWouldLockOut", "keyNotPresented", "portNotTested",
     ]
 }
 

@@ -78,11 +78,18 @@ struct SetTextTests {
     @Test("the version refusal names the option, the version it needs and the server's")
     func needsNewer() {
         Language.$override.withValue(.english) {
-            let text = SetText.needsNewerServer(
-                option: "--sequential", transmission: "4.1", found: "3.00 (bb6b5a062e)", rpcVersion: 16)
+            let need = NewerServerNeed(
+                feature: "--sequential", transmission: "4.1", rpcVersion: 18, found: 16,
+                serverVersion: "3.00 (bb6b5a062e)")
             #expect(
-                text
-                    == "--sequential needs Transmission 4.1 or later; the server runs 3.00 (bb6b5a062e) (rpc-version 16). Nothing was changed."
+                SetText.needsNewerServer(need)
+                    == "--sequential needs Transmission 4.1 or later (rpc-version 18); the server runs 3.00 (bb6b5a062e) (rpc-version 16). Nothing was sent."
+            )
+            let groups = VersionedFeature.bandwidthGroups.need(found: 16)
+            #expect(VersionedFeature.bandwidthGroups.need(found: 17) == nil)
+            #expect(
+                groups.map(SetText.needsNewerServer)
+                    == "remission groups needs Transmission 4.0 or later (rpc-version 17); the server speaks rpc-version 16. Nothing was sent."
             )
         }
     }

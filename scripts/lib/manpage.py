@@ -62,6 +62,9 @@ ENVIRONMENT = {
          "user:password for the server, as transmission-remote takes it; used before the keyring."),
         ("NETRC", "The netrc file that --netrc reads when it is given no file (default ~/.netrc)."),
         ("REMISSION_CLIENT_KEY_PASSPHRASE", "The passphrase of an encrypted client key (--client-key)."),
+        ("REMISSION_SSH_COMMAND",
+         "The ssh command for servers reached with --via (default ssh), split into words as a shell "
+         "would, never run by one; e.g. \"ssh -F ~/.ssh/nas_config\"."),
         ("SSL_CERT_FILE, SSL_CERT_DIR",
          "The system certificate authorities (a PEM file, a hashed directory), as OpenSSL reads them."),
         ("https_proxy, HTTPS_PROXY, http_proxy, all_proxy, ALL_PROXY, no_proxy, NO_PROXY",
@@ -86,6 +89,9 @@ ENVIRONMENT = {
         ("TR_AUTH", "пользователь:пароль для сервера, как у transmission-remote; берётся раньше связки ключей."),
         ("NETRC", "Файл netrc, который читает --netrc без указанного файла (по умолчанию ~/.netrc)."),
         ("REMISSION_CLIENT_KEY_PASSPHRASE", "Пароль зашифрованного клиентского ключа (--client-key)."),
+        ("REMISSION_SSH_COMMAND",
+         "Команда ssh для серверов, доступных через --via (по умолчанию ssh); делится на слова, как "
+         "в оболочке, но оболочкой не выполняется; например \"ssh -F ~/.ssh/nas_config\"."),
         ("SSL_CERT_FILE, SSL_CERT_DIR",
          "Системные удостоверяющие центры (файл PEM, каталог с хешами), как их читает OpenSSL."),
         ("https_proxy, HTTPS_PROXY, http_proxy, all_proxy, ALL_PROXY, no_proxy, NO_PROXY",

@@ -50,4 +50,22 @@ long rm_SSL_set_tlsext_host_name(SSL *ssl, const char *name);
 int rm_resolve(const char *host, const char *service, int numeric, int timeout_ms, struct addrinfo **result,
                int *error);
 
+/* Child processes of a route (ssh -W): started with posix_spawnp, their pids kept in a fixed table
+   of atomics so that an exit path or a signal handler can end them (children.c). */
+#include <sys/types.h>
+
+/* Starts `argv` (argv[0] looked up in PATH) with `stdio_fd` as its stdin and stdout and `stderr_fd`
+   as its stderr; every other descriptor closed, signals at their defaults and unblocked. Registers the
+   pid. Returns 0 and sets *pid, or an errno value (ENOENT: no such program). */
+int rm_spawn_child(char *const argv[], int stdio_fd, int stderr_fd, pid_t *pid);
+/* Forgets `pid` (before it is reaped, so a late rm_end_children never signals a reused pid). */
+void rm_forget_child(pid_t pid);
+/* Ends every registered child: SIGTERM, up to `grace_ms` for them to exit, then SIGKILL; reaps them.
+   Async-signal-safe (kill, waitpid, nanosleep), for exit paths and signal handlers. */
+void rm_end_children(int grace_ms);
+/* Installs, for SIGINT, SIGTERM and SIGHUP where the action is still the default, a handler that ends
+   the children and then lets the signal take its default action. Called at each start: an action
+   someone set meanwhile (watch's, a prompt's) is left alone. */
+void rm_end_children_on_signals(void);
+
 #endif

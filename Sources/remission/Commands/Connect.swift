@@ -46,10 +46,13 @@ extension RemissionCommand {
                 """))
 
         @Argument(
-            help: .tr("The server URL: http(s)://host[:port][/path], or host[:port] (https for port 443, else http)."))
-        var url: String
+            help: .tr(
+                "The server URL: http(s)://host[:port][/path], or host[:port] (https for port 443, else http); with --unix-socket, optional."
+            ))
+        var url: String?
 
         @OptionGroup(title: tr("Connect options")) var own: OwnOptions
+        @OptionGroup(title: tr("Connect options")) var route: RouteOptions
         @OptionGroup(title: tr("Connect options")) var oldAddress: OldAddressFlags
 
         @OptionGroup(title: tr("Connection options")) var trustFlags: TrustFlags
@@ -71,6 +74,9 @@ extension RemissionCommand {
         var proxyPins: [String] { own.proxyPins }
 
         func validate() throws {
+            if url == nil, route.unixSocket == nil {
+                throw ValidationError("Missing expected argument '<url>'")  // optional only with --unix-socket
+            }
             if proxy == nil, proxyCAFile != nil || !proxyPins.isEmpty {
                 throw ValidationError("--proxy-ca-file and --proxy-pin need --proxy (the proxy they are for).")
             }
@@ -91,11 +97,12 @@ extension RemissionCommand {
             let context = try CommandContext(global: global)
             let now = currentUnixTime()
             var onboarding = try Onboarding(
-                context: context.session, url: url, name: name ?? global.server, overrides: trustFlags.overrides,
+                context: context.session, url: url ?? RouteOptions.unixSocketURL, name: name ?? global.server,
+                overrides: trustFlags.overrides,
                 auth: auth.request,
                 clientCertificate: clientCertificate.map { ClientCertificatePaths(certificate: $0, key: clientKey) },
                 proxy: proxy.map { ProxyFlags(url: $0, caFile: proxyCAFile, pins: proxyPins) },
-                now: now)
+                route: route.flags, now: now)
             if global.server != nil { try onboarding.requireSaved() }
             if let repointing = onboarding.repointing, !yes { try confirm(repointing, terminal: context.terminal) }
             if let (accepted, replacement) = onboarding.acceptedToReplace {

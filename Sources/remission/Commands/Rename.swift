@@ -42,7 +42,8 @@ extension RemissionCommand {
             let selection = try Info.reference(id)
             try connection.lookUp(selection, fields: [.files]) { context, session, lookup in
                 guard let torrent = lookup.found.first else { return }
-                try RenamePlan.requireSupport(rpcVersion: session.client.rpcVersion)
+                try RenamePlan.requireSupport(
+                    rpcVersion: try session.run { client throws(RPCError) in try client.knownRPCVersion() })
                 let path = try RenamePlan.path(own.path, in: torrent)
                 let reply = try session.run { client throws(RPCError) in
                     try client.torrentRenamePath(id: torrent.id, path: path, name: newName)

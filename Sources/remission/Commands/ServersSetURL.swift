@@ -34,6 +34,7 @@ extension RemissionCommand.Servers {
 
         @OptionGroup(title: tr("Set-url options")) var own: OwnOptions
         @OptionGroup(title: tr("Set-url options")) var oldAddress: OldAddressFlags
+        @OptionGroup(title: tr("Set-url options")) var route: RouteOptions
 
         @OptionGroup(title: tr("Connection options")) var trustFlags: TrustFlags
         @OptionGroup(title: tr("Connection options")) var auth: AuthOptions
@@ -68,7 +69,7 @@ extension RemissionCommand.Servers {
             let now = currentUnixTime()
             var onboarding = try Onboarding(
                 context: context.session, url: url, name: name, overrides: trustFlags.overrides, auth: auth.request,
-                now: now)
+                route: route.flags, now: now)
             try onboarding.requireSaved()
             let choices = OnboardingChoices(
                 allowHTTP: allowHTTP, saveOffline: saveOffline, savePassword: !noSavePassword,

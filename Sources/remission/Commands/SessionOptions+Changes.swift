@@ -1,6 +1,7 @@
 import ArgumentParser
 import RemissionModel
 import RemissionRPC
+import RemissionSession
 import RemissionViews
 
 extension RemissionCommand.Session.OwnOptions {
@@ -30,10 +31,10 @@ extension RemissionCommand.Session.OwnOptions {
             changes.altSpeedEnabled = flag
         }
         changes.altSpeedDown = try altDownLimit.map {
-            try Self.number($0, "--alt-down-limit", 0...Self.maxSpeed) { _ in .speed }
+            try Self.number($0, "--alt-down-limit", 0...TorrentSettingsInput.maximumSpeed) { _ in .speed }
         }
         changes.altSpeedUp = try altUpLimit.map {
-            try Self.number($0, "--alt-up-limit", 0...Self.maxSpeed) { _ in .speed }
+            try Self.number($0, "--alt-up-limit", 0...TorrentSettingsInput.maximumSpeed) { _ in .speed }
         }
     }
 
@@ -126,19 +127,21 @@ extension RemissionCommand.Session.OwnOptions {
 }
 
 extension RemissionCommand.Session.OwnOptions {
-    /// The largest speed in kB/s, count and cache size taken (far beyond any real setting; the
-    /// daemons keep them in 32 bits or less).
-    static let maxSpeed = 10_000_000
+    /// The largest count and cache size taken (far beyond any real setting; the daemons keep them in
+    /// 32 bits or less). Speeds take `TorrentSettingsInput.maximumSpeed`, as `set` does.
     static let maxCount = 100_000
     static let maxCache = 100_000
 
-    /// A limit in kB/s (a positive integer), or nil for `off`.
+    /// A limit in kB/s, or nil for `off`: `remission set`'s rule and words (`TorrentSettingsInput.speed`).
     static func parseLimit(_ text: String, option: String) throws -> Int? {
-        if text.lowercased() == "off" { return nil }
-        guard let value = Int(text), value > 0, value <= maxSpeed else {
-            throw ValidationError(CommandText.speedLimit(option: option, text))
+        do {
+            switch try TorrentSettingsInput.speed(text, option: option) {
+            case .unlimited: return nil
+            case .limited(let kBps): return kBps
+            }
+        } catch {
+            throw ValidationError(SetText.inputReason(error))
         }
-        return value
     }
 
     /// `on` → true, `off` → false, else nil.
@@ -150,9 +153,11 @@ extension RemissionCommand.Session.OwnOptions {
         }
     }
 
+    /// `on|off`: `remission set`'s rule and words (`TorrentSettingsInput.onOff`).
     static func onOff(_ text: String, _ option: String) throws -> Bool {
-        guard let flag = flag(text) else { throw ValidationError(CommandText.badValue(option: option, .onOff, text)) }
-        return flag
+        do { return try TorrentSettingsInput.onOff(text, option: option) } catch {
+            throw ValidationError(SetText.inputReason(error))
+        }
     }
 
     /// An integer in `range` (decimal digits only); `form` words the error from the range.

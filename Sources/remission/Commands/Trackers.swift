@@ -70,8 +70,8 @@ extension RemissionCommand {
                 guard var torrent = lookup.found.first else { return }
                 if !edit.isEmpty {
                     let before = torrent.trackers ?? []
-                    let requests = try edit.requests(
-                        for: before, torrent: torrent.id, rpcVersion: session.client.rpcVersion ?? 0)
+                    let rpcVersion = try session.run { client throws(RPCError) in try client.knownRPCVersion() }
+                    let requests = try edit.requests(for: before, torrent: torrent.id, rpcVersion: rpcVersion)
                     let reread = try session.run { client throws(RPCError) in
                         for request in requests { try client.torrentSetTrackers(id: torrent.id, request) }
                         return try TorrentLookup.find(.id(torrent.id), fields: fields, client: client)

@@ -122,6 +122,12 @@ struct WatchAllLoop {
         case .loadDetail(let id): send(.loadDetail(id: MergedID.id(id)), to: MergedID.server(id))
         case .changeFiles(let id, let changes):
             send(.changeFiles(id: MergedID.id(id), changes), to: MergedID.server(id))
+        case .move(let ids, let directory):
+            for (server, own) in MergedID.split(ids) { send(.move(ids: own, directory: directory), to: server) }
+        case .queue(let ids, let direction):
+            for (server, own) in MergedID.split(ids) { send(.queue(ids: own, direction), to: server) }
+        case .set(let ids, let request):
+            for (server, own) in MergedID.split(ids) { send(.set(ids: own, request), to: server) }
         case .quit: break
         }
     }
@@ -260,7 +266,7 @@ struct WatchAllLoop {
             return WatchText.acted(action, count: ids.count) + " · " + TerminalText.safe(server)
         case .remove(let ids, let deleteData):
             return TorrentText.removed(count: ids.count, deletedData: deleteData) + " · " + TerminalText.safe(server)
-        default: return nil
+        default: return WatchText.edited(effect).map { $0 + " · " + TerminalText.safe(server) }
         }
     }
 

@@ -91,6 +91,7 @@ enum WatchRequests {
                 switch effect {
                 case .act(_, let ids), .remove(let ids, _): session.noteMoreTorrents(ids)
                 case .changeFiles(let id, _): session.noteMoreTorrents([id])
+                case .move(let ids, _), .queue(let ids, _), .set(let ids, _): session.noteMoreTorrents(ids)
                 default: break
                 }
                 switch effect {
@@ -107,6 +108,18 @@ enum WatchRequests {
                     }
                 case .changeFiles(let id, let changes):
                     try session.run { client throws(RPCError) in try client.torrentSet(.id(id), changes) }
+                case .move(let ids, let directory):
+                    try session.run { client throws(RPCError) in
+                        try client.torrentSetLocation(selection(ids), location: directory, move: true)
+                    }
+                case .queue(let ids, let direction):
+                    try session.run { client throws(RPCError) in try client.queueMove(selection(ids), direction) }
+                case .set(let ids, let request):
+                    // `remission set`'s use case: refused before anything is sent when the daemon lacks a setting.
+                    let rpcVersion = try TorrentSettings.check(request, session: session)
+                    let lookup = try TorrentSettings.lookup(selection(ids), rpcVersion: rpcVersion, session: session)
+                    _ = try TorrentSettings.apply(
+                        request, to: lookup, requested: selection(ids), rpcVersion: rpcVersion, session: session)
                 default: break
                 }
                 return .done(effect, .success(()))

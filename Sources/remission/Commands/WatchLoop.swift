@@ -1,3 +1,4 @@
+import CShims
 import RemissionModel
 import RemissionSession
 import RemissionViews
@@ -71,6 +72,7 @@ struct WatchLoop {
         guard running == nil else {
             WatchTerminal.leave()
             session.journal?.finish(status: .ok, failure: nil, now: currentUnixTime())
+            rm_end_children(300)
             _exit(ExitStatus.ok.rawValue)
         }
     }
@@ -143,7 +145,7 @@ struct WatchLoop {
         switch effect {
         case .act(let action, let ids): return WatchText.acted(action, count: ids.count)
         case .remove(let ids, let deleteData): return TorrentText.removed(count: ids.count, deletedData: deleteData)
-        default: return nil
+        default: return WatchText.edited(effect)
         }
     }
 

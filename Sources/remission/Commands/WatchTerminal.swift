@@ -1,3 +1,4 @@
+import CShims
 import RemissionSession
 import RemissionViews
 import Synchronization
@@ -48,6 +49,7 @@ enum WatchTerminal {
         for number in endingSignals {
             signal(number) { number in
                 WatchTerminal.restoreTerminal()
+                rm_end_children(300)  // an ssh -W of the request in flight
                 _exit(128 + number)
             }
         }

@@ -1,0 +1,90 @@
+import RemissionModel
+import RemissionRPC
+import RemissionSession
+
+/// A line typed on `watch`'s bottom line to edit the chosen torrents: where to move their data,
+/// their labels, a speed limit or their bandwidth priority. Enter reads it with the same rules as
+/// `remission move` and `remission set` (`effect()`); Esc drops it.
+public struct WatchPrompt: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable, CaseIterable {
+        /// `remission move IDS DIR`.
+        case move
+        /// `remission set IDS --label …` (all of them replaced; empty: none).
+        case labels
+        /// `remission set IDS --down-limit KBPS|off`.
+        case downloadLimit
+        /// `remission set IDS --up-limit KBPS|off`.
+        case uploadLimit
+        /// `remission set IDS --bandwidth-priority low|normal|high`.
+        case bandwidthPriority
+    }
+
+    public var kind: Kind
+    /// The torrents it applies to (the marked ones, else the one under the cursor).
+    public var ids: [Int]
+    public var text: String
+
+    /// A prompt filled with `torrent`'s present value, when the list fetched it.
+    public init(_ kind: Kind, ids: [Int], current torrent: Torrent?) {
+        self.kind = kind
+        self.ids = ids
+        self.text = torrent.map { Self.presentValue(kind, of: $0) } ?? ""
+    }
+
+    /// The longest line taken: a path on the daemon's machine (PATH_MAX) with room to spare.
+    public static let maximumLength = 4096
+
+    /// What Enter does: the effect, or why the text cannot be sent (shown; the prompt stays).
+    public func effect() -> Result<WatchEffect, WatchPromptProblem> {
+        let text = Self.trimmed(text)
+        var request = TorrentSettingsRequest()
+        do throws(SettingInputError) {
+            switch kind {
+            case .move:
+                guard TorrentEditInput.isAbsoluteDirectory(text) else { return .failure(.relativeDirectory(text)) }
+                return .success(.move(ids: ids, directory: text))
+            case .labels:
+                let labels = text.split(separator: ",").map { Self.trimmed($0) }
+                    .filter { !$0.isEmpty }
+                request.labels = try TorrentSettingsInput.labels(
+                    replace: labels, clear: labels.isEmpty, add: [], remove: [])
+            case .downloadLimit: request.downloadLimit = try TorrentSettingsInput.speed(text, option: "--down-limit")
+            case .uploadLimit: request.uploadLimit = try TorrentSettingsInput.speed(text, option: "--up-limit")
+            case .bandwidthPriority: request.bandwidthPriority = try TorrentSettingsInput.priority(text)
+            }
+        } catch {
+            return .failure(.setting(error))
+        }
+        return .success(.set(ids: ids, request))
+    }
+
+    private static func trimmed(_ text: some StringProtocol) -> String {
+        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+
+    private static func presentValue(_ kind: Kind, of torrent: Torrent) -> String {
+        switch kind {
+        case .move: return torrent.downloadDir
+        case .labels: return torrent.labels.joined(separator: ", ")
+        case .downloadLimit: return limit(torrent.downloadLimit, limited: torrent.downloadLimited)
+        case .uploadLimit: return limit(torrent.uploadLimit, limited: torrent.uploadLimited)
+        case .bandwidthPriority:
+            let words: [FilePriority: String] = [.low: "low", .normal: "normal", .high: "high"]
+            return torrent.bandwidthPriority.flatMap { words[$0] } ?? ""
+        }
+    }
+
+    private static func limit(_ kBps: Int?, limited: Bool?) -> String {
+        switch (kBps, limited) {
+        case (let value?, true?): String(value)
+        case (_, false?): "off"
+        default: ""
+        }
+    }
+}
+
+/// Why a typed line was not sent: the words of the command that takes the same value.
+public enum WatchPromptProblem: Error, Equatable, Sendable {
+    case relativeDirectory(String)
+    case setting(SettingInputError)
+}
