@@ -20,6 +20,8 @@ let package = Package(
         // headers come from libcurl4-openssl-dev.
         .target(name: "CCurl"),
         .target(name: "CSecret"),
+        // GIO's GDBus for desktop notifications (`notify`), loaded with dlopen like libsecret.
+        .target(name: "CNotify"),
         .target(name: "CShims", dependencies: ["COpenSSL"]),
         // po/ru.po, compiled into the binary (#embed) for RemissionViews' Catalog.
         .target(name: "CCatalog"),
@@ -68,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "remission",
             dependencies: [
-                "CShims", "RemissionModel", "RemissionStorage", "RemissionTrust", "RemissionTransport",
+                "CNotify", "CShims", "RemissionModel", "RemissionStorage", "RemissionTrust", "RemissionTransport",
                 "RemissionRPC", "RemissionCredentials", "RemissionSession", "RemissionViews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

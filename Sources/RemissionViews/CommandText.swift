@@ -29,6 +29,9 @@ public enum CommandText {
     public static var watchIntervalRange: String {
         tr("--interval takes seconds between 0.5 and 3600, e.g. --interval 2.")
     }
+    public static var notifyIntervalRange: String {
+        tr("--interval takes seconds between 2 and 86400, e.g. --interval 60.")
+    }
     public static func serverAndName(server: String, name: String) -> String {
         tr(
             "--server \(TerminalText.safe(server)) updates that saved server and --name \(TerminalText.safe(name)) ",

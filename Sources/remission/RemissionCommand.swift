@@ -32,6 +32,7 @@ public struct RemissionCommand: ParsableCommand {
             List.self, Add.self, Start.self, Stop.self, Verify.self, Reannounce.self, Remove.self, Info.self,
             Files.self, SetSettings.self, Move.self, Rename.self, Trackers.self, Queue.self, Session.self,
             Stats.self, PortTest.self, Blocklist.self, Groups.self, Watch.self, Log.self,
+            Notify.self,
         ]
     )
 
@@ -109,6 +110,7 @@ public struct RemissionCommand: ParsableCommand {
         case "groups": Groups.self
         case "watch": Watch.self
         case "log": Log.self
+        case "notify": Notify.self
         default: nil
         }
     }

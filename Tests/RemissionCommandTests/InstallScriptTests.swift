@@ -110,7 +110,7 @@ struct InstallScriptTests {
             "share/bash-completion/completions/remission",
             "share/zsh/site-functions/_remission", "share/fish/vendor_completions.d/remission.fish",
             "share/applications/remission.desktop", "libexec/remission/remission-open",
-            "share/remission/install-manifest",
+            "share/remission/install-manifest", "share/systemd/user/remission-notify.service",
         ]
         for path in expected {
             #expect(FileManager.default.fileExists(atPath: prefix + "/" + path), "\(path) missing")
@@ -122,6 +122,13 @@ struct InstallScriptTests {
         let desktop = try String(contentsOfFile: prefix + "/share/applications/remission.desktop", encoding: .utf8)
         #expect(desktop.contains("MimeType=x-scheme-handler/magnet;application/x-bittorrent;"))
         #expect(desktop.contains("Exec=\(prefix)/libexec/remission/remission-open %U"))
+        // The notify unit, installed disabled: nothing under the user's systemd configuration.
+        let unit = try String(
+            contentsOfFile: prefix + "/share/systemd/user/remission-notify.service", encoding: .utf8)
+        #expect(unit.contains("\nExecStart=\(prefix)/bin/remission notify\n"), "\(unit)")
+        #expect(unit.contains("\nWantedBy=default.target\n"))
+        #expect(!FileManager.default.fileExists(atPath: userConfig + "/systemd"))
+        #expect(installed.stdoutText.contains("systemctl --user enable --now remission-notify.service"))
         let query = try bed.run("xdg-mime", args: ["query", "default", "x-scheme-handler/magnet"], env: environment)
         #expect(query.stdoutText == "remission.desktop\n")
 

@@ -78,9 +78,12 @@ extension RemissionCommand {
             let model = WatchModel(
                 screen: screen, size: WatchTerminal.size(environment: context.environment), query: query,
                 history: WatchSpeedHistory(seconds: Self.historySeconds, interval: interval))
+            let fields = Self.fields(query: query)
             var loop = WatchLoop(
                 model: model, session: session, environment: context.environment, interval: interval,
-                timeout: context.transportOptions.timeoutSeconds, fields: Self.fields(query: query))
+                timeout: context.transportOptions.timeoutSeconds,
+                fields: fields + (own.notify ? NotifyPoll.fields.filter { !fields.contains($0) } : []))
+            loop.notifier = own.notify ? WatchNotifier(session: session, paths: context.paths) : nil
             WatchTerminal.enter()
             defer { WatchTerminal.leave() }
             try loop.run()
@@ -108,5 +111,8 @@ extension RemissionCommand.Watch {
 
         @Flag(help: .tr("Every saved server in one list, with a Server column."))
         var all = false
+
+        @Flag(help: .tr("Desktop notifications while watching, as `remission notify` gives them."))
+        var notify = false
     }
 }

@@ -8,7 +8,8 @@ extension RemissionCommand.Watch {
     /// over all of them.
     func runAll(_ context: CommandContext) throws {
         let servers = try AllServers(context: context, trustFlags: trustFlags, auth: auth)
-        let fields = Self.fields(query: query)
+        let shown = Self.fields(query: query)
+        let fields = shown + (own.notify ? NotifyPoll.fields.filter { !shown.contains($0) } : [])
         let feeds = servers.names.map { name in
             let opened = servers.open(name)
             let session = try? opened.get()
@@ -17,7 +18,8 @@ extension RemissionCommand.Watch {
                 refresh: { detailID in WatchRequests.refresh(fields: fields, detailID: detailID) },
                 snapshotKey: session.map {
                     SnapshotKey(label: $0.target.label, endpoint: $0.target.endpoint, user: $0.target.credentials?.user)
-                } ?? servers.snapshotKey(name))
+                } ?? servers.snapshotKey(name),
+                notifier: own.notify ? session.map { WatchNotifier(session: $0, paths: context.paths) } : nil)
         }
         for feed in feeds { if let target = feed.session?.target { context.warnAboutPlainHTTP(target) } }
         var screen = WatchScreen.State(

@@ -19,6 +19,8 @@ struct WatchFeed {
     /// the one place a refresh of one server is made, so a different fetch plugs in per server.
     let refresh: (_ detailID: Int?) -> (RemoteSession) -> WatchOutcome
     let snapshotKey: SnapshotKey?
+    /// `--notify`: told of every refresh of this server.
+    var notifier: WatchNotifier?
 
     var torrents: [Torrent] = []
     var queue: [WatchEffect] = [.refresh]
@@ -173,6 +175,11 @@ struct WatchAllLoop {
         switch outcome {
         case .refreshed(let result, let detailID):
             feeds[index].shown.refreshStartedAt = nil
+            if let session = feeds[index].session,
+                let note = feeds[index].notifier?.refreshed(result.map(\.torrents), session: session)
+            {
+                model.message = note
+            }
             switch result {
             case .success(let fetched):
                 let now = currentUnixTime()

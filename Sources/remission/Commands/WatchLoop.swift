@@ -17,6 +17,8 @@ struct WatchLoop {
     let interval: Double
     let timeout: Double
     let fields: [TorrentField]
+    /// `--notify`: told of every refresh.
+    var notifier: WatchNotifier?
 
     private var queue: [WatchEffect] = [.refresh]
     private var running: WatchJob?
@@ -114,6 +116,9 @@ struct WatchLoop {
         switch outcome {
         case .refreshed(let result, let detailID):
             model.screen.refreshStartedAt = nil
+            if let note = notifier?.refreshed(result.map(\.torrents), session: session) {
+                model.message = note
+            }
             switch result {
             case .success(let fetched):
                 model.refreshed(fetched.torrents, detail: fetched.detail, at: currentUnixTime())
