@@ -59,6 +59,18 @@ enum ProxySchema {
     nonisolated(unsafe) static let pointer: UnsafePointer<SecretSchema> = makeSchema(name, [proxy, user])
 }
 
+/// The `org.remission.Header` schema: the value of a secret gateway header (`connect
+/// --secret-header`), found by `server` (the server's identity, `scheme://host:port`) and `header`
+/// (the header's name, lower-cased). Never `org.remission.Credentials`: a gateway's token is not a
+/// Transmission password.
+enum HeaderSchema {
+    static let name = "org.remission.Header"
+    static let server = "server"
+    static let header = "header"
+
+    nonisolated(unsafe) static let pointer: UnsafePointer<SecretSchema> = makeSchema(name, [server, header])
+}
+
 private func makeSchema(_ name: String, _ attributeNames: [String]) -> UnsafePointer<SecretSchema> {
     let schema = UnsafeMutablePointer<SecretSchema>.allocate(capacity: 1)
     schema.initialize(to: SecretSchema())

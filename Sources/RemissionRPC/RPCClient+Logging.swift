@@ -60,6 +60,10 @@ extension RPCClient {
         ]
         if let sessionId { metadata["http.session_id"] = .string(LogMasking.mask(sessionId)) }
         if let credentials { metadata["http.authorization"] = .string(LogMasking.authorization(credentials)) }
+        if !request.gatewayHeaders.isEmpty {
+            // `Name: value`, a secret one `Name: <secret>` (GatewayHeader.description).
+            metadata["http.gateway_headers"] = .array(request.gatewayHeaders.map { .string($0.description) })
+        }
         logger.debug("RPC request", metadata: metadata)
         if logger.logLevel <= .trace {
             let headers = request.headers.map { header in

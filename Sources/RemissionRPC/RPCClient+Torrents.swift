@@ -42,11 +42,16 @@ public struct TorrentList: Sendable, Equatable {
 /// Torrents that changed recently, and ids removed meanwhile (`ids: "recently-active"`).
 public struct RecentChanges: Sendable, Equatable {
     public var torrents: [Torrent]
-    public var removedIds: [Int]
+    /// The ids the daemon removed within its window; nil when the reply had no `removed` array of
+    /// integers (every Transmission sends one with `recently-active`).
+    public var removedIds: [Int]?
+    /// The columns of a table-format reply, as the server spelled them; nil in object format.
+    public var header: [String]?
 
-    public init(torrents: [Torrent], removedIds: [Int]) {
+    public init(torrents: [Torrent], removedIds: [Int]?, header: [String]? = nil) {
         self.torrents = torrents
         self.removedIds = removedIds
+        self.header = header
     }
 }
 
@@ -71,8 +76,12 @@ extension RPCClient {
         fields: [TorrentField] = TorrentField.list, format: TorrentListFormat = .table
     ) throws(RPCError) -> RecentChanges {
         let reply = try torrentGetReply(ids: .recentlyActive, fields: fields, format: format)
-        let removed = reply.removed?.array?.compactMap(\.int) ?? []
-        return RecentChanges(torrents: reply.list.torrents, removedIds: removed)
+        var removed: [Int]? = nil
+        if let values = reply.removed?.array {
+            let ids = values.compactMap(\.int)
+            if ids.count == values.count { removed = ids }
+        }
+        return RecentChanges(torrents: reply.list.torrents, removedIds: removed, header: reply.list.header)
     }
 
     private func torrentGetReply(

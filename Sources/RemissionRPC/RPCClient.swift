@@ -22,6 +22,9 @@ public final class RPCClient {
     let transport: any HTTPTransport
     /// Sent with every request (the transport sends them only once trust is decided).
     public var credentials: BasicCredentials?
+    /// An authentication gateway's headers, sent with every request (after trust, like credentials);
+    /// the log shows a secret one's name only.
+    public var gatewayHeaders: [GatewayHeader] = []
     public var retryPolicy: RetryPolicy
     /// What the client knows of the server between calls (session id, dialect, versions): changed
     /// only by `CallStateMachine` and `session-get` replies. Decisions about a call's outcome read the
@@ -256,6 +259,7 @@ public final class RPCClient {
         var headers = [HTTPHeader("Content-Type", "application/json")]
         if let sessionId { headers.append(HTTPHeader(Self.sessionIdHeader, sessionId)) }
         var request = HTTPRequest(method: "POST", headers: headers, body: envelope.serialized(), idempotent: idempotent)
+        request.gatewayHeaders = gatewayHeaders
         if let left = millisecondsLeft() {
             guard left > 0 else {
                 throw .transport(.timeout(phase: "response", detail: "the command's --timeout elapsed"))
@@ -291,9 +295,10 @@ public final class RPCClient {
 
     /// Maps a non-409 response to the body of a 200, nil for a 204, or an error.
     private func interpret(_ response: HTTPResponse) throws(RPCError) -> [UInt8]? {
-        if let gateway = AuthenticationGateway.recognize(
+        if var gateway = AuthenticationGateway.recognize(
             response, host: (transport as? any ServerTransport)?.endpoint.host)
         {
+            gateway.sentHeaders = gatewayHeaders.map(\.name)
             throw .gateway(gateway)
         }
         switch response.status {

@@ -26,6 +26,8 @@ public struct ServerTarget: Sendable {
     public var proxySource: ProxySource?
     /// The name the certificate must cover and SNI carries, when not the URL's host (`--tls-name`).
     public var tlsName: String?
+    /// An authentication gateway's headers (`connect --header`), secret values from the keyring.
+    public var headers: [GatewayHeader] = []
     /// The SSH host the daemon is reached through (`ssh -W`), or the unix socket it listens on; the
     /// saved server's (`applyRoute`). With either, `proxy` is nil.
     public var ssh: SSHRoute?
@@ -51,6 +53,10 @@ public struct ServerTarget: Sendable {
             passwordSource: credentials == nil ? .none : passwordSource)
         if case .clientCertificate(.required) = failure.cause {
             failure.cause = .clientCertificate(.required(url: endpoint.url))
+        }
+        if case .authenticationGateway(var gateway) = failure.cause {
+            gateway.serverURL = endpoint.url  // for a hint that names it
+            failure.cause = .authenticationGateway(gateway)
         }
         return failure
     }
@@ -122,6 +128,7 @@ public struct ConnectionCheck {
             let transport = try makeTransport(target, options: options)
             let client = RPCClient(
                 transport: transport, credentials: target.credentials, retryPolicy: .none, logger: logger)
+            client.gatewayHeaders = target.headers
             client.deadline = client.deadline(inSeconds: options.timeoutSeconds)
             let started = monotonicMilliseconds()
             defer {

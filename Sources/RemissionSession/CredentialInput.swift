@@ -121,10 +121,16 @@ public protocol PasswordPrompt: Sendable {
 
     /// The passphrase of the encrypted client-certificate key at `keyFile`; nil when nothing was typed.
     func askPassphrase(keyFile: String) -> String?
+
+    /// The value of the secret gateway header `name` for `server` (`scheme://host:port`), not found in
+    /// the keyring (`keyringUnusable`: why it could not be asked); nil when nothing was typed.
+    func askHeaderValue(name: String, server: String, keyringUnusable: KeyringError?) -> String?
 }
 
 extension PasswordPrompt {
     public func askPassphrase(keyFile: String) -> String? { nil }
+
+    public func askHeaderValue(name: String, server: String, keyringUnusable: KeyringError?) -> String? { nil }
 
     public func askPassword(user: String, endpoint: ServerEndpoint, keyringUnusable: KeyringError) -> String? {
         askPassword(user: user, endpoint: endpoint)

@@ -54,6 +54,7 @@ extension Failure {
         case .clientCertificate(.rejected): "client-certificate-rejected"
         case .clientCertificate(.unusable): "client-certificate-unusable"
         case .proxyInput: "proxy-input"
+        case .gatewayHeader: "gateway-header"
         }
     }
 

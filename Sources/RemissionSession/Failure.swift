@@ -66,6 +66,8 @@ public struct Failure: Error, Sendable, Equatable {
         case trustInput(TrustInputError)
         /// A proxy URL (`--proxy`, or a saved server's) that could not be understood.
         case proxyInput(ProxyParseError)
+        /// A gateway header (`connect --header`) refused, or a saved secret one without its value.
+        case gatewayHeader(GatewayHeaderProblem)
         /// An IDS argument that could not be understood.
         case selection(TorrentSelectionError)
         /// Input the use cases refuse before talking to anyone.
@@ -164,6 +166,9 @@ extension Failure {
         case .malformedReply, .truncatedReply, .replyTooLarge: return .failure
         case .keyring(let error): return error == .passwordContainsNul ? .usage : .keyring
         case .credentialKey, .endpoint, .trustInput, .selection, .proxyInput: return .usage
+        case .gatewayHeader(let problem):
+            if case .notInKeyring = problem { return .keyring }
+            return .usage
         case .profile(let error):
             switch error {
             case .notFound, .invalidName, .alreadyExists: return .usage
@@ -217,7 +222,7 @@ extension Failure {
             return .rpc
         case .onboarding(.certificateNotTrusted), .onboarding(.fingerprintMismatch): return .tls
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .proxyInput, .selection,
-            .input,
+            .input, .gatewayHeader,
             .addSource, .onboarding, .noSuchTorrents, .outputFailed, .fileIndexes, .torrentEdit, .local:
             return nil
         }

@@ -28,6 +28,7 @@ extension Onboarding {
         case .standardInput, .environment, .netrc: return nil
         case .none, .keyring, .prompt: break
         }
+        guard headersLeaveRoomForPassword else { return nil }  // an Authorization header goes instead
         guard let user = knownUser else { return .user }
         guard passwordsTyped < Self.passwordTries else { return nil }
         let refused = credentials?.password.isEmpty == false ? passwordSource : .none

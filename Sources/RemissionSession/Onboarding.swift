@@ -44,14 +44,19 @@ public struct Onboarding {
     let route: (ssh: SSHRoute?, unixSocket: String?)
     /// A passphrase given now (not the keyring's), stored with the profile by `save`.
     var passphraseToSave: (keyFile: String, passphrase: String)?
+    /// Gateway headers given now (`--header`, `--secret-header`, `--remove-header`), and all of the
+    /// server's with their values once `obtainHeaders` ran (Onboarding+Headers.swift).
+    let headerFlags: GatewayHeaderFlags
+    public internal(set) var headers: [GatewayHeader] = []
     let now: Int64
 
     public init(
         context: SessionContext, url: String, name: String?, overrides: TrustOverrides, auth: AuthRequest,
         clientCertificate: ClientCertificatePaths? = nil, proxy: ProxyFlags? = nil, route: RouteFlags? = nil,
-        now: Int64 = currentUnixTime()
+        headers: GatewayHeaderFlags = GatewayHeaderFlags(), now: Int64 = currentUnixTime()
     ) throws(Failure) {
         self.context = context
+        self.headerFlags = headers
         self.auth = auth
         self.now = now
         do { endpoint = try ServerEndpoint.parse(url) } catch {
@@ -75,6 +80,7 @@ public struct Onboarding {
         // A route replaces a saved proxy, and --proxy a saved route: one way to the daemon at a time.
         try (route ?? RouteFlags(via: nil, unixSocket: nil)).apply(to: &options, proxyGiven: proxy != nil)
         if let tlsName = try TLSName.validated(overrides.tlsName) { options.tlsName = tlsName }
+        options.headers = try headers.applied(to: options.headers)
         self.options = options
         var routed = ServerTarget(
             label: chosen, endpoint: endpoint, trust: ServerTrust(), credentials: nil, passwordSource: .none)
@@ -245,25 +251,12 @@ public struct Onboarding {
         (target.proxy, target.proxySource) = (proxy?.settings, proxy?.source)
         (target.ssh, target.unixSocket) = route
         target.tlsName = options.tlsName
+        target.headers = headers
         let observation = ConnectionCheck(target: target, options: context.transportOptions, logger: context.logger)
             .run(now: now)
         // One record for the command, its outcome, written at the end: not one per try.
         context.journal?.noteCheck(observation)
         return observation
-    }
-
-    /// What `save` did, for the view to word.
-    public struct Saved: Sendable, Equatable {
-        public var name: String
-        public var updated: Bool
-        public var isDefault: Bool
-        /// The keyring item's label, when a password was stored.
-        public var keyringLabel: String?
-        /// Why a password given in this run was not stored: the keyring cannot be used (no D-Bus
-        /// session over SSH, no provider, locked…), so profile and trust were saved without it.
-        public var passwordNotStored: KeyringError?
-        /// The client key whose passphrase was stored in the keyring, if one was.
-        public var passphraseKeyFile: String? = nil
     }
 
     /// Keyring first (it is the step most likely to fail, exit 7), then trust, then the profile; all
@@ -302,9 +295,12 @@ public struct Onboarding {
                     passphraseStored = true
                 }
             }
+            let headersUnusable = unusable == nil ? try unlessUnusable(storeHeaderValues) : unusable
             var saved = try saveTrustAndProfile(makeDefault: makeDefault, keyringLabel: stored?.key.label)
             saved.passwordNotStored = unusable
             saved.passphraseKeyFile = passphraseStored ? passphraseToSave?.keyFile : nil
+            saved.noteHeaders(headersToStore.map(\.name), notStored: headersUnusable)
+            forgetRemovedHeaderValues()
             return saved
         } catch {
             if let (key, previous) = stored {
@@ -320,7 +316,7 @@ public struct Onboarding {
 
     /// Runs one keyring write of the save: a keyring that cannot be used at all is returned (the
     /// save goes on without that secret), any other keyring failure fails the save.
-    private func unlessUnusable(_ write: () throws(KeyringError) -> Void) throws(Failure) -> KeyringError? {
+    func unlessUnusable(_ write: () throws(KeyringError) -> Void) throws(Failure) -> KeyringError? {
         do {
             try write()
             return nil

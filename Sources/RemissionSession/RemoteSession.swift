@@ -16,6 +16,8 @@ public struct RemoteSession {
     public let journal: DiagnosticsJournal?
     /// What the calls of this run returned, folded (`answered`).
     private let answers = RunAnswers()
+    /// The incremental polling of this server's torrent list (`pollTorrents`).
+    let polls = TorrentPolls()
 
     /// Resolves NAME (or the context's default target), builds the client. Says nothing: plain HTTP
     /// to a remote host is a view's warning (`target.needsPlainHTTPWarning`).
@@ -29,6 +31,7 @@ public struct RemoteSession {
             throw Failure(.transport(error), server: target.label)
         }
         let client = RPCClient(transport: transport, credentials: target.credentials, logger: context.logger)
+        client.gatewayHeaders = target.headers
         client.requiredRPCVersion = RPCError.minimumRPCVersion  // refused before any torrent request, as `check` does
         client.deadline = client.deadline(inSeconds: context.transportOptions.timeoutSeconds)
         remember(target.endpoint, in: ServerFactsCache(paths: context.paths), client: client, logger: context.logger)

@@ -38,15 +38,32 @@ public struct SavedServers: Sendable {
     /// used stops the removal before anything changed.
     public func remove(_ removal: ServerRemoval, keepPassword: Bool) throws(Failure) -> RemovedServer {
         let password = try removePassword(removal, keep: keepPassword)
+        let headers = keepPassword ? [] : removeHeaderValues(removal)
         let trust = try removeTrust(removal)
         let newDefault: String?
         do {
             try context.profileStore.remove(named: removal.profile.name)
             newDefault = removal.isDefault ? try context.profileStore.all().default : nil
         } catch { throw Failure(.profile(error)) }
-        return RemovedServer(
+        var removed = RemovedServer(
             profile: removal.profile, wasDefault: removal.isDefault, password: password, trust: trust,
             newDefault: newDefault)
+        removed.headerValuesRemoved = headers
+        return removed
+    }
+
+    /// The keyring values of the server's secret gateway headers, unless another saved server at the
+    /// same address has a secret header of that name. Best effort: the names of those removed.
+    private func removeHeaderValues(_ removal: ServerRemoval) -> [String] {
+        let identity = removal.profile.endpoint.trustIdentity
+        let shared = Set(
+            removal.others.filter { $0.endpoint.trustIdentity == identity }
+                .flatMap { $0.options.headers.filter(\.isSecret).map { $0.name.lowercased() } })
+        return removal.profile.options.headers.filter { $0.isSecret && !shared.contains($0.name.lowercased()) }
+            .compactMap { header in
+                (try? context.headerValues.removeHeaderValue(server: identity, name: header.name)) == true
+                    ? header.name : nil
+            }
     }
 
     private func removePassword(_ removal: ServerRemoval, keep: Bool) throws(Failure) -> PasswordRemoval {
@@ -131,6 +148,8 @@ public struct RemovedServer: Sendable, Equatable {
     public var trust: TrustRemoval
     /// The server that became the default because it was the only one left (the removed one was the default).
     public var newDefault: String?
+    /// The secret gateway headers whose values were removed from the keyring.
+    public var headerValuesRemoved: [String] = []
 
     public init(
         profile: ServerProfile, wasDefault: Bool, password: PasswordRemoval, trust: TrustRemoval,

@@ -27,6 +27,8 @@ public struct SessionContext: Sendable {
     public var passphrases: any PassphraseStore
     /// Where proxy passwords are kept: the Secret Service keyring unless a test sets another.
     public var proxyPasswords: any ProxyPasswordStore
+    /// Where secret gateway headers' values are kept: the Secret Service keyring unless a test sets another.
+    public var headerValues: any GatewayHeaderStore
     /// Saved servers and trust read once, for use cases that resolve many servers (`check --all`).
     public var preloaded: (servers: (default: String?, profiles: [ServerProfile]), trust: [String: ServerTrust])?
 
@@ -42,6 +44,7 @@ public struct SessionContext: Sendable {
         self.keyring = keyring ?? SecretServiceKeyring(environment: environment)
         self.passphrases = SecretServiceKeyring(environment: environment)
         self.proxyPasswords = SecretServiceKeyring(environment: environment)
+        self.headerValues = SecretServiceKeyring(environment: environment)
     }
 
     public var trustStore: TrustStore { TrustStore(paths: paths) }
@@ -70,8 +73,8 @@ public struct SessionContext: Sendable {
         return target
     }
 
-    /// The saved server's client certificate (loaded, with its passphrase) and its proxy (or the
-    /// environment's), for every use case that connects to `target`.
+    /// The saved server's client certificate (loaded, with its passphrase), its proxy (or the
+    /// environment's) and its gateway headers, for every use case that connects to `target`.
     public func connectionSettings(for target: inout ServerTarget, prompt: (any PasswordPrompt)?) throws(Failure) {
         target.clientIdentity = try target.profile?.options.clientCertificateInput(
             environment: environment, passphrases: passphrases, prompt: prompt
@@ -81,6 +84,7 @@ public struct SessionContext: Sendable {
                 for: target.endpoint, options: target.profile?.options, environment: environment,
                 passwords: proxyPasswords) ?? (nil, nil)
         try target.applyRoute(target.profile?.options)
+        try resolveHeaders(for: &target, prompt: prompt)
     }
 
     /// Finds the endpoint for a name or URL; nil means the default server.

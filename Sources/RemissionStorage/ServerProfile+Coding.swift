@@ -84,6 +84,7 @@ extension ServerOptions: Codable {
     private static let proxyCAFileKey = "proxyCAFile"
     private static let proxyPinsKey = "proxyPins"
     private static let tlsNameKey = "tlsName"
+    private static let headersKey = "headers"
     private static let viaKey = "via"
     private static let unixSocketKey = "unixSocket"
 
@@ -103,6 +104,11 @@ extension ServerOptions: Codable {
         proxy = try Self.strings(members.removeValue(forKey: Self.proxyKey).map { [$0] }, decoder)?.first
         proxyPins = try Self.strings(members.removeValue(forKey: Self.proxyPinsKey).flatMap(Self.array), decoder) ?? []
         tlsName = try Self.strings(members.removeValue(forKey: Self.tlsNameKey).map { [$0] }, decoder)?.first
+        switch SavedHeader.read(members.removeValue(forKey: Self.headersKey)) {
+        case .success(let saved): headers = saved
+        case .failure(let problem):
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: problem.text))
+        }
         via = try Self.strings(members.removeValue(forKey: Self.viaKey).map { [$0] }, decoder)?.first
         unixSocket = try Self.path(members.removeValue(forKey: Self.unixSocketKey), decoder)
         unknown = members
@@ -151,6 +157,7 @@ extension ServerOptions: Codable {
         members[Self.proxyCAFileKey] = proxyCAFile.map { .string($0) }
         members[Self.proxyPinsKey] = proxyPins.isEmpty ? nil : .array(proxyPins.map { .string($0) })
         members[Self.tlsNameKey] = tlsName.map { .string($0) }
+        members[Self.headersKey] = SavedHeader.document(headers)
         members[Self.viaKey] = via.map { .string($0) }
         members[Self.unixSocketKey] = unixSocket.map { .string($0) }
         var container = encoder.singleValueContainer()

@@ -60,6 +60,9 @@ public struct ServerOptions: Sendable, Hashable {
     /// The name the server's certificate is checked against and sent as SNI, when it differs from the
     /// URL's host (`--tls-name`, as curl's `--connect-to`): the connection still goes to the URL's address.
     public var tlsName: String?
+    /// Headers an authentication gateway in front of the server wants (`connect --header`), in the
+    /// order given; a secret one's value is in the keyring, not here.
+    public var headers: [SavedHeader] = []
     /// The SSH host the server is reached through, `ssh://[user@]host[:port]` (`connect --via`); the
     /// URL is as that host sees it. Nil: none.
     public var via: String?

@@ -38,6 +38,8 @@ import FoundationEssentials
 /// - `options` may hold `proxy` (a URL without credentials), `proxyCAFile` (absolute path) and
 ///   `proxyPins` (an array of `sha256//…`): the proxy to reach that server through and the rule its own
 ///   certificate is judged by (an `https://` proxy).
+/// - `options` may hold `headers`: an authentication gateway's headers, `{"name", "value"}` each, or
+///   `{"name", "secret": true}` for one whose value is in the keyring (`SavedHeader`).
 /// - `options` may hold members this remission does not know; they are kept when the file is rewritten.
 /// - There are no passwords or other secrets in this file, ever.
 ///

@@ -70,7 +70,8 @@ public final class CurlTransport: ServerTransport {
         var headerList: UnsafeMutablePointer<curl_slist>? = nil
         defer { rm_curl_slist_free_all(headerList) }
         // curl would otherwise add `Expect: 100-continue` to large bodies (torrent metainfo) and wait.
-        for header in request.headers + [HTTPHeader("Expect", "")] {
+        let gateway = request.gatewayHeaders.map { HTTPHeader($0.name, $0.value) }
+        for header in request.headers + gateway + [HTTPHeader("Expect", "")] {
             headerList = rm_curl_slist_append(headerList, "\(header.name): \(header.value)")
         }
         rm_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)

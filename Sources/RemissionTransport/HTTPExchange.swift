@@ -13,6 +13,10 @@ public struct HTTPRequest: Sendable, Equatable {
     /// `free-space`, `port-test`). Only such a request is resent after it may have reached the server
     /// (its connection closed before any answer); any other one only when it was never written.
     public var idempotent: Bool
+    /// An authentication gateway's headers (`connect --header`): credentials, written after the
+    /// others and, like `Authorization`, only once trust is decided. Kept apart from `headers` so the
+    /// request log shows them only by `GatewayHeader.description` (a secret one as `<secret>`).
+    public var gatewayHeaders: [GatewayHeader] = []
 
     public init(
         method: String = "POST", headers: [HTTPHeader] = [], body: [UInt8] = [], timeoutMilliseconds: Int? = nil,

@@ -238,7 +238,8 @@ public final class SocketTransport: ServerTransport {
         let host = named.port == defaultPort ? named.urlHost : named.authority
         return HTTPWire.request(
             method: request.method, path: endpoint.path.isEmpty ? "/" : endpoint.path, host: host,
-            headers: headers + request.headers, body: request.body)
+            headers: headers + request.headers + request.gatewayHeaders.map { HTTPHeader($0.name, $0.value) },
+            body: request.body)
     }
 }
 

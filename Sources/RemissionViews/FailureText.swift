@@ -62,6 +62,7 @@ public enum FailureText {
         case .endpoint(let error): return endpointReason(error)
         case .trustInput(let error): return trustInputReason(error)
         case .proxyInput(let error): return ProxyText.parseReason(error)
+        case .gatewayHeader(let problem): return GatewayText.problem(problem)
         case .selection(let error): return selectionReason(error)
         case .input(let problem): return inputReason(problem)
         case .addSource(let problem): return addSourceReason(problem)
@@ -119,6 +120,9 @@ public enum FailureText {
     public static func hint(_ failure: Failure, place: HintPlace = .command, endpoint: ServerEndpoint? = nil) -> String?
     {
         let server = failure.server.map(quotedForShell) ?? "SERVER"
+        if case .authenticationGateway(let gateway) = failure.cause {
+            return GatewayText.hint(gateway, server: failure.server, place: place)
+        }
         if let cause = KnownCause.of(failure, now: Int64(time(nil))) {
             return KnownCauseText.hint(cause, endpoint: endpoint)
         }
@@ -146,7 +150,8 @@ public enum FailureText {
             return tr(
                 "Add this host name to rpc-host-whitelist in the daemon's settings.json, or connect by IP address.")
         case .authenticationGateway(let gateway):
-            return KnownCauseText.hint(.authenticationGateway(gateway), endpoint: endpoint)
+            return GatewayText.hint(gateway, server: failure.server, place: place)
+        case .gatewayHeader(let problem): return GatewayText.problemHint(problem, server: failure.server)
         case .sessionHandshakeLoop:
             return tr(
                 "A proxy drops the X-Transmission-Session-Id header: pass it through ",

@@ -36,11 +36,7 @@ public enum KnownCauseText {
                 "(alert \(alert))")
         case .plainHTTPPort: return tr("this port speaks plain HTTP, not HTTPS")
         case .tlsPort: return tr("this port speaks HTTPS, not plain HTTP")
-        case .authenticationGateway(let gateway):
-            guard let product = gateway.product else {
-                return tr("an authentication gateway answered instead of Transmission (HTTP \(gateway.status))")
-            }
-            return tr("an authentication gateway (\(product.rawValue)) answered instead of Transmission")
+        case .authenticationGateway(let gateway): return GatewayText.reason(gateway)
         }
     }
 
@@ -89,10 +85,7 @@ public enum KnownCauseText {
             guard var secure = endpoint else { return tr("Use https:// in the server's URL.") }
             secure.scheme = .https
             return tr("Use \(safe(secure.url)).")
-        case .authenticationGateway:
-            return tr(
-                "Remission cannot log in to it: let the gateway pass the RPC path (/transmission/rpc) through ",
-                "to Transmission (a bypass rule for that path), and keep Transmission's own password.")
+        case .authenticationGateway(let gateway): return GatewayText.hint(gateway, server: nil, place: .command)
         }
     }
 

@@ -182,12 +182,14 @@ extension Warnings {
         if let keyFile = saved.passphraseKeyFile {
             notes.append(tr("the passphrase of \(TerminalText.safe(keyFile)) stored in the keyring"))
         }
-        guard let unusable = saved.passwordNotStored else { return notes.joined(separator: "; ") + "." }
+        if let headers = GatewayText.stored(saved.headersInKeyring) { notes.append(headers) }
+        let headers = GatewayText.notStored(saved)
+        guard let unusable = saved.passwordNotStored else { return notes.joined(separator: "; ") + "." + headers }
         return notes.joined(separator: "; ") + tr("; the password was not stored. ")
             + FailureText.keyringReason(unusable)
             + tr(
                 " On a terminal remission asks for it when it is needed; once the keyring works, ",
-                "`remission credentials set \(quotedForShell(saved.name))` stores it.")
+                "`remission credentials set \(quotedForShell(saved.name))` stores it.") + headers
     }
 }
 

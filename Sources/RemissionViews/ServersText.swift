@@ -45,6 +45,7 @@ public enum ServersText {
             if let proxy = list.profiles[number - 1].options.proxy {
                 details.append("Proxy: \(TerminalText.safe(proxy))")
             }
+            if let headers = GatewayText.listed(list.profiles[number - 1].options.headers) { details.append(headers) }
             if let via = list.profiles[number - 1].options.via { details.append(tr("Via: \(TerminalText.safe(via))")) }
             if let socket = list.profiles[number - 1].options.unixSocket {
                 details.append(tr("Unix socket: \(TerminalText.safe(socket))"))
@@ -71,6 +72,13 @@ public enum ServersText {
                     ("createdAt", .int(profile.createdAt)),
                     ("clientCertificate", list.clientCertificates[profile.name].map(clientCertificateJSON) ?? .null),
                     ("proxy", profile.options.proxy.map { .string($0) } ?? .null),
+                    (
+                        "headers",
+                        .array(
+                            profile.options.headers.map {
+                                .object(JSONObject([("name", .string($0.name)), ("secret", .bool($0.isSecret))]))
+                            })
+                    ),
                 ]))
         }
         let document: JSONValue = .object(
@@ -97,6 +105,7 @@ public enum ServersText {
                 "(\(TerminalText.safe(removed.profile.endpoint.url)))."),
             password(removed.password), trust(removed.trust),
         ]
+        if let headers = GatewayText.removed(removed.headerValuesRemoved) { lines.append(headers) }
         if let now = removed.newDefault {
             lines.append(tr("'\(TerminalText.safe(now))' is the default server now: it is the only one left."))
         } else if removed.wasDefault {

@@ -148,6 +148,11 @@ struct TerminalPasswordPrompt: PasswordPrompt {
     func askPassphrase(keyFile: String) -> String? {
         askSecret(Prompts.passphrase(keyFile: keyFile))
     }
+
+    func askHeaderValue(name: String, server: String, keyringUnusable: KeyringError?) -> String? {
+        if let keyringUnusable { printError(Warnings.keyringUnusable(keyringUnusable)) }
+        return askSecret(GatewayText.valuePrompt(name: name, server: server))
+    }
 }
 
 /// The process environment as a dictionary, read once.

@@ -28,6 +28,7 @@ extension OnboardingConversation {
         try decidePlainHTTP(&onboarding, allowed: choices.allowHTTP)
         // No password is asked for a server that could not be reached: the check says why first.
         try onboarding.obtainCredentials(prompt: reached ? context.passwordPrompt : nil)
+        try onboarding.obtainHeaders(prompt: reached ? context.passwordPrompt : nil)
         let observation = askCredentials(&onboarding, after: onboarding.check())
         let report = CheckReport.build(observation, place: .connect)
         print(report.render(on: context.terminal))

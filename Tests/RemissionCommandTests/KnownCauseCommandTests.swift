@@ -170,10 +170,11 @@ struct KnownCauseCommandTests {
         #expect(result.status == 4, "\(result.all)")
         let line =
             name.isEmpty
-            ? "OFFLINE — http: an authentication gateway answered instead of Transmission (HTTP 200)"
+            ? "OFFLINE — http: an authentication gateway (unknown) answered instead of Transmission (HTTP 200)"
             : "OFFLINE — http: an authentication gateway (\(name)) answered instead of Transmission"
         #expect(result.out.contains(line), "\(result.out)")
-        #expect(result.out.contains("let the gateway pass the RPC path (/transmission/rpc) through"))
+        #expect(result.out.contains("remission connect \(server.url())"), "\(result.out)")
+        #expect(result.out.contains("--secret-header"), "\(result.out)")
         let russian = try check(server.url(), russian: true)
         #expect(russian.out.contains("вместо Transmission ответил шлюз аутентификации"), "\(russian.out)")
         #expect(server.requestCount == 2, "one request per run, no retry")

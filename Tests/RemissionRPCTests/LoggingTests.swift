@@ -88,3 +88,26 @@ struct LoggingTests {
         #expect(harness.log.entries.contains { $0.message == "RPC transport failure" })
     }
 }
+
+@Suite("Gateway headers on every request, masked in the log")
+struct GatewayHeaderLoggingTests {
+    @Test("every request carries the headers (the resend after 409 too); the log shows a secret one's name only")
+    func carriedAndMasked() throws {
+        let harness = Harness([Reply.conflict(LoggingTests.sessionId), Reply.success(#"{"torrents":[]}"#)])
+        harness.client.gatewayHeaders = [
+            GatewayHeader(name: "CF-Access-Client-Id", value: "id.access", isSecret: false),
+            GatewayHeader(name: "CF-Access-Client-Secret", value: "gateway-s3cret-value", isSecret: true),
+        ]
+        _ = try harness.client.torrentGet()
+        #expect(harness.sent.count == 2)
+        for sent in harness.sent {
+            #expect(sent.request.gatewayHeaders.map(\.value) == ["id.access", "gateway-s3cret-value"])
+            #expect(!sent.request.headers.contains { $0.name.hasPrefix("CF-") })  // apart from the logged ones
+        }
+        let text = harness.log.text
+        #expect(!text.contains("gateway-s3cret-value"))
+        #expect(!text.contains("gateway-s3"))
+        #expect(text.contains("CF-Access-Client-Secret: <secret>"), "\(text)")
+        #expect(text.contains("CF-Access-Client-Id: id.access"))
+    }
+}

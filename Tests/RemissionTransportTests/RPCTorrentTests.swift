@@ -176,7 +176,7 @@ struct RPCTorrentTests {
         try client.torrentRemove(.id(id), deleteLocalData: false)
         removed = true
         #expect(try client.torrentGet(ids: .id(id), fields: [.id]).isEmpty)
-        #expect(try client.torrentGetRecentlyActive(fields: [.id]).removedIds.contains(id))
+        #expect(try client.torrentGetRecentlyActive(fields: [.id]).removedIds?.contains(id) == true)
         Thread.sleep(forTimeInterval: 0.5)
         #expect(FileManager.default.fileExists(atPath: "\(fixture.dataPath)/a.bin"))
         #expect(FileManager.default.fileExists(atPath: "\(fixture.dataPath)/b.txt"))

@@ -50,7 +50,12 @@ enum FailureCatalogue {
             row(
                 .authenticationGateway(
                     AuthenticationGateway(product: .authelia, status: 302, location: "https://a/?rd=x")),
-                .authentication, .http, hint: "/transmission/rpc"),
+                .authentication, .http, hint: "remission connect URL --server nas --secret-header Cookie"),
+            row(.gatewayHeader(.reserved(name: "Host")), .usage, nil, hint: nil),
+            row(.gatewayHeader(.authorizationWithPassword), .usage, nil, hint: nil),
+            row(
+                .gatewayHeader(.notInKeyring(name: "X-Token")), .keyring, nil,
+                hint: "remission connect URL --server nas --secret-header X-Token"),
             row(.transport(.caFile(path: "/x.pem", detail: "is missing")), .failure, .tls, hint: "remission trust ca"),
             row(.transport(.connection(detail: "reset")), .failure, .http, hint: "remission check"),
             row(
@@ -205,6 +210,7 @@ enum FailureCatalogue {
         case .keyring: "keyring"
         case .clientCertificate: "clientCertificate"
         case .proxyInput: "proxyInput"
+        case .gatewayHeader: "gatewayHeader"
         case .credentialKey: "credentialKey"
         case .profile: "profile"
         case .storage: "storage"
@@ -228,7 +234,7 @@ enum FailureCatalogue {
         "malformedReply", "truncatedReply", "replyTooLarge", "unsupportedVersion", "needsNewerServer", "keyring",
         "clientCertificate",
         "authenticationGateway",
-        "proxyInput", "credentialKey",
+        "proxyInput", "gatewayHeader", "credentialKey",
         "profile", "storage",
         "snapshot", "endpoint", "trustInput", "selection", "input", "addSource", "onboarding", "noSuchTorrents",
         "outputFailed", "fileIndexes", "torrentEdit",

@@ -141,10 +141,11 @@ struct KnownCauseTests {
             AuthenticationGateway(product: .authentik, status: 302, location: nil))
         #expect(
             KnownCauseText.reason(gateway, now: 0)
-                == "an authentication gateway (Authentik) answered instead of Transmission")
+                == "an authentication gateway (Authentik) answered instead of Transmission: a redirect to its login")
         Language.$override.withValue(.russian) {
             #expect(
-                KnownCauseText.reason(gateway, now: 0) == "вместо Transmission ответил шлюз аутентификации (Authentik)")
+                KnownCauseText.reason(gateway, now: 0).hasPrefix(
+                    "вместо Transmission ответил шлюз аутентификации (Authentik)"))
             #expect(
                 KnownCauseText.hint(.tlsPort, endpoint: http)
                     == "Используйте https://nas.example:8443/transmission/rpc.")

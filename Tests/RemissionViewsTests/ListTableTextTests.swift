@@ -153,4 +153,14 @@ struct ListTableTextTests {
         }
         #expect(joined == 0)
     }
+
+    @Test("the fast widths of Greek, Cyrillic, kana, CJK and Hangul equal the general rule, for every scalar")
+    func fastWidths() {
+        var differing: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if TerminalText.width(scalar) != TerminalText.generalWidth(scalar) { differing.append(value) }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(20).map { String($0, radix: 16) })")
+    }
 }

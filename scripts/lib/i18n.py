@@ -274,8 +274,15 @@ def loose_literals(text, covered):
     return found
 
 
-def read_po(path):
+def read_po(path, duplicates=None):
+    """The catalogue's entries by key; a key defined twice is appended to `duplicates` (msgfmt
+    refuses such a file)."""
     entries, entry, field = {}, None, None
+
+    def keep(key, value):
+        if key in entries and duplicates is not None:
+            duplicates.append(key)
+        entries[key] = value
 
     def unquote(s):
         s = s.strip()[1:-1]
@@ -287,7 +294,7 @@ def read_po(path):
             context = unquote(raw[8:])
         elif raw.startswith("msgid "):
             if entry is not None:
-                entries[entry[0]] = (entry[1], entry[2])
+                keep(entry[0], (entry[1], entry[2]))
             entry, field = ["", "", fuzzy], 0
             fuzzy = False
             entry[0] = (context + "\x04" if context is not None else "") + unquote(raw[6:])
@@ -300,7 +307,7 @@ def read_po(path):
         elif raw.startswith("#,") and "fuzzy" in raw:
             fuzzy = True
     if entry is not None:
-        entries[entry[0]] = (entry[1], entry[2])
+        keep(entry[0], (entry[1], entry[2]))
     entries.pop("", None)
     return entries
 
@@ -367,7 +374,8 @@ def main():
         for key in sorted(phrases):
             print(po_quote(key))
         return 0
-    catalogue = read_po(po_path)
+    duplicates = []
+    catalogue = read_po(po_path, duplicates)
     if command == "update":
         missing = [key for key in phrases if key not in catalogue]
         with open(po_path, "a", encoding="utf-8") as po:
@@ -388,6 +396,7 @@ def main():
         problem = problems(key, translation)
         if problem:
             failures.append("%s: %s: msgid %s" % (places[0], problem, po_quote(key)))
+    failures += ["po/ru.po: defined twice (msgfmt refuses it): msgid %s" % po_quote(key) for key in duplicates]
     failures += ["%s  <- outside tr(): translate it, or mark the line // verbatim" % line for line in loose]
     for failure in failures:
         print(failure)

@@ -37,12 +37,20 @@ extension RemissionCommand {
                 server's certificate is decided through the tunnel exactly as without a proxy; an https:// \
                 proxy's own certificate by --proxy-ca-file, --proxy-pin or the system CAs.
 
+                Behind an authentication gateway (Cloudflare Access, Authelia, Authentik, oauth2-proxy), give the \
+                headers it takes with --header 'Name: value' and --secret-header NAME (the value asked without \
+                echo, or read from standard input); they go on every request, after the server is trusted. \
+                Running connect again adds or replaces headers; --remove-header NAME drops one.
+
                 Examples:
                   remission connect https://nas.local/transmission/rpc --name nas --user admin
                   printf %s "$PW" | remission connect https://10.0.0.5:8443 --name box \\
                       --user admin --password-stdin --accept-fingerprint SHA256:3F…
                   remission connect https://seedbox.example/transmission/rpc --name box \\
                       --client-cert ~/certs/me.crt --client-key ~/certs/me.key
+                  remission connect https://tr.example.com/transmission/rpc --name tr \\
+                      --header 'CF-Access-Client-Id: 1a2b.access' \\
+                      --secret-header CF-Access-Client-Secret
                 """))
 
         @Argument(
@@ -54,6 +62,7 @@ extension RemissionCommand {
         @OptionGroup(title: tr("Connect options")) var own: OwnOptions
         @OptionGroup(title: tr("Connect options")) var route: RouteOptions
         @OptionGroup(title: tr("Connect options")) var oldAddress: OldAddressFlags
+        @OptionGroup(title: tr("Connect options")) var gatewayHeaders: GatewayHeaderOptions
 
         @OptionGroup(title: tr("Connection options")) var trustFlags: TrustFlags
         @OptionGroup(title: tr("Connection options")) var auth: AuthOptions
@@ -83,6 +92,12 @@ extension RemissionCommand {
             if clientKey != nil, clientCertificate == nil {
                 throw ValidationError("--client-key needs --client-cert (the certificate the key belongs to).")
             }
+            if gatewayHeaders.readsStandardInput, auth.passwordFromStandardInput || passphraseFromStandardInput {
+                throw ValidationError(
+                    tr(
+                        "--secret-header reads standard input when it is not a terminal, as --password-stdin and ",
+                        "--client-key-passphrase-stdin do: give the password with TR_AUTH=user:password instead."))
+            }
             if passphraseFromStandardInput, auth.passwordFromStandardInput {
                 throw ValidationError(
                     "--password-stdin and --client-key-passphrase-stdin both read standard input: give one of them.")
@@ -102,7 +117,10 @@ extension RemissionCommand {
                 auth: auth.request,
                 clientCertificate: clientCertificate.map { ClientCertificatePaths(certificate: $0, key: clientKey) },
                 proxy: proxy.map { ProxyFlags(url: $0, caFile: proxyCAFile, pins: proxyPins) },
-                route: route.flags, now: now)
+                route: route.flags,
+                headers: try gatewayHeaders.flags(
+                    server: url ?? route.unixSocket ?? RouteOptions.unixSocketURL, terminal: context.terminal),
+                now: now)
             if global.server != nil { try onboarding.requireSaved() }
             if let repointing = onboarding.repointing, !yes { try confirm(repointing, terminal: context.terminal) }
             if let (accepted, replacement) = onboarding.acceptedToReplace {

@@ -153,26 +153,29 @@ extension RemissionCommand {
                 try show(snapshot, context: context, serverOffline: true)
                 throw ExitCode(ExitStatus.offline.rawValue)
             }
-            // Saving the snapshot and rendering are independent: do both at once.
+            // Saving the snapshot and rendering are independent: the snapshot is saved on a thread of
+            // its own while this one renders (one thread started, not two: on a loaded machine each
+            // thread waits to be scheduled).
             let now = currentUnixTime()
-            let (query, json, terminal, torrents) = (query, json, context.terminal, list.torrents)
+            let terminal = context.terminal
+            let warning = Mutex<String?>(nil)
+            let save: @Sendable () -> Void = {
+                do throws(SnapshotError) { try Self.save(list, fields: fields, in: store, for: key, at: now) } catch {
+                    let text = terminal.styled("warning:", .yellow) + " " + FailureText.snapshotReason(error)
+                    warning.withLock { $0 = text }
+                }
+            }
+            let saver = startThread(save)
+            if saver == nil { save() }
             fflush(nil)
             let standardOutput = StandardOutput()
-            let results = concurrently([true, false]) { (saving: Bool) -> [UInt8] in
-                guard saving else {
-                    Self.write(
-                        torrents, query: query, json: json, server: key.label, offline: false, time: now, terminal,
-                        to: standardOutput.write)
-                    return []
-                }
-                do throws(SnapshotError) { try Self.save(list, fields: fields, in: store, for: key, at: now) } catch {
-                    return Array((terminal.styled("warning:", .yellow) + " " + FailureText.snapshotReason(error)).utf8)
-                }
-                return []
-            }
-            if !results[0].isEmpty { printError(String(decoding: results[0], as: UTF8.self)) }
+            Self.write(
+                list.torrents, query: query, json: json, server: key.label, offline: false, time: now, terminal,
+                to: standardOutput.write)
+            if let saver { pthread_join(saver, nil) }
+            if let text = warning.withLock({ $0 }) { printError(text) }
             try standardOutput.check()
-            if torrents.isEmpty && !json { printError(Self.emptyHint) }
+            if list.torrents.isEmpty && !json { printError(Self.emptyHint) }
         }
 
         private func offlineKey(_ context: CommandContext) throws -> SnapshotKey {

@@ -58,9 +58,8 @@ enum WatchRequests {
     static func refresh(fields: [TorrentField], detailID: Int?) -> (RemoteSession) -> WatchOutcome {
         { session in
             do throws(Failure) {
-                let torrents = try session.run { client throws(RPCError) in
-                    try client.torrentGet(fields: fields, format: .table)
-                }
+                // The whole list at first, then only what changed (`RemoteSession.pollTorrents`).
+                let torrents = try session.pollTorrents(fields: fields).torrents
                 var detail: Torrent?
                 if let detailID { detail = try fetchDetail(detailID, session) }
                 return .refreshed(.success((torrents, detail)), detailID: detailID)
