@@ -82,9 +82,11 @@ public struct WatchModel: Equatable, Sendable {
     // MARK: events
 
     /// A refresh's torrents (and the open detail's torrent, when it was fetched with them).
-    public mutating func refreshed(_ torrents: [Torrent], detail: Torrent?, at time: Int64) {
+    /// `sample`: whether the speed history takes this refresh's rates (`watch --all` takes one sample
+    /// an interval, not one per server's refresh).
+    public mutating func refreshed(_ torrents: [Torrent], detail: Torrent?, at time: Int64, sample: Bool = true) {
         self.torrents = torrents
-        history.record(torrents)
+        if sample { history.record(torrents) }
         let present = Set(torrents.map(\.id))
         marked.formIntersection(present)
         if case .detail(var open) = mode, let detail, detail.id == open.id {

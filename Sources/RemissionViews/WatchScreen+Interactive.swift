@@ -51,8 +51,9 @@ extension WatchScreen {
     public static func detailLines(_ detail: WatchDetail, model: WatchModel, now: Int64) -> [String] {
         let width = max(1, model.size.columns)
         let name = detail.torrent.map { TerminalText.safe($0.name) } ?? ""
-        var lines = ["remission watch · \(model.screen.server) · #\(detail.id) \(name)"]  // verbatim
-        lines.append(statusLine(state: model.screen, now: now))
+        let (server, id) = (titleServer(model.screen, detail.id), shownID(model.screen, detail.id))
+        var lines = ["remission watch · \(server) · #\(id) \(name)"]  // verbatim
+        lines.append(statusLine(state: model.screen, now: now, width: width))
         guard let torrent = detail.torrent else {
             lines.append(WatchText.loading)
             return fill(lines, size: model.size, footer: model.message.map(TerminalText.safe) ?? WatchText.detailKeys)
@@ -68,6 +69,14 @@ extension WatchScreen {
             lines.append(marker + line)
         }
         return fill(lines, size: model.size, footer: model.message.map(TerminalText.safe) ?? WatchText.detailKeys)
+    }
+
+    /// The id a person reads: the server's own under `watch --all`.
+    static func shownID(_ state: State, _ id: Int) -> Int { state.servers == nil ? id : MergedID.id(id) }
+
+    /// The detail's server: the torrent's own under `watch --all`.
+    static func titleServer(_ state: State, _ id: Int) -> String {
+        state.servers?.server(of: id).map { TerminalText.safe($0.name) } ?? state.server
     }
 
     private static func detailStyles(_ model: WatchModel) -> [Int: String] {

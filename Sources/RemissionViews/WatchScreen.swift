@@ -40,6 +40,8 @@ public enum WatchScreen {
         public var useColor = false
         /// The clock of the status line's times: local, or UTC with --utc.
         public var zone = TimeZoneChoice.local
+        /// `watch --all`: the servers of the merged rows (a Server column, their own status line).
+        public var servers: WatchServers?
 
         public init(
             server: String, lastUpdate: Int64? = nil, offline: Offline? = nil, totalCount: Int, view: String = "",
@@ -104,7 +106,7 @@ public enum WatchScreen {
         let top = max(0, min(rows.top, torrents.count - rowSpace))
         let visible = torrents.dropFirst(top).prefix(rowSpace)
         let widestName = visible.reduce(0) { max($0, TerminalText.width(Layout.name($1))) }
-        let layout = Layout(columns: width - gutter, widestName: widestName)
+        let layout = Layout(columns: width - gutter, widestName: widestName, servers: state.servers)
         var lines: [String] = []
         let down = torrents.reduce(0) { ServerArithmetic.sum($0, $1.rateDownload) }
         let up = torrents.reduce(0) { ServerArithmetic.sum($0, $1.rateUpload) }
@@ -112,7 +114,7 @@ public enum WatchScreen {
             "remission watch · \(state.server) · "  // verbatim
                 + tr("\(count: state.totalCount, "torrent", "torrents")")
                 + " · ↓ \(Units.rate(down)) ↑ \(Units.rate(up))")
-        lines.append(statusLine(state: state, now: now))
+        lines.append(statusLine(state: state, now: now, width: width))
         lines.append(String(repeating: " ", count: gutter) + layout.header)
         for (offset, torrent) in visible.enumerated() {
             let mark =
@@ -183,7 +185,8 @@ public enum WatchScreen {
     /// The update time; while a refresh is slow, the age of the data shown and what it waits for
     /// (until `--timeout` ends it and the view turns OFFLINE); when offline, the banner with the
     /// data's time and age, and the next attempt.
-    public static func statusLine(state: State, now: Int64) -> String {
+    public static func statusLine(state: State, now: Int64, width: Int = .max) -> String {
+        if let servers = state.servers { return servers.statusLine(now: now, zone: state.zone, width: width) }
         let waiting = state.refreshStartedAt.map { now - $0 >= waitingAfterSeconds } ?? false
         let age = state.lastUpdate.map { Units.duration(Int(clamping: max(0, now - $0))) }
         guard let offline = state.offline else {
@@ -245,8 +248,14 @@ extension WatchScreen {
         let shown: [Bool]
         let barWidth: Int
         let nameWidth: Int
+        /// `watch --all`: the Server column after the ID (0: none), and whose rows are offline.
+        let servers: WatchServers?
+        let serverWidth: Int
 
-        init(columns: Int, widestName: Int = .max) {
+        init(columns: Int, widestName: Int = .max, servers: WatchServers? = nil) {
+            self.servers = servers
+            serverWidth = servers?.columnWidth ?? 0
+            let columns = servers == nil ? columns : columns - serverWidth - 1
             let wanted = min(widestName, WatchScreen.preferredNameWidth)
             var shown = [Bool](repeating: true, count: Self.widths.count)
             var fixed = Self.fixed
@@ -262,21 +271,28 @@ extension WatchScreen {
 
         var header: String {
             line(
-                Self.titles, bar: left(tr(context: "column", "Progress"), barWidth), name: tr(context: "column", "Name")
-            )
+                Self.titles, server: tr(context: "column", "Server"),
+                bar: left(tr(context: "column", "Progress"), barWidth),
+                name: tr(context: "column", "Name"))
         }
 
         func row(_ torrent: Torrent) -> String {
             let have = TorrentText.present(torrent)  // as info's Have says it
-            let status = torrent.hasError ? tr(context: "state", "Error") : TorrentWords.activity(torrent)
+            let server = servers?.server(of: torrent.id)
+            let status =
+                server?.isOffline == true
+                ? tr(context: "state", "Offline")
+                : torrent.hasError ? tr(context: "state", "Error") : TorrentWords.activity(torrent)
             let cells = [
-                "\(torrent.id)", Units.percent(torrent.percentDone, places: 0), Units.bytes(have),
+                "\(servers == nil ? torrent.id : MergedID.id(torrent.id))",
+                Units.percent(torrent.percentDone, places: 0), Units.bytes(have),
                 WatchScreen.eta(torrent),
                 Units.rate(torrent.rateDownload), Units.rate(torrent.rateUpload), Units.ratio(torrent.uploadRatio),
                 status,
             ]
             return line(
-                cells, bar: WatchScreen.bar(torrent.percentDone, width: barWidth),
+                cells, server: TerminalText.safe(server?.name ?? ""),
+                bar: WatchScreen.bar(torrent.percentDone, width: barWidth),
                 name: WatchScreen.cut(Self.name(torrent), nameWidth))
         }
 
@@ -287,12 +303,15 @@ extension WatchScreen {
 
         /// The shown cells padded to their columns (all right-aligned but Status), the bar after
         /// the ID when there is one, then the name.
-        private func line(_ cells: [String], bar: String, name: String) -> String {
+        private func line(_ cells: [String], server: String, bar: String, name: String) -> String {
             var text = ""
             for column in cells.indices where shown[column] {
                 let width = Self.widths[column]
                 text += column == 7 ? left(WatchScreen.cut(cells[column], width), width) : right(cells[column], width)
                 text += " "
+                if column == 0 && serverWidth > 0 {
+                    text += left(WatchScreen.cut(server, serverWidth), serverWidth) + " "
+                }
                 if column == 0 && barWidth > 0 { text += bar + " " }
             }
             return text + name

@@ -126,7 +126,7 @@ struct Tmux {
     /// when `report()` is called after it ended.
     init(
         bed: TestBed, arguments: [String], daemon: TestBed.Daemon = .main, server: String? = nil, columns: Int = 120,
-        rows: Int = 40, jobControl: Bool = false, extra: [String: String] = [:]
+        rows: Int = 40, jobControl: Bool = false, extra: [String: String] = [:], addServer: Bool = true
     ) throws {
         let home = CLIHome(bed: bed)
         directory = home.directory
@@ -135,7 +135,8 @@ struct Tmux {
         environment["TERM"] = "xterm-256color"
         environment.merge(extra) { _, new in new }
         let exports = environment.map { "export \($0.key)=\(Self.quoted($0.value))" }.joined(separator: "\n")
-        let command = ([home.remission] + arguments + ["--server", server ?? bed.daemonURL(daemon)]).map(Self.quoted)
+        let serverArguments = addServer ? ["--server", server ?? bed.daemonURL(daemon)] : []  // not with --all
+        let command = ([home.remission] + arguments + serverArguments).map(Self.quoted)
             .joined(separator: " ")
         let report = """
             report() {

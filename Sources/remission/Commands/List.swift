@@ -39,9 +39,22 @@ extension RemissionCommand {
                 --sort added the date. An offline view that needs a field its snapshot lacks says \
                 which and exits 3 (1 with --offline) instead of showing partial data.
 
+                --all lists every saved server at once, each under a heading "== NAME ==" with the \
+                IDs of that server (act on one with remission start ID --server NAME). Servers are asked \
+                concurrently, each within its own --timeout. A server that is offline is shown from \
+                its snapshot under a line "OFFLINE — data from <time>: <reason>", or with the reason \
+                alone when nothing is saved. Filters and --sort apply within each server. Exit \
+                status: 0 when every server answered, else the worst code of those that did not (3 \
+                when one was offline, with or without its snapshot); with --offline, 0 when every \
+                server has a snapshot, else 1. --json prints \
+                {"servers": [{"server", "offline", "dataTime" (null: nothing shown), "exitCode", \
+                "error" (null or the reason)}], "torrents": [...]}, each torrent as below with \
+                "server" first.
+
                 Examples:
                   remission list
                   remission list nas --status downloading --sort eta
+                  remission list --all --sort size
                   remission list --search ubuntu --sort size --reverse
                   remission list --offline --json
 
@@ -72,6 +85,7 @@ extension RemissionCommand {
         var json: Bool { own.json }
         var width: Int? { own.width }
         var offline: Bool { own.offline }
+        var all: Bool { own.all }
 
         /// What the table shows, and what its Status column and error marker are made of. Only
         /// these are fetched for a plain list: each field costs the daemon time for every torrent
@@ -97,6 +111,8 @@ extension RemissionCommand {
 
         func validate() throws {
             if let width, width < 0 { throw ValidationError(CommandText.widthNegative) }
+            if all && (name != nil || global.server != nil) { throw ValidationError(AllServersList.serverOrAll) }
+            if all && !trustFlags.isEmpty { throw ValidationError(AllServersList.trustFlagsWithAll) }
         }
 
         /// An empty server's table is a bare header: say what to do next (stderr, so scripts reading
@@ -106,6 +122,7 @@ extension RemissionCommand {
         func run() throws {
             var context = try CommandContext(global: global)
             if let width { context.terminal.columns = width == 0 ? .max : width }
+            if all { return try runAll(context) }
             let store = SnapshotStore(paths: context.paths)
             if offline {
                 let key = try offlineKey(context)
@@ -280,5 +297,8 @@ extension RemissionCommand.List {
 
         @Flag(help: .tr("Show the last snapshot without contacting the server."))
         var offline = false
+
+        @Flag(help: .tr("Every saved server, one group each under its name (the IDs are that server's)."))
+        var all = false
     }
 }

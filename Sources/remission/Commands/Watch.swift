@@ -26,6 +26,13 @@ extension RemissionCommand {
                 terminal. --status, --search, --label, --sort and --reverse set the first view as in \
                 `list`.
 
+                --all watches every saved server in one list, with a Server column; IDs are each \
+                server's own, and sorting by id groups the rows by server. Each server is refreshed \
+                on its own, so a slow or hung one never holds up the others; actions go to the \
+                selected torrent's own server. A server that does not answer is named on the status \
+                line with the reason and retried; its rows (its snapshot before it first answers) \
+                say Offline.
+
                 While a refresh is slow, the status line shows the age of the data on screen and the \
                 server it waits for; after --timeout (default 15 s) the last data stays on screen under \
                 an "OFFLINE — data from <time> (<age> old)" banner and the view retries after 1, 2, 4, … \
@@ -35,6 +42,7 @@ extension RemissionCommand {
                   remission watch
                   remission watch --interval 5 --status downloading --sort eta
                   remission watch --search ubuntu
+                  remission watch --all --sort down --reverse
                 """))
 
         @OptionGroup(title: tr("Watch options")) var own: OwnOptions
@@ -52,6 +60,8 @@ extension RemissionCommand {
             guard interval >= 0.5, interval <= 3600 else {
                 throw ValidationError(CommandText.watchIntervalRange)
             }
+            if own.all && global.server != nil { throw ValidationError(AllServersList.serverOrAll) }
+            if own.all && !trustFlags.isEmpty { throw ValidationError(AllServersList.trustFlagsWithAll) }
         }
 
         func run() throws {
@@ -59,6 +69,7 @@ extension RemissionCommand {
             guard context.terminal.stdinIsTTY, context.terminal.stdoutIsTTY else {
                 throw Failure(.local(.watchNeedsTerminal))
             }
+            if own.all { return try runAll(context) }
             let session = try context.openSession(global.server, trustFlags: trustFlags, auth: auth)
             defer { context.offerToStorePassword(after: session) }  // after the screen is left
             var screen = WatchScreen.State(
@@ -97,6 +108,9 @@ extension RemissionCommand.Watch {
         var interval: Double = 2
 
         @OptionGroup var shown: QueryOptions
+
+        @Flag(help: .tr("Every saved server in one list, with a Server column."))
+        var all = false
 
         @Flag(help: .tr("Desktop notifications while watching, as `remission notify` gives them."))
         var notify = false
