@@ -12,9 +12,12 @@ public enum NotifyPoll {
         .id, .name, .hashString, .status, .percentDone, .leftUntilDone, .error, .errorString, .doneDate,
     ]
 
-    /// The server's torrents with `fields`.
+    /// The server's torrents with `fields`, polled as `watch` polls (`RemoteSession.pollTorrents`): on a
+    /// session kept from the last poll, only the recently active torrents when the last good fetch is
+    /// recent enough (so at the default 60 s interval every poll is whole), and the whole list at least
+    /// every 300 s (a tracker error does not make a torrent recently active).
     public static func fetch(_ session: RemoteSession) throws(Failure) -> [Torrent] {
-        try session.run { client throws(RPCError) in try client.torrentGet(fields: fields, format: .table) }
+        try session.pollTorrents(fields: fields).torrents
     }
 
     /// The chain the session's last new connection presented (empty on plain HTTP or before any), from
