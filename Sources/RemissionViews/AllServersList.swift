@@ -86,21 +86,22 @@ public enum AllServersList {
     /// --json`'s object with `server` first, in the groups' order, each group in the query's.
     public static func json(_ parts: [ServerTorrents], query: ListQuery) -> [UInt8] {
         var bytes = Array(#"{"servers":["#.utf8)
+        let summaries = parts.map(summary)
         for (index, part) in parts.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            let failure = part.failure
+            let (live, dataTime, failure) = summaries[index]
             let server: JSONValue = [
                 "server": .string(part.server),
-                "offline": .bool(!isLive(part)),
-                "dataTime": part.dataTime.map { .int($0) } ?? .null,
-                "exitCode": .int(Int64(part.status.rawValue)),
+                "offline": .bool(!live),
+                "dataTime": dataTime.map { .int($0) } ?? .null,
+                "exitCode": .int(Int64((failure?.status ?? .ok).rawValue)),
                 "error": failure.map { .string(FailureText.reason($0)) } ?? .null,
             ]
             bytes.append(contentsOf: server.serialized())
         }
         bytes.append(contentsOf: #"],"torrents":["#.utf8)
         var first = true
-        for part in parts where part.dataTime != nil {
+        for (position, part) in parts.enumerated() where summaries[position].dataTime != nil {
             for index in query.order(part.torrents) {
                 if !first { bytes.append(UInt8(ascii: ",")) }
                 first = false
@@ -120,9 +121,16 @@ public enum AllServersList {
         return .object(JSONObject(members))
     }
 
-    private static func isLive(_ part: ServerTorrents) -> Bool {
-        if case .live = part.origin { return true }
-        return false
+    /// One switch over the part's origin, kept out of line: Swift 6.3.1's optimizer crashed ("Found
+    /// outside of lifetime use", signal 6) compiling `json` with `failure`, `dataTime` and `isLive`
+    /// inlined into it (`swift build -c release`).
+    @inline(never)
+    private static func summary(_ part: ServerTorrents) -> (live: Bool, dataTime: Int64?, failure: Failure?) {
+        switch part.origin {
+        case .live(let time): return (true, time, nil)
+        case .snapshot(let savedAt, let failure): return (false, savedAt, failure)
+        case .unavailable(let failure): return (false, nil, failure)
+        }
     }
 
     /// The command's exit status: 0 when every server answered (or, with `--offline`, every snapshot
