@@ -150,8 +150,14 @@ final class InputBuffer: Sendable {
 // `CommandIO` without touching its call sites. In the real process they are Swift's.
 
 func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    let text = items.map { "\($0)" }.joined(separator: separator) + terminator
-    CommandIO.current.write(text, to: CommandIO.current.standardOutput)
+    let io = CommandIO.current
+    let text = items.map { "\($0)" }.joined(separator: separator)
+    guard case .processStandardOutput = io.standardOutput else {
+        return io.write(text + terminator, to: io.standardOutput)
+    }
+    // As Swift's: the terminator a write of its own, so after a failed write (a full disk) it
+    // stays in stdio's buffer and `main`'s final flush reports the failure.
+    Swift.print(text, terminator: terminator)
 }
 
 func readLine(strippingNewline: Bool = true) -> String? {

@@ -141,7 +141,8 @@ extension CommandIO.TerminalFacts {
         let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
         var size = winsize()
         let columns =
-            stdoutIsTTY && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+            stdoutIsTTY && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
+            ? Int(size.ws_col) : nil
         return Self(
             stdinIsTTY: isatty(STDIN_FILENO) == 1, stdoutIsTTY: stdoutIsTTY, stderrIsTTY: isatty(STDERR_FILENO) == 1,
             columns: columns)

@@ -57,10 +57,11 @@ struct CLIHome {
     }
 
     /// Runs the command in process (`RemissionCommand.run(_:io:)`), unless it needs the binary: a
-    /// test that names another binary (`remission`), or help and version texts (`needsProcess`).
-    /// `REMISSION_TESTS_SPAWN=1` spawns every command, as before commands could run in process.
+    /// test that names another binary (`remission`), help and version texts, or a variable that the
+    /// process itself reads (`needsProcess`). `REMISSION_TESTS_SPAWN=1` spawns every command, as
+    /// before commands could run in process.
     func run(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) throws -> Result {
-        if remission != TestBed.builtProduct("remission") || Self.needsProcess(arguments) || Self.spawnAll {
+        if remission != TestBed.builtProduct("remission") || Self.needsProcess(arguments, env: env) || Self.spawnAll {
             return try runProcess(arguments, stdin: stdin, env: env)
         }
         Self.tally("in-process")
@@ -83,11 +84,15 @@ struct CLIHome {
 
     /// Help and version texts come from the commands' `configuration`, a static built once per
     /// process in the language of its first use: in process, another test's Russian would show.
-    static func needsProcess(_ arguments: [String]) -> Bool {
+    /// The loader (`LD_*`), libc's local time (`TZ`) and libsecret's D-Bus connection read the
+    /// process's own environment, not the run's.
+    static func needsProcess(_ arguments: [String], env: [String: String] = [:]) -> Bool {
         let helpWords: Set = [
             "-h", "--help", "-help", "help", "--version", "--generate-completion-script", "--experimental-dump-help",
         ]
+        let processVariables: Set = ["LD_LIBRARY_PATH", "LD_PRELOAD", "TZ", "DBUS_SESSION_BUS_ADDRESS"]
         return arguments.prefix(while: { $0 != "--" }).contains { helpWords.contains($0) }
+            || env.keys.contains { processVariables.contains($0) }
     }
 
     static let spawnAll = ProcessInfo.processInfo.environment["REMISSION_TESTS_SPAWN"] == "1"
