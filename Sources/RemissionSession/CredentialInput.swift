@@ -16,7 +16,7 @@ public struct CredentialInput {
     /// Asks for a password without echo; nil when nobody can be asked (no terminal, or several
     /// servers at once).
     public var prompt: PasswordPrompt?
-    public var readStandardInput: () -> String? = { StandardInputLine.read() }
+    public var readStandardInput: () -> String? = { readLine(strippingNewline: true) }
 
     public init(
         auth: AuthRequest, environment: [String: String], savedUser: String?, keyring: any PasswordStore,
@@ -152,10 +152,4 @@ public struct AuthRequest: Sendable, Equatable {
         self.useNetrc = useNetrc
         self.netrcFile = netrcFile
     }
-}
-
-/// Reads one line of standard input (`--password-stdin`): Swift's `readLine` in the real process; a
-/// command run in process (the executable's `CommandIO`) binds its own for the run.
-public enum StandardInputLine {
-    @TaskLocal public static var read: @Sendable () -> String? = { readLine(strippingNewline: true) }
 }

@@ -155,10 +155,8 @@ struct TerminalPasswordPrompt: PasswordPrompt {
     }
 }
 
-/// The current run's environment (`CommandIO`): the process's, read from `environ`, unless a
-/// command runs in process with its own.
+/// The process environment as a dictionary, read once.
 func processEnvironment() -> [String: String] {
-    if let environment = CommandIO.current.environment { return environment }
     var result: [String: String] = [:]
     var cursor = environ
     while let entry = cursor.pointee {

@@ -39,35 +39,19 @@ public struct RemissionCommand: ParsableCommand {
     public init() {}
 
     /// Parses the command line, runs the command and exits with PRODUCT.md's exit codes:
-    /// usage errors exit 2 (ArgumentParser's default would be 64). Only here is the process set up
-    /// (no core dumps) and ended; `run(_:io:)` is the command itself.
+    /// usage errors exit 2 (ArgumentParser's default would be 64).
     public static func start(_ arguments: [String]? = nil) -> Never {
         // Before any secret is read: no core file, no ptrace by the user's other processes.
         _ = rm_forbid_core_dumps()
-        finish(run(arguments ?? Array(CommandLine.arguments.dropFirst()), io: .process))
-    }
-
-    /// Runs one command line against `io` (the real process's, or a test's buffers) and returns its
-    /// exit status; it ends no process and changes no process-wide state, so tests run commands in
-    /// process, many at once. The language is decided from the arguments and `io`'s environment.
-    static func run(_ arguments: [String], io: CommandIO) -> Int32 {
-        CommandIO.$current.withValue(io) {
-            let language =
-                io.isProcess
-                ? Language.process : Language.decide(arguments: arguments, environment: processEnvironment())
-            return Language.$override.withValue(language) {
-                StandardInputLine.$read.withValue({ io.readLine(strippingNewline: true) }) {
-                    // `--lang` was read with the environment when the language was decided; here it
-                    // is only taken out, or refused.
-                    let (option, rest) = LanguageOption.scan(arguments)
-                    if case .invalid(let value) = option {
-                        printError(UsageText.badLanguage(value))
-                        return ExitStatus.usage.rawValue
-                    }
-                    return runJournaled(hoistingGlobalOptions(rest))
-                }
-            }
+        // `--lang` was read with the environment when the language was decided (`Language.process`);
+        // here it is only taken out, or refused.
+        let (language, rest) = LanguageOption.scan(arguments ?? Array(CommandLine.arguments.dropFirst()))
+        if case .invalid(let value) = language {
+            printError(UsageText.badLanguage(value))
+            finish(ExitStatus.usage.rawValue)
         }
+        let arguments = hoistingGlobalOptions(rest)
+        finish(run(arguments))
     }
 
     /// Flushes what `print` buffered and ends the process with `status`; a full disk or a closed
@@ -137,7 +121,7 @@ public struct RemissionCommand: ParsableCommand {
     /// Runs the command with this run's diagnostics journal bound (the command's context finds it
     /// there), then lets the journal write the record of the server it talked to, with the outcome.
     /// Returns the exit status.
-    private static func runJournaled(_ arguments: [String]) -> Int32 {
+    private static func run(_ arguments: [String]) -> Int32 {
         let journal = DiagnosticsJournal(command: loggedName(arguments))
         let (status, failure) = DiagnosticsJournal.$current.withValue(journal) { execute(arguments) }
         journal.finish(code: status, failure: failure, now: currentUnixTime())
