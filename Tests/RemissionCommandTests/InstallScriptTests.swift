@@ -61,7 +61,7 @@ struct InstallScriptTests {
         #expect(warnings.isEmpty, "\(warnings)")
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for command in [
-            "connect url", "check [targets...]", "trust ca name file", "servers rename old new", "list [name]",
+            "connect [url]", "check [targets...]", "trust ca name file", "servers rename old new", "list [name]",
             "add sources...", "remove ids", "files id [indexes]", "watch", "credentials status [name]",
         ] {
             #expect(lines.contains { $0.hasPrefix("   remission " + command) }, "no heading for \(command)")

@@ -36,7 +36,7 @@ struct TypedCallTests {
     func recentlyActive() throws {
         let harness = Harness([Reply.success(#"{"removed":[4,5],"torrents":[["id"],[1]]}"#)])
         let changes = try harness.client.torrentGetRecentlyActive(fields: [.id])
-        #expect(changes == RecentChanges(torrents: [Torrent(id: 1, name: "")], removedIds: [4, 5]))
+        #expect(changes == RecentChanges(torrents: [Torrent(id: 1, name: "")], removedIds: [4, 5], header: ["id"]))
         #expect(harness.sent.first?.json["arguments"]?["ids"] == "recently-active")
     }
 
