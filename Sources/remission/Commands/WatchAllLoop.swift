@@ -54,10 +54,7 @@ struct WatchAllLoop {
     let snapshotFields: [TorrentField]
     let store: SnapshotStore
 
-    private var unread: [UInt8] = []
-    private var lastFrame = ""
-    private var lastSecond: Int64 = 0
-    private var changed = true
+    private var display = WatchDisplay()
     /// When the speed history last took a sample: one an interval, whichever server refreshed.
     private var lastSample = -Double.infinity
 
@@ -86,8 +83,8 @@ struct WatchAllLoop {
                 collect(index)
                 start(index)
             }
-            for key in readKeys() {
-                changed = true
+            for key in display.readKeys() {
+                display.changed = true
                 for effect in model.press(key) {
                     guard effect != .quit else { return quit() }
                     route(effect)
@@ -96,11 +93,11 @@ struct WatchAllLoop {
             let size = WatchTerminal.size(environment: environment)
             if size != model.size {
                 model.resized(size)
-                changed = true
+                display.changed = true
             }
             let now = WatchTerminal.monotonicSeconds()
             for index in feeds.indices where now >= feeds[index].nextRefresh { feeds[index].enqueue(.refresh) }
-            draw()
+            display.draw(model)
         }
     }
 
@@ -153,7 +150,7 @@ struct WatchAllLoop {
         switch effect {
         case .refresh:
             feeds[index].shown.refreshStartedAt = currentUnixTime()
-            changed = true
+            display.changed = true
             work = feeds[index].refresh(openDetail(on: index))
         case .loadDetail(let id): work = WatchRequests.detail(id)
         default: work = WatchRequests.perform(effect, timeout: timeout)
@@ -171,7 +168,7 @@ struct WatchAllLoop {
     private mutating func collect(_ index: Int) {
         guard let outcome = feeds[index].running?.result else { return }
         feeds[index].running = nil
-        changed = true
+        display.changed = true
         switch outcome {
         case .refreshed(let result, let detailID):
             feeds[index].shown.refreshStartedAt = nil
@@ -268,33 +265,6 @@ struct WatchAllLoop {
     }
 
     private static func doneText(_ effect: WatchEffect, server: String) -> String? {
-        switch effect {
-        case .act(let action, let ids):
-            return WatchText.acted(action, count: ids.count) + " · " + TerminalText.safe(server)
-        case .remove(let ids, let deleteData):
-            return TorrentText.removed(count: ids.count, deletedData: deleteData) + " · " + TerminalText.safe(server)
-        default: return WatchText.edited(effect).map { $0 + " · " + TerminalText.safe(server) }
-        }
-    }
-
-    /// The keys typed since the last call (waits at most 0.1 s for the first byte).
-    private mutating func readKeys() -> [WatchKey] {
-        let bytes = WatchTerminal.readBytes()
-        let decoded = WatchKey.decode(unread + bytes, final: bytes.isEmpty)
-        unread = decoded.rest
-        return decoded.keys
-    }
-
-    /// As `WatchLoop.draw`: a frame when something happened or a second began, written when it differs.
-    private mutating func draw() {
-        let now = currentUnixTime()
-        let forced = WatchTerminal.redrawRequested.exchange(false, ordering: .relaxed)
-        guard forced || changed || now != lastSecond else { return }
-        let frame = WatchScreen.frame(model: model, now: now)
-        changed = false
-        lastSecond = now
-        guard forced || frame != lastFrame else { return }
-        WatchTerminal.write(frame)
-        lastFrame = frame
+        WatchLoop.doneText(effect).map { $0 + " · " + TerminalText.safe(server) }
     }
 }

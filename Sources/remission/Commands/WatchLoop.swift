@@ -24,11 +24,7 @@ struct WatchLoop {
     private var running: WatchJob?
     private var nextRefresh = Double.infinity
     private var backoff = 1.0
-    private var unread: [UInt8] = []
-    private var lastFrame = ""
-    /// The second the last frame was made in, and whether anything changed since.
-    private var lastSecond: Int64 = 0
-    private var changed = true
+    private var display = WatchDisplay()
 
     static let maximumBackoff = 30.0
 
@@ -50,8 +46,8 @@ struct WatchLoop {
         while true {
             try collect()
             start()
-            for key in readKeys() {
-                changed = true
+            for key in display.readKeys() {
+                display.changed = true
                 for effect in model.press(key) {
                     guard effect != .quit else { return quit() }
                     enqueue(effect)
@@ -60,10 +56,10 @@ struct WatchLoop {
             let size = WatchTerminal.size(environment: environment)
             if size != model.size {
                 model.resized(size)
-                changed = true
+                display.changed = true
             }
             if WatchTerminal.monotonicSeconds() >= nextRefresh { enqueue(.refresh) }
-            draw()
+            display.draw(model)
         }
     }
 
@@ -95,7 +91,7 @@ struct WatchLoop {
         switch effect {
         case .refresh:
             model.screen.refreshStartedAt = currentUnixTime()
-            changed = true
+            display.changed = true
             work = WatchRequests.refresh(fields: fields, detailID: openDetailID)
         case .loadDetail(let id): work = WatchRequests.detail(id)
         default: work = WatchRequests.perform(effect, timeout: timeout)
@@ -112,7 +108,7 @@ struct WatchLoop {
     private mutating func collect() throws {
         guard let outcome = running?.result else { return }
         running = nil
-        changed = true
+        display.changed = true
         switch outcome {
         case .refreshed(let result, let detailID):
             model.screen.refreshStartedAt = nil
@@ -146,7 +142,8 @@ struct WatchLoop {
         }
     }
 
-    private static func doneText(_ effect: WatchEffect) -> String? {
+    /// The bottom line after an action, a removal or an edit was done (`WatchAllLoop` adds the server).
+    static func doneText(_ effect: WatchEffect) -> String? {
         switch effect {
         case .act(let action, let ids): return WatchText.acted(action, count: ids.count)
         case .remove(let ids, let deleteData): return TorrentText.removed(count: ids.count, deletedData: deleteData)
@@ -158,28 +155,5 @@ struct WatchLoop {
     /// permission end the view with their exit code.
     static func isRetryable(_ status: ExitStatus) -> Bool {
         status == .offline || status == .failure
-    }
-
-    /// The keys typed since the last call (waits at most 0.1 s for the first byte).
-    private mutating func readKeys() -> [WatchKey] {
-        let bytes = WatchTerminal.readBytes()
-        let decoded = WatchKey.decode(unread + bytes, final: bytes.isEmpty)
-        unread = decoded.rest
-        return decoded.keys
-    }
-
-    /// Writes the frame when it differs from the last, or in full when a signal asked for it
-    /// (after Ctrl-Z and fg). A frame is made only when something happened or a second began (the
-    /// status line's clock), not every 0.1 s: with 10,000 torrents that is work.
-    private mutating func draw() {
-        let now = currentUnixTime()
-        let forced = WatchTerminal.redrawRequested.exchange(false, ordering: .relaxed)
-        guard forced || changed || now != lastSecond else { return }
-        let frame = WatchScreen.frame(model: model, now: now)
-        changed = false
-        lastSecond = now
-        guard forced || frame != lastFrame else { return }
-        WatchTerminal.write(frame)
-        lastFrame = frame
     }
 }
