@@ -29,14 +29,7 @@ extension SecretServiceKeyring: GatewayHeaderStore {
 
     @discardableResult
     public func removeHeaderValue(server: String, name: String) throws(KeyringError) -> Bool {
-        try withUnlockedDefaultCollection(.remove) { deadline throws(KeyringError) in
-            let attributes = Self.headerAttributes(server, name)
-            var error: UnsafeMutablePointer<GError>?
-            let removed = libsecret.secret_password_clearv_sync(
-                HeaderSchema.pointer, attributes.pointer, deadline.cancellable, &error)
-            if error != nil { throw KeyringError.consuming(error, during: .remove, deadline: deadline) }
-            return removed != 0
-        }
+        try clearSecret(HeaderSchema.pointer, Self.headerAttributes(server, name))
     }
 
     private static func headerAttributes(_ server: String, _ name: String) -> AttributeTable {

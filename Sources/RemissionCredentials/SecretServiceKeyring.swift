@@ -102,11 +102,16 @@ public struct SecretServiceKeyring: PasswordStore {
 
     @discardableResult
     public func remove(_ key: CredentialKey) throws(KeyringError) -> Bool {
+        try clearSecret(CredentialSchema.pointer, AttributeTable(key))
+    }
+
+    /// Removes the items of `schema` with `attributes` from the unlocked default collection; false
+    /// when there was none.
+    func clearSecret(_ schema: UnsafePointer<SecretSchema>, _ attributes: AttributeTable) throws(KeyringError) -> Bool {
         try withUnlockedDefaultCollection(.remove) { deadline throws(KeyringError) in
-            let attributes = AttributeTable(key)
             var error: UnsafeMutablePointer<GError>?
             let removed = libsecret.secret_password_clearv_sync(
-                CredentialSchema.pointer, attributes.pointer, deadline.cancellable, &error)
+                schema, attributes.pointer, deadline.cancellable, &error)
             if error != nil {
                 throw KeyringError.consuming(error, during: .remove, deadline: deadline)
             }
