@@ -66,7 +66,7 @@ struct CLIHome {
         if remission != TestBed.builtProduct("remission") || Self.needsProcess(arguments, env: env) || Self.spawnAll {
             return try runProcess(arguments, stdin: stdin, env: env)
         }
-        Self.tally("in-process")
+        CommandTally.note("in-process")
         var environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         environment.merge(env) { _, new in new }
         let io = CommandIO.captured(environment: environment, input: stdin ?? "")
@@ -98,7 +98,6 @@ struct CLIHome {
 
     /// Runs the built binary as a child process with this user's environment and `stdin`.
     func runProcess(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) throws -> Result {
-        Self.tally("process")
         let result = try bed.run(
             remission, args: arguments, env: environment.merging(env) { _, new in new },
             stdin: stdin.map { Data($0.utf8) },
@@ -125,22 +124,9 @@ struct CLIHome {
 
     static let spawnAll = ProcessInfo.processInfo.environment["REMISSION_TESTS_SPAWN"] == "1"
 
-    /// With `REMISSION_TESTS_TALLY=FILE`, one line per command run: how it ran, and the test's name
-    /// (devdoc/testing.md counts the tests that spawn the binary with it).
-    static func tally(_ mode: String) {
-        guard let path = ProcessInfo.processInfo.environment["REMISSION_TESTS_TALLY"] else { return }
-        let line = "\(mode)\t\(Test.current.map { "\($0.id)" } ?? "?")\n"
-        // O_APPEND: tests run in parallel, and one short write each stays whole.
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
-        guard descriptor >= 0 else { return }
-        _ = Array(line.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-    }
-
     /// Runs remission on a pseudo-terminal, typing each line of `lines` when it waits for one, as a
     /// person answers prompts (typed-ahead input would be echoed before echo is off).
     func runOnTerminal(_ arguments: [String], lines: [String], env extra: [String: String] = [:]) throws -> Result {
-        Self.tally("process")
         let result = try PseudoTerminal.run(
             [remission] + arguments, typing: lines.map { $0 + "\n" },
             env: environment.merging(extra) { _, new in new })

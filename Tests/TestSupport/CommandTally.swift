@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+
+/// With `REMISSION_TESTS_TALLY=FILE`, one line per `remission` command a test runs: how it ran
+/// (`in-process`, or `process` for the binary, spawned or on a terminal) and the test's id.
+/// devdoc/testing.md counts the tests that run commands in process and those that spawn with it.
+public enum CommandTally {
+    static let path = ProcessInfo.processInfo.environment["REMISSION_TESTS_TALLY"]
+
+    public static func note(_ mode: String) {
+        guard let path else { return }
+        let line = "\(mode)\t\(Test.current.map { "\($0.id)" } ?? "?")\n"
+        // O_APPEND: tests run in parallel, and one short write each stays whole.
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        guard descriptor >= 0 else { return }
+        _ = Array(line.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+    }
+
+    /// Whether a child's command line starts a built `remission` (debug or release), directly or
+    /// through a pseudo-terminal driver or tmux.
+    static func startsRemission(_ executable: String, _ args: [String]) -> Bool {
+        ([executable] + args).contains { $0.contains("/debug/remission") || $0.contains("/release/remission") }
+    }
+}
