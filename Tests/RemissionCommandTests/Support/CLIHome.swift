@@ -58,26 +58,39 @@ struct CLIHome {
         var all: String { out + err }
     }
 
-    /// Runs the command in process (`RemissionCommand.run(_:io:)`), unless it needs the binary: a
-    /// test that names another binary (`remission`), help and version texts, or a variable that the
-    /// process itself reads (`needsProcess`). `REMISSION_TESTS_SPAWN=1` spawns every command, as
-    /// before commands could run in process.
+    /// Runs the command as this user, in process unless it needs the binary (see the static `run`).
     func run(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) throws -> Result {
-        if remission != TestBed.builtProduct("remission") || Self.needsProcess(arguments, env: env) || Self.spawnAll {
-            return try runProcess(arguments, stdin: stdin, env: env)
+        try Self.run(arguments, over: environment.merging(env) { _, new in new }, stdin: stdin, binary: remission)
+    }
+
+    /// Runs `remission` with `layer` laid over the test process's environment: in process
+    /// (`RemissionCommand.run(_:io:)`, output captured), unless it needs the binary: a test that
+    /// names another binary (the release build), help and version texts, or a variable that the
+    /// process itself reads (`needsProcess`). `REMISSION_TESTS_SPAWN=1` spawns every command, as
+    /// before commands could run in process. Either way it fails after `timeout`.
+    static func run(
+        _ arguments: [String], over layer: [String: String], stdin: String? = nil,
+        binary: String = TestBed.builtProduct("remission"), timeout: Duration = .seconds(60)
+    ) throws -> Result {
+        if binary != TestBed.builtProduct("remission") || needsProcess(arguments, env: layer) || spawnAll {
+            let result = try ProcessRunner.run(
+                binary, args: arguments, env: layer, stdin: stdin.map { Data($0.utf8) }, timeout: timeout)
+            return Result(status: result.status, out: result.stdoutText, err: result.stderrText)
         }
-        CommandTally.note("in-process")
-        var environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        environment.merge(env) { _, new in new }
+        let started = Date()
+        defer { CommandTally.note("in-process", since: started) }
+        let environment = ProcessInfo.processInfo.environment.merging(layer) { _, new in new }
         let io = CommandIO.captured(environment: environment, input: stdin ?? "")
-        let status = try Self.onThreadOfItsOwn(arguments) { RemissionCommand.run(arguments, io: io) }
+        let status = try onThreadOfItsOwn(arguments, timeout: timeout) { RemissionCommand.run(arguments, io: io) }
         return Result(status: status, out: io.outputText, err: io.errorText)
     }
 
     /// Runs a command on a thread of its own, as the binary runs it on its main thread: its blocking
     /// I/O and sleeps hold no thread of Swift's cooperative pool, and one that hangs fails its test
-    /// after 60 s (as a spawned one is killed) instead of hanging the suite.
-    static func onThreadOfItsOwn(_ arguments: [String], _ command: @escaping @Sendable () -> Int32) throws -> Int32 {
+    /// after `timeout` (as a spawned one is killed) instead of hanging the suite.
+    static func onThreadOfItsOwn(
+        _ arguments: [String], timeout: Duration, _ command: @escaping @Sendable () -> Int32
+    ) throws -> Int32 {
         let ended = DispatchSemaphore(value: 0)
         let status = Mutex<Int32?>(nil)
         guard
@@ -87,7 +100,9 @@ struct CLIHome {
             })
         else { throw CommandHung(arguments: arguments, why: "no thread") }
         pthread_detach(thread)
-        guard ended.wait(timeout: .now() + 60) == .success else { throw CommandHung(arguments: arguments, why: "60 s") }
+        guard ended.wait(timeout: .now() + .milliseconds(Int(timeout / .milliseconds(1)))) == .success else {
+            throw CommandHung(arguments: arguments, why: "\(timeout)")
+        }
         return status.withLock { $0 } ?? -1
     }
 
