@@ -248,14 +248,20 @@ struct NotifyCommandTests {
         #expect(bus.notifications().count == 1)
     }
 
-    @Test("watch --notify: the daemon stopped and started while watching gives one offline and one online notification")
+    @Test("watch --notify-exec: the daemon stopped and started while watching gives one offline and one online event")
     func watchNotify() throws {
         let own = try PrivateBed.start()
         defer { own.stop() }
         let bus = try NotificationBus.start()
         defer { bus.stop() }
+        // --notify-exec alone implies --notify; its command's output never reaches the screen.
+        let exec = own.bed.directory + "/watch-events.jsonl"
         let pane = try Tmux(
-            bed: own.bed, arguments: ["watch", "--interval", "1", "--timeout", "3", "--notify"],
+            bed: own.bed,
+            arguments: [
+                "watch", "--interval", "1", "--timeout", "3", "--notify-exec",
+                "echo SHOULD-NOT-SHOW; cat >> '\(exec)'",
+            ],
             extra: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         defer { pane.kill() }
         #expect(pane.waitFor { $0.contains("updated ") }, "\(pane.capture())")
@@ -268,6 +274,12 @@ struct NotifyCommandTests {
         Thread.sleep(forTimeInterval: 3)
         let shown = bus.notifications().map { $0["summary"] as? String ?? "" }
         #expect(shown == ["Server offline", "Server back online"], "\(shown)")
+        let lines = ((try? String(contentsOfFile: exec, encoding: .utf8)) ?? "").split(separator: "\n")
+        let kinds = lines.map {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["event"] as? String ?? "?"
+        }
+        #expect(kinds == ["offline", "online"], "\(lines)")
+        #expect(!pane.capture().contains("SHOULD-NOT-SHOW"), "\(pane.capture())")
         pane.send("q")
         #expect(pane.waitFor { $0.contains("EXITED=0") }, "\(pane.capture())")
     }
