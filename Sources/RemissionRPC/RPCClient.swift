@@ -262,7 +262,7 @@ public final class RPCClient {
         request.gatewayHeaders = gatewayHeaders
         if let left = millisecondsLeft() {
             guard left > 0 else {
-                throw .transport(.timeout(phase: "response", detail: "the command's --timeout elapsed"))
+                throw .transport(.timeout(phase: .commandDeadline, detail: "the command's --timeout elapsed"))
             }
             request.timeoutMilliseconds = left
         }

@@ -81,13 +81,7 @@ public enum FailureText {
         case .dns(let host, _): return tr("cannot resolve \(safe(host))")
         case .refused: return tr("connection refused")
         case .unreachable(let detail): return tr("host unreachable (\(safe(detail)))")
-        case .timeout(let phase, _):
-            switch phase {
-            case "connect": return tr("timed out waiting for the connection")
-            case "proxy": return tr("timed out waiting for the proxy to open the tunnel")
-            case "tls": return tr("timed out waiting for the TLS handshake")
-            default: return tr("timed out waiting for the response")
-            }
+        case .timeout(let phase, _): return timeoutReason(phase)
         case .clientCertificateRefused(let offered, let alert):
             return ClientCertificateText.reason(.refused(offered: offered, alert: alert))
         case .proxy(let failure): return ProxyText.reason(failure)
@@ -218,6 +212,34 @@ public enum FailureText {
         }
     }
 
+    /// Where a request stalled, as a reason: "timed out waiting for the TLS handshake".
+    static func timeoutReason(_ phase: TimeoutPhase) -> String {
+        switch phase {
+        case .connect: tr("timed out waiting for the connection")
+        case .proxyHandshake: tr("timed out waiting for the proxy's TLS handshake")
+        case .proxyTunnel: tr("timed out waiting for the proxy to open the tunnel")
+        case .tlsHandshake: tr("timed out waiting for the TLS handshake")
+        case .request: tr("timed out waiting for the response")
+        case .response: tr("timed out while the response was arriving")
+        case .commandDeadline: tr("the time --timeout allows ran out before the request was sent")
+        }
+    }
+
+    static func timeoutHint(_ phase: TimeoutPhase) -> String {
+        switch phase {
+        case .connect: tr("The host does not answer: a firewall may drop the packets, or the host is down.")
+        case .proxyHandshake, .proxyTunnel:
+            tr("The proxy accepted the connection but did not answer: is it a proxy of this kind (the URL's scheme)?")
+        case .tlsHandshake, .request:
+            tr(
+                "The server accepted the connection but did not answer in time: is it overloaded, ",
+                "or is this the right port (HTTP vs HTTPS)? Allow more time with --timeout.")
+        case .response:
+            tr("The server began to answer but stalled: is it overloaded? Allow more time with --timeout.")
+        case .commandDeadline: tr("The calls before this one used the time up: allow more time with --timeout.")
+        }
+    }
+
     public static func transportHint(_ error: TransportError, server: String) -> String? {
         switch error {
         case .dns: return tr("Check the host name, or your DNS / /etc/hosts.")
@@ -225,15 +247,7 @@ public enum FailureText {
             return tr(
                 "Nothing listens on that port: is transmission-daemon (or the proxy) running, and is the port right?")
         case .unreachable: return tr("Check the network path to the host (VPN, firewall, routing).")
-        case .timeout("proxy", _):
-            return tr(
-                "The proxy accepted the connection but did not answer: is it a proxy of this kind (the URL's scheme)?")
-        case .timeout(let phase, _):
-            return phase == "connect"
-                ? tr("The host does not answer: a firewall may drop the packets, or the host is down.")
-                : tr(
-                    "The server accepted the connection but did not answer in time: is it overloaded, ",
-                    "or is this the right port (HTTP vs HTTPS)? Allow more time with --timeout.")
+        case .timeout(let phase, _): return timeoutHint(phase)
         case .trustRefused(let decision, _):
             if decision.hasProblem({ if case .certificateChanged = $0 { true } else { false } }) {
                 return tr(

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Retry with backoff")
 struct RetryTests {
-    static let timeout = Reply.failure(.timeout(phase: "response", detail: "no data in 10 s"))
+    static let timeout = Reply.failure(.timeout(phase: .response, detail: "no data in 10 s"))
 
     @Test(
         "delays grow exponentially, are capped, and jitter only shortens them",
@@ -31,7 +31,7 @@ struct RetryTests {
     @Test("retries stop at maxAttempts and report the last error")
     func bounded() {
         let harness = Harness(Array(repeating: Self.timeout, count: 10))
-        #expect(throws: RPCError.transport(.timeout(phase: "response", detail: "no data in 10 s"))) {
+        #expect(throws: RPCError.transport(.timeout(phase: .response, detail: "no data in 10 s"))) {
             _ = try harness.client.sessionStats()
         }
         #expect(harness.sent.count == 3)
@@ -96,10 +96,10 @@ struct DeadlineTests {
     @Test("each request gets what is left, and no retry starts that could not finish in time")
     func noRetryPastTheDeadline() {
         let harness = Harness([
-            Reply.failure(.timeout(phase: "response", detail: "")), Reply.success(),
+            Reply.failure(.timeout(phase: .response, detail: "")), Reply.success(),
         ])
         harness.client.deadline = harness.client.deadline(inSeconds: 0.05)
-        #expect(throws: RPCError.transport(.timeout(phase: "response", detail: ""))) {
+        #expect(throws: RPCError.transport(.timeout(phase: .response, detail: ""))) {
             try harness.client.sessionStats()
         }
         #expect(harness.sent.count == 1)
@@ -109,7 +109,7 @@ struct DeadlineTests {
 
     @Test("with time left, a transient fault is retried as before")
     func retriesWithinTheDeadline() throws {
-        let harness = Harness([Reply.failure(.timeout(phase: "response", detail: "")), Reply.success()])
+        let harness = Harness([Reply.failure(.timeout(phase: .response, detail: "")), Reply.success()])
         harness.client.deadline = harness.client.deadline(inSeconds: 60)
         _ = try harness.client.sessionStats()
         #expect(harness.sent.count == 2)
