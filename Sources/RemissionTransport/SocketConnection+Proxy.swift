@@ -63,7 +63,7 @@ final class ProxyRoute {
         } catch {
             throw .proxy(.unreachable(proxy: url, detail: Self.unreachableDetail(error, proxy: proxy)))
         }
-        stamps.connected = monotonicMilliseconds()
+        stamps.connected = SystemClock().monotonicMilliseconds
         stamps.remoteAddress = connection.remoteAddress
         stamps.passedOver = connection.passedOver
         stamps.localPort = connection.localPort
@@ -94,7 +94,7 @@ final class ProxyRoute {
         } catch {
             throw .proxy(.tunnelRefused(proxy: url, status: nil, detail: Self.detail(error)))
         }
-        stamps.tunneled = monotonicMilliseconds()
+        stamps.tunneled = SystemClock().monotonicMilliseconds
         return connection
     }
 

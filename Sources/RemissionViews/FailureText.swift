@@ -16,7 +16,7 @@ import RemissionTrust
 public enum FailureText {
     /// The short reason, e.g. "connection refused", "authentication failed (401)".
     public static func reason(_ failure: Failure) -> String {
-        let now = Int64(time(nil))
+        let now = SystemClock().now
         if let cause = KnownCause.of(failure, now: now) { return KnownCauseText.reason(cause, now: now) }
         switch failure.cause {
         case .transport(let error): return transportReason(error)
@@ -117,7 +117,7 @@ public enum FailureText {
         if case .authenticationGateway(let gateway) = failure.cause {
             return GatewayText.hint(gateway, server: failure.server, place: place)
         }
-        if let cause = KnownCause.of(failure, now: Int64(time(nil))) {
+        if let cause = KnownCause.of(failure, now: SystemClock().now) {
             return KnownCauseText.hint(cause, endpoint: endpoint)
         }
         if place == .connect, let hint = connectHint(failure) { return hint }

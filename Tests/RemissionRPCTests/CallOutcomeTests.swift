@@ -89,7 +89,7 @@ struct CallOutcomeTests {
         let harness = Harness([fault, Reply.success(), Reply.success()])
         #expect(throws: RPCError.self) { try harness.client.torrentRemove(.id(1), deleteLocalData: false) }
         #expect(harness.sent.count == 1)
-        #expect(harness.sleeper.delays.isEmpty)
+        #expect(harness.clock.delays.isEmpty)
         #expect(harness.log.text.contains("RPC not resent"))
     }
 
@@ -98,7 +98,7 @@ struct CallOutcomeTests {
         let harness = Harness([fault, Self.torrent])
         _ = try harness.client.torrentGet(fields: [.id])
         #expect(harness.sent.count == 2)
-        #expect(harness.sleeper.delays.count == 1)
+        #expect(harness.clock.delays.count == 1)
     }
 
     @Test("a non-idempotent call is retried when the fault shows it never left (connect or TLS timeout)")

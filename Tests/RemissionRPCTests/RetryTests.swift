@@ -25,7 +25,7 @@ struct RetryTests {
         let stats = try harness.client.sessionStats()
         #expect(stats.torrentCount == 2)
         #expect(harness.sent.count == 3)
-        #expect(harness.sleeper.delays == [75, 200])  // 100 × (1 − 0.5 × 0.5), then 200 × (1 − 0)
+        #expect(harness.clock.delays == [75, 200])  // 100 × (1 − 0.5 × 0.5), then 200 × (1 − 0)
     }
 
     @Test("retries stop at maxAttempts and report the last error")
@@ -35,7 +35,7 @@ struct RetryTests {
             _ = try harness.client.sessionStats()
         }
         #expect(harness.sent.count == 3)
-        #expect(harness.sleeper.delays == [75, 150])
+        #expect(harness.clock.delays == [75, 150])
     }
 
     @Test("502, 503 and 504 from a proxy and broken connections are retried", arguments: [502, 503, 504])
@@ -45,7 +45,7 @@ struct RetryTests {
         ])
         _ = try harness.client.sessionStats()
         #expect(harness.sent.count == 3)
-        #expect(harness.sleeper.delays.count == 2)
+        #expect(harness.clock.delays.count == 2)
     }
 
     @Test(
@@ -62,7 +62,7 @@ struct RetryTests {
         let harness = Harness([reply, Reply.success(), Reply.success()])
         #expect(throws: RPCError.self) { try harness.client.sessionStats() }
         #expect(harness.sent.count == 1)
-        #expect(harness.sleeper.delays.isEmpty)
+        #expect(harness.clock.delays.isEmpty)
     }
 
     @Test("a handshake inside a retried attempt still works")
@@ -71,7 +71,7 @@ struct RetryTests {
         _ = try harness.client.sessionStats()
         #expect(harness.sent.count == 3)
         #expect(harness.sent[2].header("X-Transmission-Session-Id") == "abcdefghijklmnop")
-        #expect(harness.sleeper.delays.count == 1)
+        #expect(harness.clock.delays.count == 1)
     }
 
     @Test("RetryPolicy.none makes one attempt")
@@ -104,7 +104,7 @@ struct DeadlineTests {
         }
         #expect(harness.sent.count == 1)
         #expect(harness.sent[0].request.timeoutMilliseconds.map { $0 > 0 && $0 <= 50 } == true)
-        #expect(harness.sleeper.delays.isEmpty)
+        #expect(harness.clock.delays.isEmpty)
     }
 
     @Test("with time left, a transient fault is retried as before")
