@@ -63,7 +63,8 @@ extension TransportError: CustomStringConvertible {
 }
 
 /// Where an exchange stalled past its time limit. The view layer words it; `rawValue` is the
-/// technical name the `-v` log shows.
+/// technical name the `-v` log shows. An ssh channel that never logged in in time is not a phase
+/// but ssh's own failure (`RouteFailure.ssh(.timeout)`); once ssh is in, the phases are the daemon's.
 public enum TimeoutPhase: String, Sendable, Equatable, CaseIterable {
     /// Resolving the server's name and opening the TCP connection to it (or to the first proxy
     /// address; a proxy that cannot be reached in time is `ProxyFailure.unreachable`).
