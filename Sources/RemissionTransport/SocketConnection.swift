@@ -190,7 +190,7 @@ final class SocketConnection {
     }
 
     static func remaining(_ deadline: Double) -> Int32 {
-        Int32(clamping: max(0, Int((deadline - monotonicMilliseconds()).rounded(.up))))
+        Int32(clamping: max(0, Int((deadline - SystemClock().monotonicMilliseconds).rounded(.up))))
     }
 
     static func openSSLError() -> String {
