@@ -4,15 +4,13 @@ import RemissionModel
 /// Properties: it accepts exactly what `JSONValue.parse` accepts (same error otherwise); for each
 /// payload key the torrents the RPC client reads (`torrents(_:in:)`) are those `Torrent.decodeList`
 /// gives from the tree (or the same failure); a table's recorded header and row bytes decode, put back
-/// together as the snapshot stores them, to the same torrents. Tables are parsed in two halves
-/// whatever their size, so the split (`TableHalves`) meets every input.
+/// together as the snapshot stores them, to the same torrents.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let input = bytes(start, count)
     let tree: Result<JSONValue, JSONParseError> = Result { () throws(JSONParseError) in try JSONValue.parse(input) }
-    // Every table in two halves (`halvesFrom: 0`), as only long ones are in use.
     let fast: Result<TorrentReply, JSONParseError> = Result { () throws(JSONParseError) in
-        try TorrentReply.parse(input, halvesFrom: 0)
+        try TorrentReply.parse(input)
     }
     let reply: TorrentReply
     let value: JSONValue

@@ -62,8 +62,6 @@ struct JSONParser {
     /// Only check the syntax: arrays, objects and strings are read but not built (they come back
     /// empty), so the errors and their offsets are the ordinary parse's, at no memory cost.
     var validating = false
-    /// Table rows of this many bytes or more are parsed in two halves at once (`TableHalves`).
-    var halvesFrom = TableHalves.minimumBytes
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, budget: JSONParseBudget? = nil) {
         self.bytes = bytes

@@ -20,14 +20,10 @@ public struct TorrentReply: Sendable {
     }
 
     /// Parses a reply body (UTF-8 JSON), building at most `budget` (by default
-    /// `JSONParseBudget.allowed(forInputBytes:)`). Table rows of `halvesFrom` bytes or more are
-    /// parsed in two halves at once (`TableHalves`; the fuzz harness makes every table take it).
-    public static func parse(
-        _ bytes: [UInt8], budget: JSONParseBudget? = nil, halvesFrom: Int = TableHalves.minimumBytes
-    ) throws(JSONParseError) -> TorrentReply {
+    /// `JSONParseBudget.allowed(forInputBytes:)`).
+    public static func parse(_ bytes: [UInt8], budget: JSONParseBudget? = nil) throws(JSONParseError) -> TorrentReply {
         let result: Result<TorrentReply, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(buffer, budget: budget)
-            parser.halvesFrom = halvesFrom
             do throws(JSONParseError) {
                 return .success(try parser.parseTorrentReply())
             } catch {
@@ -111,7 +107,7 @@ extension JSONParser {
     }
 
     /// Thrown inside the fast path only; never escapes (the ordinary parse runs instead).
-    var miss: JSONParseError { .malformed(detail: "not the fast path", offset: position) }
+    private var miss: JSONParseError { .malformed(detail: "not the fast path", offset: position) }
 
     private mutating func parseReplyObject(_ decoded: inout [String: DecodedTorrentList]) throws(JSONParseError)
         -> JSONValue
@@ -168,7 +164,7 @@ extension JSONParser {
     /// After an element (or, with `first`, after the opening bracket): true and `position` at the
     /// next element, or false and `position` after `closing`.
     @discardableResult
-    mutating func expectMoreElements(closing: UInt8, first: Bool) throws(JSONParseError) -> Bool {
+    private mutating func expectMoreElements(closing: UInt8, first: Bool) throws(JSONParseError) -> Bool {
         skipWhitespace()
         guard position < bytes.count else { throw miss }
         if bytes[position] == closing {
@@ -198,8 +194,7 @@ extension JSONParser {
         }
     }
 
-    /// Header row, then one array per torrent; each cell is parsed and stored in place. A long table
-    /// is parsed in two halves at once (`TableHalves`): the second on a thread of its own.
+    /// Header row, then one array per torrent; each cell is parsed and stored in place.
     private mutating func parseTorrentTable(depth: Int) throws(JSONParseError) -> DecodedTorrentList {
         guard case .array(let names) = try parseValue(depth: depth) else { throw miss }
         var columns: [TorrentField?] = []
@@ -213,31 +208,9 @@ extension JSONParser {
         var torrents: [Torrent] = []
         var elements = 1
         var rowsStart: Int?
-        if try expectMoreElements(closing: UInt8(ascii: "]"), first: false) {
-            rowsStart = position
-            if let split = TableHalves.split(bytes, rowsFrom: position, minimum: halvesFrom) {
-                elements += try parseInHalves(split: split, columns: columns, depth: depth, into: &torrents)
-            } else {
-                elements += try parseRows(columns: columns, depth: depth, stop: nil, into: &torrents).count
-            }
-        }
-        let rowsEnd = position - 1  // the closing bracket
-        return DecodedTorrentList(
-            torrents: torrents, elementCount: elements,
-            table: TableLayout(header: header, rows: (rowsStart ?? rowsEnd)..<rowsEnd))
-    }
-
-    /// Rows from `position` (a row's `[`) into `torrents`, until the list's closing `]` (`position`
-    /// after it). With `stop` (the comma between two rows where a second parser starts), until that
-    /// comma instead (`reachedStop`, `position` at it); a row that ends past it (the comma was inside
-    /// a string) ends the stop and the rows go on to the end.
-    mutating func parseRows(
-        columns: [TorrentField?], depth: Int, stop: Int?, into torrents: inout [Torrent]
-    ) throws(JSONParseError) -> (count: Int, reachedStop: Bool) {
-        var stop = stop
-        var count = 0
-        repeat {
+        while try expectMoreElements(closing: UInt8(ascii: "]"), first: false) {
             guard bytes[position] == UInt8(ascii: "[") else { throw miss }
+            if rowsStart == nil { rowsStart = position }
             let rowStart = position
             try checkDepth(depth + 1)
             position += 1
@@ -250,17 +223,15 @@ extension JSONParser {
                 column += 1
                 more = try expectMoreElements(closing: UInt8(ascii: "]"), first: false)
             }
-            if torrents.isEmpty { try reserve(&torrents, rowBytes: position - rowStart, end: stop ?? bytes.count) }
+            if torrents.isEmpty { try reserve(&torrents, rowBytes: position - rowStart) }
             if torrent.ownsDetails { try charge(AllocationCost.details) }
             try append(torrent, to: &torrents)
-            count += 1
-            if let end = stop {
-                skipWhitespace()
-                if position == end { return (count, true) }
-                if position > end { stop = nil }
-            }
-        } while try expectMoreElements(closing: UInt8(ascii: "]"), first: false)
-        return (count, false)
+            elements += 1
+        }
+        let rowsEnd = position - 1  // the closing bracket
+        return DecodedTorrentList(
+            torrents: torrents, elementCount: elements,
+            table: TableLayout(header: header, rows: (rowsStart ?? rowsEnd)..<rowsEnd))
     }
 
     /// One object per torrent (servers before rpc-version 16 ignore `format: "table"`).
@@ -269,7 +240,7 @@ extension JSONParser {
         repeat {
             let start = position
             guard case .object(let object) = try parseValue(depth: depth) else { throw miss }
-            if torrents.isEmpty { try reserve(&torrents, rowBytes: position - start, end: bytes.count) }
+            if torrents.isEmpty { try reserve(&torrents, rowBytes: position - start) }
             let torrent = Torrent(json: object)
             if torrent.ownsDetails { try charge(AllocationCost.details) }
             try append(torrent, to: &torrents)
@@ -277,15 +248,14 @@ extension JSONParser {
         return DecodedTorrentList(torrents: torrents, elementCount: torrents.count)
     }
 
-    /// Room for the rows the reply probably holds up to `end`, judged by the first row's size, so
+    /// Room for the rows the rest of the reply probably holds, judged by the first row's size, so
     /// the array is not copied while growing, and no more than the budget allows (a tiny first row
     /// must not reserve gigabytes).
-    private mutating func reserve(_ torrents: inout [Torrent], rowBytes: Int, end: Int) throws(JSONParseError) {
-        let left = max(0, end - position)
-        let estimate = left / max(rowBytes, 1)
+    private mutating func reserve(_ torrents: inout [Torrent], rowBytes: Int) throws(JSONParseError) {
+        let estimate = (bytes.count - position) / max(rowBytes, 1)
         let stride = MemoryLayout<Torrent>.stride
         let affordable = max(1, (budget.remaining - AllocationCost.header) / stride / 2)
-        let capacity = min(estimate + estimate / 2 + 16, left / 2 + 16, affordable)
+        let capacity = min(estimate + estimate / 2 + 16, (bytes.count - position) / 2 + 16, affordable)
         try charge(AllocationCost.array(capacity: capacity, stride: stride))
         torrents.reserveCapacity(capacity)
     }
