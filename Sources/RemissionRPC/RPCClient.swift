@@ -50,10 +50,6 @@ public final class RPCClient {
     /// is sent. The same small request settles the session id and the dialect.
     public var requiredRPCVersion: Int?
 
-    /// Told what a `session-get` reported, once it passed `requiredRPCVersion`: what a later run may
-    /// `assume`.
-    public var onServerLearned: ((KnownServer) -> Void)?
-
     /// When the whole operation must be over (`clock`'s monotonic milliseconds): `--timeout` bounds
     /// a command, retries included, not each attempt. Requests get what is left; no retry starts
     /// after it.
@@ -245,7 +241,9 @@ public final class RPCClient {
     /// A `session-get` reported `rpcVersion` and it passed `requiredRPCVersion`: what a later run may
     /// `assume`.
     func learned(_ rpcVersion: Int) {
-        onServerLearned?(KnownServer(rpcVersion: rpcVersion, headerSemver: headerRPCVersion, dialect: dialect))
+        var seen = CallReport()
+        seen.learned = KnownServer(rpcVersion: rpcVersion, headerSemver: headerRPCVersion, dialect: dialect)
+        ongoing = ongoing?.followed(by: seen)
     }
 
     /// Builds, sends and logs one HTTP request.
