@@ -25,6 +25,9 @@ public struct CallReport: Sendable, Equatable, CustomStringConvertible {
     /// connection (DNS, TCP, the route, TLS and the trust decision happen only there), else of the
     /// last exchange; with a failure, how far it got. Nil when nothing was sent.
     public var connection: ConnectionReport?
+    /// What a later run may `assume` of the server (`RPCClient.assume`): set when a `session-get`
+    /// of these calls reported an rpc-version that passed `requiredRPCVersion`.
+    public var learned: KnownServer?
 
     public init() {}
 
@@ -38,6 +41,7 @@ public struct CallReport: Sendable, Equatable, CustomStringConvertible {
         merged.serverVersion = later.serverVersion ?? serverVersion
         merged.dialect = later.dialect ?? dialect
         merged.connection = Self.telling(connection, later.connection)
+        merged.learned = later.learned ?? learned
         return merged
     }
 

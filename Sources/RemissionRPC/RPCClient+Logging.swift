@@ -74,7 +74,7 @@ extension RPCClient {
         }
     }
 
-    func logResponse(_ method: RPCMethod, response: HTTPResponse, start: UInt64) {
+    func logResponse(_ method: RPCMethod, response: HTTPResponse, start: Double) {
         guard logger.logLevel <= .debug else { return }
         var metadata: Logger.Metadata = [
             "rpc.method": .string(method.name(in: dialect)),
@@ -97,7 +97,7 @@ extension RPCClient {
             ])
     }
 
-    func logFailure(_ method: RPCMethod, error: TransportError, start: UInt64) {
+    func logFailure(_ method: RPCMethod, error: TransportError, start: Double) {
         logger.debug(
             "RPC transport failure",
             metadata: [
@@ -130,9 +130,8 @@ extension RPCClient {
             ])
     }
 
-    private func elapsed(since start: UInt64) -> String {
-        let now = clock.nanoseconds()
-        let tenths = (now &- start) / 100_000
+    private func elapsed(since start: Double) -> String {
+        let tenths = Int((max(0, clock.monotonicMilliseconds - start) * 10).rounded(.down))
         return "\(tenths / 10).\(tenths % 10)"
     }
 }

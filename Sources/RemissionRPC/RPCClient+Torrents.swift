@@ -24,18 +24,17 @@ public enum TorrentAddResult: Sendable, Equatable {
     case duplicate(id: Int, name: String, hash: String)
 }
 
-/// A `torrent-get` list and, when the server answered in table format, its rows as received:
-/// `header` names the columns (as the server spelled them) and `rows` is the JSON text of the
-/// rows, comma-separated, without the enclosing brackets. A snapshot stores that text unchanged.
+/// A `torrent-get` list and, when the server answered in table format, its columns (`header`, as
+/// the server spelled them) and its rows as received (`received`, opaque: for the snapshot store).
 public struct TorrentList: Sendable, Equatable {
     public var torrents: [Torrent]
     public var header: [String]?
-    public var rows: ArraySlice<UInt8>?
+    public var received: ReceivedRows?
 
-    public init(torrents: [Torrent], header: [String]? = nil, rows: ArraySlice<UInt8>? = nil) {
+    public init(torrents: [Torrent], header: [String]? = nil, received: ReceivedRows? = nil) {
         self.torrents = torrents
         self.header = header
-        self.rows = rows
+        self.received = received
     }
 }
 
@@ -108,8 +107,9 @@ extension RPCClient {
                 guard let key, let table = reply.decoded[key]?.table else {
                     return (TorrentList(torrents: torrents), payload["removed"])
                 }
-                let rows = TorrentList(torrents: torrents, header: table.header, rows: body[table.rows])
-                return (rows, payload["removed"])
+                let list = TorrentList(
+                    torrents: torrents, header: table.header, received: ReceivedRows(table, in: body))
+                return (list, payload["removed"])
             } catch {
                 throw .malformed(detail: error.detail, offset: nil)
             }

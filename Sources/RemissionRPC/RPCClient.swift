@@ -50,23 +50,21 @@ public final class RPCClient {
     /// is sent. The same small request settles the session id and the dialect.
     public var requiredRPCVersion: Int?
 
-    /// Told what a `session-get` reported, once it passed `requiredRPCVersion`: what a later run may
-    /// `assume`.
-    public var onServerLearned: ((KnownServer) -> Void)?
-
-    /// When the whole operation must be over (`clock` nanoseconds): `--timeout` bounds a command,
-    /// retries included, not each attempt. Requests get what is left; no retry starts after it.
-    public var deadline: UInt64?
+    /// When the whole operation must be over (`clock`'s monotonic milliseconds): `--timeout` bounds
+    /// a command, retries included, not each attempt. Requests get what is left; no retry starts
+    /// after it.
+    public var deadline: Double?
 
     /// A deadline `seconds` from now on this client's clock.
-    public func deadline(inSeconds seconds: Double) -> UInt64 {
-        clock.nanoseconds() &+ UInt64(max(0, min(seconds, 86_400)) * 1e9)
+    public func deadline(inSeconds seconds: Double) -> Double {
+        clock.monotonicMilliseconds + max(0, min(seconds, 86_400)) * 1000
     }
 
     let logger: Logger
-    private let sleeper: any Sleeper
     private var random: any RandomSource
-    let clock: any MonotonicClock
+    /// Deadlines, the log's elapsed times and the waits between retries; the session's poll reads
+    /// it too (`RemoteSession.pollTorrents`).
+    public let clock: any TimeSource
     private var nextTag = 1
     /// What the calls of the innermost `reporting` block showed so far (nil outside one).
     private var ongoing: CallReport?
@@ -82,16 +80,14 @@ public final class RPCClient {
         credentials: BasicCredentials? = nil,
         retryPolicy: RetryPolicy = .standard,
         dialect: RPCDialect = .classic,
-        sleeper: any Sleeper = ThreadSleeper(),
         random: any RandomSource = SystemRandomSource(),
-        clock: any MonotonicClock = SystemMonotonicClock(),
+        clock: any TimeSource = SystemClock(),
         logger: Logger
     ) {
         self.transport = transport
         self.credentials = credentials
         self.retryPolicy = retryPolicy
         self.knowledge = ServerKnowledge(dialect: dialect)
-        self.sleeper = sleeper
         self.random = random
         self.clock = clock
         self.logger = logger
@@ -175,7 +171,7 @@ public final class RPCClient {
                 let delay = retryPolicy.delayMilliseconds(beforeRetry: attempt, randomFraction: random.nextFraction())
                 if let left = millisecondsLeft(), left <= delay { throw error }  // no time for another try
                 logRetry(method, attempt: attempt, delay: delay, error: error)
-                sleeper.sleep(milliseconds: delay)
+                clock.sleep(milliseconds: delay)
                 attempt += 1
             }
         }
@@ -245,7 +241,9 @@ public final class RPCClient {
     /// A `session-get` reported `rpcVersion` and it passed `requiredRPCVersion`: what a later run may
     /// `assume`.
     func learned(_ rpcVersion: Int) {
-        onServerLearned?(KnownServer(rpcVersion: rpcVersion, headerSemver: headerRPCVersion, dialect: dialect))
+        var seen = CallReport()
+        seen.learned = KnownServer(rpcVersion: rpcVersion, headerSemver: headerRPCVersion, dialect: dialect)
+        ongoing = ongoing?.followed(by: seen)
     }
 
     /// Builds, sends and logs one HTTP request.
@@ -262,13 +260,13 @@ public final class RPCClient {
         request.gatewayHeaders = gatewayHeaders
         if let left = millisecondsLeft() {
             guard left > 0 else {
-                throw .transport(.timeout(phase: "response", detail: "the command's --timeout elapsed"))
+                throw .transport(.timeout(phase: .commandDeadline, detail: "the command's --timeout elapsed"))
             }
             request.timeoutMilliseconds = left
         }
         logRequest(method, attempt: attempt, request: request, envelope: envelope)
 
-        let start = clock.nanoseconds()
+        let start = clock.monotonicMilliseconds
         do {
             let exchanged = try transport.send(request, credentials: credentials)
             noteConnection(exchanged.connection)
@@ -291,8 +289,8 @@ public final class RPCClient {
     /// Milliseconds until `deadline`; nil without one.
     private func millisecondsLeft() -> Int? {
         guard let deadline else { return nil }
-        let now = clock.nanoseconds()
-        return now >= deadline ? 0 : Int((deadline - now) / 1_000_000)
+        let now = clock.monotonicMilliseconds
+        return now >= deadline ? 0 : Int(deadline - now)
     }
 
     /// Maps a non-409 response to the body of a 200, nil for a 204, or an error.

@@ -49,6 +49,7 @@ extension RPCError {
     /// Whether the same request may succeed if sent again shortly (see `RetryPolicy`).
     public var isTransient: Bool {
         switch self {
+        case .transport(.timeout(.commandDeadline, _)): return false  // no time left to try again
         case .transport(.timeout), .transport(.connection): return true
         case .http(let status, _): return Self.isGatewayStatus(status)
         default: return false
@@ -60,7 +61,7 @@ extension RPCError {
     /// timeout while connecting or in the handshake). Only an idempotent request is resent then.
     public var mayHaveReachedServer: Bool {
         switch self {
-        case .transport(.timeout(let phase, _)): return phase != "connect" && phase != "tls"
+        case .transport(.timeout(let phase, _)): return phase.mayHaveReachedServer
         case .transport(.connection), .transport(.other), .transport(.responseTooLarge): return true
         case .transport: return false
         default: return true

@@ -1,5 +1,3 @@
-import Glibc
-
 /// How often and how long to wait before retrying a call that failed for a transient reason.
 ///
 /// Transient means the same request may well succeed a moment later: a timeout, a broken
@@ -55,25 +53,6 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 }
 
-/// Waits between retries. Injected so that tests run instantly and can record the delays.
-public protocol Sleeper {
-    func sleep(milliseconds: Int)
-}
-
-/// Sleeps the calling thread (`nanosleep`, resumed after signals).
-public struct ThreadSleeper: Sleeper, Sendable {
-    public init() {}
-
-    public func sleep(milliseconds: Int) {
-        guard milliseconds > 0 else { return }
-        var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0, errno == EINTR {
-            request = remaining
-        }
-    }
-}
-
 /// A source of random fractions in 0..<1 for retry jitter. Injected so that tests can fix it.
 public protocol RandomSource {
     mutating func nextFraction() -> Double
@@ -84,21 +63,4 @@ public struct SystemRandomSource: RandomSource, Sendable {
     public init() {}
 
     public mutating func nextFraction() -> Double { Double.random(in: 0..<1) }
-}
-
-/// A monotonic clock for the elapsed times in the verbose log. Injected so that tests can fix it.
-public protocol MonotonicClock {
-    /// Nanoseconds since an arbitrary fixed point.
-    func nanoseconds() -> UInt64
-}
-
-/// `CLOCK_MONOTONIC`.
-public struct SystemMonotonicClock: MonotonicClock, Sendable {
-    public init() {}
-
-    public func nanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-    }
 }

@@ -130,10 +130,10 @@ public struct ConnectionCheck {
                 transport: transport, credentials: target.credentials, retryPolicy: .none, logger: logger)
             client.gatewayHeaders = target.headers
             client.deadline = client.deadline(inSeconds: options.timeoutSeconds)
-            let started = monotonicMilliseconds()
+            let started = client.clock.monotonicMilliseconds
             let reported = client.reporting { client throws(RPCError) in try client.serverInfo() }
             connection = reported.report.connection ?? ConnectionReport()
-            connection.timings.total = monotonicMilliseconds() - started
+            connection.timings.total = client.clock.monotonicMilliseconds - started
             outcome = reported.result.mapError { target.failure($0) }
             sawHandshake = reported.report.sawHandshake
         } catch {
@@ -177,5 +177,5 @@ public func probeServer(_ target: ServerTarget, options: TransportOptions) throw
     do { return try transport.probe() } catch { throw error.error }
 }
 
-/// The current time in Unix seconds: the one clock of the use cases (views take `now` as a value).
-public func currentUnixTime() -> Int64 { Int64(time(nil)) }
+/// The wall clock's Unix seconds for the commands (`SystemClock().now`; views take `now` as a value).
+public func currentUnixTime() -> Int64 { SystemClock().now }

@@ -208,10 +208,10 @@ extension Failure {
             case .refused, .unreachable: return .tcp
             case .timeout(let phase, _):
                 switch phase {
-                case "connect": return .tcp
-                case "proxy": return .proxy
-                case "tls": return .tls
-                default: return .http
+                case .connect: return .tcp
+                case .proxyHandshake, .proxyTunnel: return .proxy
+                case .tlsHandshake: return .tls
+                case .request, .response, .commandDeadline: return .http
                 }
             case .trustRefused, .tlsHandshake, .caFile, .clientCertificateRefused: return .tls
             case .proxy: return .proxy

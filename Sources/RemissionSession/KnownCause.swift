@@ -117,5 +117,5 @@ extension KnownCause {
 
 extension Failure {
     /// The known cause of this failure now (`KnownCause.of`).
-    public var knownCause: KnownCause? { KnownCause.of(self, now: Int64(time(nil))) }
+    public var knownCause: KnownCause? { KnownCause.of(self, now: SystemClock().now) }
 }

@@ -22,6 +22,12 @@ import RemissionTrust
 public enum NotifyDetector {
     public static let maximumTorrentEvents = 10
 
+    /// A poll that changes nothing else moves `lastPoll` only when it is this many seconds old, so
+    /// that an idle server's memory (~50 bytes a torrent) is not rewritten on every poll. A stale
+    /// `lastPoll` changes no decision: a torrent not seen before was added after the last poll, since
+    /// every poll that sees a new torrent changes the memory (and so moves `lastPoll`).
+    public static let lastPollRefresh: Int64 = 600
+
     public static func detect(
         memory: NotifyMemory, sighting: ServerSighting, server: String, url: String, now: Int64,
         rule: ExpiryRule = ExpiryRule()
@@ -53,7 +59,10 @@ public enum NotifyDetector {
                 return expiring
             }
             next.online = true
-            next.lastPoll = max(now, 1)
+            next.lastPoll = memory.lastPoll
+            if next != memory || memory.isFirstSight || now - memory.lastPoll >= lastPollRefresh {
+                next.lastPoll = max(now, 1)
+            }
             return (events, next)
         }
     }

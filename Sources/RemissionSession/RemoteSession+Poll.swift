@@ -25,7 +25,7 @@ extension RemoteSession {
     /// next call fetch the whole list. Calls must not overlap (they do not in `watch`).
     public func pollTorrents(fields: [TorrentField]) throws(Failure) -> PolledTorrents {
         let poll = polls.current
-        let start = Self.monotonicSeconds()
+        let start = monotonicSeconds()
         do throws(Failure) {
             if case .full(let reason) = poll.request(fields: fields, now: start) {
                 return try fetchWhole(poll, fields: fields, reason: reason, start: start)
@@ -42,7 +42,7 @@ extension RemoteSession {
                 return PolledTorrents(
                     torrents: next.torrents, fetch: .merged(changed: changed, added: added, removed: removed))
             case .needsFull(let reason):
-                return try fetchWhole(poll, fields: fields, reason: reason, start: Self.monotonicSeconds())
+                return try fetchWhole(poll, fields: fields, reason: reason, start: monotonicSeconds())
             }
         } catch {
             polls.current = poll.afterFailure()
@@ -65,8 +65,9 @@ extension RemoteSession {
         return PolledTorrents(torrents: next.torrents, fetch: .full(reason))
     }
 
-    static func monotonicSeconds() -> Double {
-        Double(SystemMonotonicClock().nanoseconds()) / 1_000_000_000
+    /// The poll's time: the client's clock, in seconds.
+    private func monotonicSeconds() -> Double {
+        client.clock.monotonicMilliseconds / 1000
     }
 }
 

@@ -18,6 +18,19 @@ public struct RemoteSession {
     private let answers = RunAnswers()
     /// The incremental polling of this server's torrent list (`pollTorrents`).
     let polls = TorrentPolls()
+    /// What runs remember of the server: read when the session opens, written from what calls learned.
+    let facts: ServerFacts?
+
+    init(
+        target: ServerTarget, transport: any ServerTransport, client: RPCClient, journal: DiagnosticsJournal?,
+        facts: ServerFacts? = nil
+    ) {
+        self.target = target
+        self.transport = transport
+        self.client = client
+        self.journal = journal
+        self.facts = facts
+    }
 
     /// Resolves NAME (or the context's default target), builds the client. Says nothing: plain HTTP
     /// to a remote host is a view's warning (`target.needsPlainHTTPWarning`).
@@ -34,24 +47,11 @@ public struct RemoteSession {
         client.gatewayHeaders = target.headers
         client.requiredRPCVersion = RPCError.minimumRPCVersion  // refused before any torrent request, as `check` does
         client.deadline = client.deadline(inSeconds: context.transportOptions.timeoutSeconds)
-        remember(target.endpoint, in: ServerFactsCache(paths: context.paths), client: client, logger: context.logger)
-        return RemoteSession(target: target, transport: transport, client: client, journal: context.journal)
-    }
-
-    /// What an earlier run learned of the server (its rpc-version and dialect) spares this one the
-    /// `session-get` before its request; what this run learns is kept for the next. A cache: a
-    /// failed write costs the next run one exchange, so it is logged, not reported.
-    private static func remember(
-        _ endpoint: ServerEndpoint, in cache: ServerFactsCache, client: RPCClient, logger: Logger
-    ) {
-        let known = cache.load(for: endpoint)
-        if let known { client.assume(known) }
-        client.onServerLearned = { learned in
-            guard learned != known else { return }
-            do { try cache.save(learned, for: endpoint) } catch {
-                logger.debug("server facts not cached", metadata: ["cache.error": .string("\(error)")])
-            }
-        }
+        let facts = ServerFacts(
+            cache: ServerFactsCache(paths: context.paths), endpoint: target.endpoint, logger: context.logger)
+        if let known = facts.known { client.assume(known) }
+        return RemoteSession(
+            target: target, transport: transport, client: client, journal: context.journal, facts: facts)
     }
 
     /// Gives the next operation the whole `--timeout` again (each refresh of `watch` is one).
@@ -75,6 +75,7 @@ public struct RemoteSession {
     public func run<T>(_ body: (RPCClient) throws(RPCError) -> T) throws(Failure) -> T {
         let reported = client.reporting(body)
         answers.add(reported.report)
+        if let learned = reported.report.learned { facts?.keep(learned) }
         switch reported.result {
         case .success(let value):
             journal?.noteProgress(reported.report, failure: nil)
@@ -106,5 +107,31 @@ extension ServerTarget {
     /// (PRODUCT.md §2).
     public var needsPlainHTTPWarning: Bool {
         endpoint.scheme == .http && !endpoint.isLoopback && !trust.httpAcknowledged
+    }
+}
+
+/// What an earlier run learned of the server (its rpc-version and dialect), which spares this one the
+/// `session-get` before its request, and what this run learns, kept for the next. A cache: a failed
+/// write costs the next run one exchange, so it is logged, not reported.
+struct ServerFacts {
+    let cache: ServerFactsCache
+    let endpoint: ServerEndpoint
+    let logger: Logger
+    /// What the cache held when the session opened.
+    let known: KnownServer?
+
+    init(cache: ServerFactsCache, endpoint: ServerEndpoint, logger: Logger) {
+        self.cache = cache
+        self.endpoint = endpoint
+        self.logger = logger
+        known = cache.load(for: endpoint)
+    }
+
+    /// Saves what a call's replies showed, unless the cache already holds it.
+    func keep(_ learned: KnownServer) {
+        guard learned != known else { return }
+        do { try cache.save(learned, for: endpoint) } catch {
+            logger.debug("server facts not cached", metadata: ["cache.error": .string("\(error)")])
+        }
     }
 }

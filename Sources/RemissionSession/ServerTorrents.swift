@@ -96,8 +96,8 @@ public struct ServerTorrents: Sendable, Equatable {
             }
             let time = currentUnixTime()
             do throws(SnapshotError) {
-                if let header = list.header, let rows = list.rows {
-                    try store.save(header: header, rows: rows, for: key, at: time)
+                if let received = list.received {
+                    try store.save(received, for: key, at: time)
                 } else {
                     try store.save(list.torrents, fields: fields, for: key, at: time)
                 }

@@ -1,4 +1,5 @@
 import Glibc
+import RemissionModel
 
 /// An exclusive advisory lock held for a read-modify-write of one file, so that concurrent remission
 /// processes lose nothing (PRODUCT.md §4).
@@ -20,8 +21,11 @@ public struct FileLock: ~Copyable {
 
     /// Waits up to `timeout` for the exclusive lock protecting `path`, creating the sidecar (and its
     /// directory, mode 0700) when missing. Polls with a non-blocking `flock`, so it can give up with
-    /// `StorageError.lockTimeout` instead of hanging behind a stuck process.
-    public init(protecting path: String, timeout: Duration = .seconds(10)) throws(StorageError) {
+    /// `StorageError.lockTimeout` instead of hanging behind a stuck process. The waits between tries
+    /// (1 ms, doubling up to 50 ms) and the deadline are `clock`'s.
+    public init(
+        protecting path: String, timeout: Duration = .seconds(10), clock: any TimeSource = SystemClock()
+    ) throws(StorageError) {
         let lockPath = Self.lockPath(for: path)
         try FileSystem.createDirectory(parentDirectory(of: lockPath))
         let descriptor = try FileSystem.open(lockPath, flags: O_RDWR | O_CREAT, mode: 0o600)
@@ -29,9 +33,9 @@ public struct FileLock: ~Copyable {
         // change the mode of a file someone else created is not a reason to refuse to work.
         _ = fchmod(descriptor, 0o600)
 
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        var pause = Duration.milliseconds(1)
+        let (seconds, attoseconds) = timeout.components
+        let deadline = clock.monotonicMilliseconds + Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        var pause = 1
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
@@ -39,12 +43,12 @@ public struct FileLock: ~Copyable {
                 _ = close(descriptor)
                 throw .io(path: lockPath, operation: "flock", errno: code)
             }
-            guard clock.now < deadline else {
+            guard clock.monotonicMilliseconds < deadline else {
                 _ = close(descriptor)
                 throw .lockTimeout(lockPath: lockPath, timeout: timeout)
             }
-            sleep(for: pause)
-            pause = min(pause * 2, .milliseconds(50))
+            clock.sleep(milliseconds: pause)
+            pause = min(pause * 2, 50)
         }
         self.lockPath = lockPath
         self.descriptor = descriptor
@@ -67,12 +71,4 @@ public struct FileLock: ~Copyable {
         lock.unlock()  // Explicit, so the lock provably outlives `body` (when `body` throws, scope exit drops it).
         return result
     }
-}
-
-/// Blocks the calling thread (locking is synchronous file I/O, not async work).
-private func sleep(for duration: Duration) {
-    let (seconds, attoseconds) = duration.components
-    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
 }

@@ -26,7 +26,7 @@ public struct ServerProfile: Sendable, Hashable {
         endpoint: ServerEndpoint,
         user: String? = nil,
         options: ServerOptions = ServerOptions(),
-        createdAt: Int64 = currentUnixSeconds(),
+        createdAt: Int64 = SystemClock().now,
         legacyID: String? = nil,
         needsPassword: Bool = false
     ) {
@@ -80,11 +80,6 @@ public struct ServerOptions: Sendable, Hashable {
         self.clientKey = clientKey
         self.unknown = unknown
     }
-}
-
-/// The current time in whole Unix seconds.
-public func currentUnixSeconds() -> Int64 {
-    Int64(time(nil))
 }
 
 /// Why a text is not a valid server name. See `ServerProfile.validateName`.

@@ -1,4 +1,4 @@
-import RemissionModel
+@_spi(SnapshotRows) import RemissionModel
 
 /// What identifies a server's snapshot: its label and the connection parameters (never the password).
 /// A snapshot written for other parameters (another host, port, path, scheme or user) is never shown.
@@ -106,10 +106,15 @@ public struct SnapshotStore: Sendable {
         do { try AtomicFile.write(bytes, to: path, durability: .cache) } catch { throw .storage(error) }
     }
 
-    /// Saves rows exactly as a `torrent-get` table reply held them (`header`: the field names as
-    /// sent; `rows`: the rows' JSON text, comma-separated, which the reply's parse has validated):
-    /// the same file `save(_:fields:for:at:)` writes, without encoding 10,000 torrents again.
-    public func save(
+    /// Saves rows exactly as a `torrent-get` table reply held them: the same file
+    /// `save(_:fields:for:at:)` writes, without encoding 10,000 torrents again.
+    public func save(_ received: ReceivedRows, for key: SnapshotKey, at time: Int64) throws(SnapshotError) {
+        try save(header: received.header, rows: received.text, for: key, at: time)
+    }
+
+    /// `header`: the field names as sent; `rows`: the rows' JSON text, comma-separated, which the
+    /// reply's parse has validated.
+    func save(
         header: [String], rows: ArraySlice<UInt8>, for key: SnapshotKey, at time: Int64
     ) throws(SnapshotError) {
         let path = path(for: key)

@@ -1,4 +1,5 @@
 import CShims
+import RemissionModel
 import Synchronization
 
 #if canImport(Glibc)
@@ -66,12 +67,12 @@ final class SSHProcess {
     /// What ssh said and how it ended, waiting until `deadline` (monotonic milliseconds) for it to
     /// exit; `exitStatus` nil when it is still running (or was ended by a signal).
     func outcome(waitingUntil deadline: Double) -> SSHOutcome {
-        while !reaped, monotonicMilliseconds() < deadline {
+        while !reaped, SystemClock().monotonicMilliseconds < deadline {
             if reapIfExited() { break }
-            usleep(5_000)
+            SystemClock().sleep(milliseconds: 5)
         }
         // Exited: what it wrote last is still in the pipe until the reader gets to the end.
-        if reaped { capture.waitForEnd(until: max(deadline, monotonicMilliseconds() + 100)) }
+        if reaped { capture.waitForEnd(until: max(deadline, SystemClock().monotonicMilliseconds + 100)) }
         let (kept, authenticatedAt) = capture.snapshot()
         let bytes = kept.suffix(Self.stderrLimit)
         return SSHOutcome(
@@ -90,7 +91,7 @@ final class SSHProcess {
         kill(pid, SIGTERM)
         var waited: Int32 = 0
         while waited < Self.graceMilliseconds {
-            usleep(5_000)
+            SystemClock().sleep(milliseconds: 5)
             waited += 5
             if reapIfExited() { return }
         }
@@ -182,7 +183,7 @@ private final class StderrCapture: Sendable {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR || errno == EAGAIN { continue }
             if count <= 0 { break }
-            let now = monotonicMilliseconds()
+            let now = SystemClock().monotonicMilliseconds
             state.withLock { state in
                 let start = max(0, state.bytes.count - mark.count)
                 state.bytes += buffer[0..<count]
@@ -203,7 +204,9 @@ private final class StderrCapture: Sendable {
 
     /// Waits (at most until `deadline`) for the reader to reach the end of the pipe.
     func waitForEnd(until deadline: Double) {
-        while !state.withLock({ $0.ended }), monotonicMilliseconds() < deadline { usleep(2_000) }
+        while !state.withLock({ $0.ended }), SystemClock().monotonicMilliseconds < deadline {
+            SystemClock().sleep(milliseconds: 2)
+        }
     }
 
     func stop() { stopping.store(true, ordering: .releasing) }

@@ -1,4 +1,5 @@
 import CShims
+import RemissionModel
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +16,7 @@ extension SocketConnection {
         resolved: (Double) -> Void
     ) throws(SocketFailure) -> SocketConnection {
         let addresses = try resolve(host: host, numeric: numeric, localhost: localhost, port: port, deadline: deadline)
-        resolved(monotonicMilliseconds())
+        resolved(SystemClock().monotonicMilliseconds)
         return try open(addresses: addresses, deadline: deadline)
     }
 
@@ -62,7 +63,7 @@ extension SocketConnection {
         var nextStart = 0.0
 
         func won(_ connection: SocketConnection, index: Int) -> SocketConnection {
-            let now = monotonicMilliseconds()
+            let now = SystemClock().monotonicMilliseconds
             connection.passedOver = tried.indices.filter { $0 != index }.map { other in
                 let attempt = tried[other]
                 return PassedOverAddress(
@@ -74,7 +75,7 @@ extension SocketConnection {
         }
 
         while true {
-            let now = monotonicMilliseconds()
+            let now = SystemClock().monotonicMilliseconds
             guard now < deadline else { throw HappyEyeballs.mostTelling(tried.compactMap(\.failure) + [.timeout]) }
             if let address = waiting.first, inFlight.isEmpty || now >= nextStart {
                 waiting.removeFirst()
@@ -110,7 +111,7 @@ extension SocketConnection {
                 _ = getsockopt(entry.fd, SOL_SOCKET, SO_ERROR, &failure, &length)
                 if failure == 0 { return won(attempt.connection, index: attempt.index) }
                 tried[attempt.index].failure = .connect(errno: failure, address: tried[attempt.index].address)
-                nextStart = monotonicMilliseconds()  // a failed attempt hands over at once
+                nextStart = SystemClock().monotonicMilliseconds  // a failed attempt hands over at once
             }
             inFlight = stillWaiting
         }

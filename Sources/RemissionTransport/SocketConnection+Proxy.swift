@@ -63,7 +63,7 @@ final class ProxyRoute {
         } catch {
             throw .proxy(.unreachable(proxy: url, detail: Self.unreachableDetail(error, proxy: proxy)))
         }
-        stamps.connected = monotonicMilliseconds()
+        stamps.connected = SystemClock().monotonicMilliseconds
         stamps.remoteAddress = connection.remoteAddress
         stamps.passedOver = connection.passedOver
         stamps.localPort = connection.localPort
@@ -75,7 +75,7 @@ final class ProxyRoute {
                 if let inspector, let decision = inspector.decision, !decision.isTrusted, let chain = inspector.chain {
                     throw .proxy(.untrusted(proxy: url, decision: decision, chain: chain))
                 }
-                if error == .timeout { throw Self.timeout(url) }
+                if error == .timeout { throw Self.timeout(url, in: .proxyHandshake) }
                 throw .proxy(.handshake(proxy: url, detail: Self.detail(error)))
             }
         }
@@ -90,11 +90,11 @@ final class ProxyRoute {
         } catch .resolve(let detail) {
             throw .dns(host: endpoint.host, detail: detail)
         } catch .timeout {
-            throw Self.timeout(url)
+            throw Self.timeout(url, in: .proxyTunnel)
         } catch {
             throw .proxy(.tunnelRefused(proxy: url, status: nil, detail: Self.detail(error)))
         }
-        stamps.tunneled = monotonicMilliseconds()
+        stamps.tunneled = SystemClock().monotonicMilliseconds
         return connection
     }
 
@@ -231,8 +231,8 @@ final class ProxyRoute {
         throw .resolve("no IPv4 address, which SOCKS4 needs (socks4a:// or socks5h:// send the name instead)")
     }
 
-    private static func timeout(_ url: String) -> TransportError {
-        .timeout(phase: "proxy", detail: "the proxy \(url) did not answer in time")
+    private static func timeout(_ url: String, in phase: TimeoutPhase) -> TransportError {
+        .timeout(phase: phase, detail: "the proxy \(url) did not answer in time")
     }
 
     private static func unreachableDetail(_ failure: SocketFailure, proxy: ProxyEndpoint) -> String {

@@ -34,16 +34,18 @@ extension SocketTransport {
         case (.resolve(let detail), _):
             return .dns(host: endpoint.host, detail: detail)
         case (.timeout, .resolve), (.timeout, .connect):
-            return .timeout(phase: "connect", detail: "no connection to \(endpoint.authority) in time")
+            return .timeout(phase: .connect, detail: "no connection to \(endpoint.authority) in time")
         case (.timeout, .tls):
-            return .timeout(phase: "tls", detail: "the TLS handshake did not finish in time")
-        case (.timeout, _):
-            return .timeout(phase: "response", detail: "no complete answer in time")
+            return .timeout(phase: .tlsHandshake, detail: "the TLS handshake did not finish in time")
+        case (.timeout, .request):
+            return .timeout(phase: .request, detail: "no answer in time")
+        case (.timeout, .response):
+            return .timeout(phase: .response, detail: "the answer did not end in time")
         case (.connect(let code, let address), _):
             let detail = "connect to \(address) port \(endpoint.port): \(String(cString: strerror(code)))"
             switch code {
             case ECONNREFUSED: return .refused(detail: detail)
-            case ETIMEDOUT: return .timeout(phase: "connect", detail: detail)
+            case ETIMEDOUT: return .timeout(phase: .connect, detail: detail)
             default: return .unreachable(detail: detail)
             }
         case (.tls(let detail), .tls), (.tls(let detail), .resolve), (.tls(let detail), .connect):

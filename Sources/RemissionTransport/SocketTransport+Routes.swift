@@ -1,3 +1,5 @@
+import RemissionModel
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -44,7 +46,7 @@ extension SocketTransport {
             outcome = process.outcome(waitingUntil: 0)
         case .socket(.closed, _), .socket(.closedWithoutNotify, _), .socket(.io, _), .socket(.tls, _), .closed,
             .wire(.malformed), .wire(.truncatedTLS):
-            outcome = process.outcome(waitingUntil: min(deadline, monotonicMilliseconds() + 2000))
+            outcome = process.outcome(waitingUntil: min(deadline, SystemClock().monotonicMilliseconds + 2000))
         default:
             return failure
         }

@@ -75,7 +75,7 @@ public final class SocketTransport: ServerTransport {
     }
 
     public func send(_ request: HTTPRequest, credentials: BasicCredentials?) throws(TransportFailure) -> HTTPExchange {
-        let started = monotonicMilliseconds()
+        let started = SystemClock().monotonicMilliseconds
         let deadline = started + Double(min(milliseconds(options.timeoutSeconds), request.timeoutMilliseconds ?? .max))
         var bytes = requestBytes(request, credentials: credentials)
         // The request holds the Authorization header: zeroed once sent, not left to the allocator.
@@ -105,7 +105,7 @@ public final class SocketTransport: ServerTransport {
     /// Connects and completes the TLS handshake without sending any request, to show the chain
     /// (`trust show`). Returns the report even when the policy refused the chain.
     public func probe() throws(TransportFailure) -> ConnectionReport {
-        let started = monotonicMilliseconds()
+        let started = SystemClock().monotonicMilliseconds
         var stamps = Stamps()
         connection = nil
         do {
@@ -171,7 +171,7 @@ public final class SocketTransport: ServerTransport {
                 throw .socket(error, phase: stamps.resolved == nil ? .resolve : .connect)
             }
         }
-        stamps.connected = monotonicMilliseconds()
+        stamps.connected = SystemClock().monotonicMilliseconds
         stamps.remoteAddress = opened.remoteAddress
         stamps.passedOver = opened.passedOver
         stamps.localPort = opened.localPort
@@ -186,7 +186,7 @@ public final class SocketTransport: ServerTransport {
             } catch {
                 throw diagnosed(.socket(error, phase: .tls), on: opened, deadline: deadline)
             }
-            stamps.handshaken = monotonicMilliseconds()
+            stamps.handshaken = SystemClock().monotonicMilliseconds
             inspector.protocolVersion = opened.protocolVersion
             inspector.cipher = opened.cipher
         }
@@ -216,7 +216,7 @@ public final class SocketTransport: ServerTransport {
                 throw .socket(error, phase: stamps.firstByte == nil ? .request : .response)
             }
             if count == 0, !parser.hasStarted { throw .socket(.closed, phase: .request) }
-            if stamps.firstByte == nil { stamps.firstByte = monotonicMilliseconds() }
+            if stamps.firstByte == nil { stamps.firstByte = SystemClock().monotonicMilliseconds }
             do throws(HTTPWireError) {
                 if count == 0 {
                     try parser.finish()
@@ -301,7 +301,7 @@ extension SocketTransport {
         let since = { (stamp: Double?) in stamp.map { $0 - started } }
         var timings = StepTimings(
             dns: since(stamps.resolved), tcp: since(stamps.connected), tls: since(stamps.handshaken),
-            firstByte: since(stamps.firstByte), total: monotonicMilliseconds() - started)
+            firstByte: since(stamps.firstByte), total: SystemClock().monotonicMilliseconds - started)
         timings.proxy = since(stamps.tunneled)
         let tls = reused ? nil : inspector.tlsReport
         var report = ConnectionReport(

@@ -72,3 +72,8 @@ extension ServerEndpoint {
     /// compressed.
     var asksForGzip: Bool { !(isLoopback && scheme == .http) }
 }
+
+/// A limit in seconds as whole milliseconds, at least 1 (what the transports' timeouts take).
+func milliseconds(_ seconds: Double) -> Int {
+    max(1, Int((seconds * 1000).rounded()))
+}

@@ -16,7 +16,7 @@ import RemissionTrust
 public enum FailureText {
     /// The short reason, e.g. "connection refused", "authentication failed (401)".
     public static func reason(_ failure: Failure) -> String {
-        let now = Int64(time(nil))
+        let now = SystemClock().now
         if let cause = KnownCause.of(failure, now: now) { return KnownCauseText.reason(cause, now: now) }
         switch failure.cause {
         case .transport(let error): return transportReason(error)
@@ -75,45 +75,6 @@ public enum FailureText {
         }
     }
 
-    /// The transport's reason, e.g. "cannot resolve nas.local", "CERTIFICATE CHANGED".
-    public static func transportReason(_ error: TransportError) -> String {
-        switch error {
-        case .dns(let host, _): return tr("cannot resolve \(safe(host))")
-        case .refused: return tr("connection refused")
-        case .unreachable(let detail): return tr("host unreachable (\(safe(detail)))")
-        case .timeout(let phase, _):
-            switch phase {
-            case "connect": return tr("timed out waiting for the connection")
-            case "proxy": return tr("timed out waiting for the proxy to open the tunnel")
-            case "tls": return tr("timed out waiting for the TLS handshake")
-            default: return tr("timed out waiting for the response")
-            }
-        case .clientCertificateRefused(let offered, let alert):
-            return ClientCertificateText.reason(.refused(offered: offered, alert: alert))
-        case .proxy(let failure): return ProxyText.reason(failure)
-        case .route(let failure): return RouteText.reason(failure)
-        case .trustRefused(let decision, _):
-            if decision.hasProblem({ if case .certificateChanged = $0 { true } else { false } }) {
-                return tr("CERTIFICATE CHANGED")
-            }
-            if decision.hasProblem({ if case .pinMismatch = $0 { true } else { false } }) {
-                return tr("certificate not trusted: no pinned key matches")
-            }
-            return tr("certificate not trusted")
-        case .tlsHandshake(let detail): return tr("TLS handshake failed: \(safe(detail))")
-        case .caFile(let path, let detail): return tr("CA file \(safe(path)) \(safe(detail))")
-        case .connection(let detail): return tr("connection failed: \(safe(detail))")
-        case .responseTooLarge(let limit, let announced):
-            guard let announced else {
-                return tr("the answer is larger than \(Units.bytes(limit)), remission's limit; reading stopped there")
-            }
-            return tr(
-                "the answer is larger than \(Units.bytes(limit)), remission's limit ",
-                "(it announced \(Units.bytes(announced))); it was not read")
-        case .other(_, let detail): return safe(detail)
-        }
-    }
-
     /// The next step, naming `failure.server` in commands that work for it (`place`: during connect,
     /// connect's own flags); nil when the reason already says what to do.
     /// `endpoint`, when known, lets a known cause's hint name the URL to use.
@@ -123,7 +84,7 @@ public enum FailureText {
         if case .authenticationGateway(let gateway) = failure.cause {
             return GatewayText.hint(gateway, server: failure.server, place: place)
         }
-        if let cause = KnownCause.of(failure, now: Int64(time(nil))) {
+        if let cause = KnownCause.of(failure, now: SystemClock().now) {
             return KnownCauseText.hint(cause, endpoint: endpoint)
         }
         if place == .connect, let hint = connectHint(failure) { return hint }
@@ -216,49 +177,6 @@ public enum FailureText {
             return ClientCertificateText.hint(problem, server: failure.server ?? "SERVER", place: .connect)
         default: return nil
         }
-    }
-
-    public static func transportHint(_ error: TransportError, server: String) -> String? {
-        switch error {
-        case .dns: return tr("Check the host name, or your DNS / /etc/hosts.")
-        case .refused:
-            return tr(
-                "Nothing listens on that port: is transmission-daemon (or the proxy) running, and is the port right?")
-        case .unreachable: return tr("Check the network path to the host (VPN, firewall, routing).")
-        case .timeout("proxy", _):
-            return tr(
-                "The proxy accepted the connection but did not answer: is it a proxy of this kind (the URL's scheme)?")
-        case .timeout(let phase, _):
-            return phase == "connect"
-                ? tr("The host does not answer: a firewall may drop the packets, or the host is down.")
-                : tr(
-                    "The server accepted the connection but did not answer in time: is it overloaded, ",
-                    "or is this the right port (HTTP vs HTTPS)? Allow more time with --timeout.")
-        case .trustRefused(let decision, _):
-            if decision.hasProblem({ if case .certificateChanged = $0 { true } else { false } }) {
-                return tr(
-                    "If the server's certificate was renewed on purpose, run: remission trust show \(server), ",
-                    "then remission trust accept \(server) --fingerprint SHA256:…")
-            }
-            return tr(
-                "Inspect it with: remission trust show \(server); then trust it with trust accept, trust pin ",
-                "or trust ca.")
-        case .tlsHandshake: return tr("Is this an HTTPS port? The server must offer TLS 1.2 or later.")
-        case .clientCertificateRefused(let offered, let alert):
-            return ClientCertificateText.hint(.refused(offered: offered, alert: alert), server: server, place: .command)
-        case .proxy(let failure): return ProxyText.hint(failure, server: server)
-        case .route(let failure): return RouteText.hint(failure)
-        case .caFile: return tr("Point --ca-file (or remission trust ca) at a readable PEM file of CA certificates.")
-        case .connection, .other: return tr("The connection broke: try again, or run `remission check` to diagnose.")
-        case .responseTooLarge: return oversizeHint
-        }
-    }
-
-    /// Real answers are far smaller (a list of 10,000 torrents is ~2 MB): not worth a retry.
-    static var oversizeHint: String {
-        tr(
-            "Transmission's answers are far smaller: is the URL really a Transmission daemon, ",
-            "and can this server be trusted? Run with -v to see the exchange.")
     }
 
     /// What a command prints on stderr after "remission: ": the server and reason, the trust

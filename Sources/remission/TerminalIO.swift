@@ -102,13 +102,8 @@ extension TorrentLookup {
     }
 }
 
-/// Sleeps for `seconds` (up to a day: `check --watch 86400`), resuming after signals. `usleep` takes
-/// at most UInt32 microseconds (~71 minutes), and converting more traps.
-func sleepSeconds(_ seconds: Double) {
-    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
-}
+/// `SystemClock.sleep` for `seconds` (up to a day: `check --watch 86400`).
+func sleepSeconds(_ seconds: Double) { SystemClock().sleep(milliseconds: Int((seconds * 1000).rounded())) }
 
 extension Terminal {
     /// The process's terminal: TTYs by `isatty`, the width by `TIOCGWINSZ` (else `COLUMNS`, else no

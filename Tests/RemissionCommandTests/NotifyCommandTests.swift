@@ -13,7 +13,7 @@ struct NotifyCommandTests {
     static let hostileName = "<b>done<i> & \u{1B}[31mred \u{202E}txt.exe Русский 中文"
 
     @Test(
-        "a torrent that completes gives one notification, its name made safe; restarts repeat nothing",
+        "a torrent that completes, then loses its data: one notification each, name made safe, no repeats",
         arguments: daemonMatrix)
     func completion(daemon: TestBed.Daemon) throws {
         let bus = try NotificationBus.start()
@@ -74,6 +74,32 @@ struct NotifyCommandTests {
         #expect(third.status == 0, "\(third.all)")
         #expect(bus.notifications().count == 1)
         #expect(((try? String(contentsOfFile: exec, encoding: .utf8)) ?? "").split(separator: "\n").count == 1)
+
+        // The finished torrent's data disappears; starting it gives Transmission's local error
+        // ("No data found!", error 3): one error event, and a restart does not repeat it.
+        try FileManager.default.removeItem(atPath: missing + "/" + Self.hostileName)
+        let started = try fixture.run(["start", String(id)])
+        #expect(started.status == 0, "\(started.all)")
+        #expect(
+            try eventuallyTrue(seconds: 30) {
+                (try fixture.info(id)?["error"] as? Int ?? 0) == 3
+            })
+        let fourth = try runNotify()
+        #expect(fourth.status == 0, "\(fourth.all)")
+        let errors = bus.notifications().dropFirst()
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?["summary"] as? String == "Torrent error")
+        let errorBody = errors.first?["body"] as? String ?? ""
+        #expect(errorBody.hasPrefix("&lt;b&gt;done&lt;i&gt; &amp; ^[[31mred &lt;U+202E&gt;txt.exe"), "\(errorBody)")
+        #expect(!errorBody.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x202E || $0 == "<" })
+        let all = ((try? String(contentsOfFile: exec, encoding: .utf8)) ?? "").split(separator: "\n")
+        #expect(all.count == 2, "\(all)")
+        let errorEvent = all.last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(errorEvent?["event"] as? String == "error")
+        #expect((errorEvent?["torrent"] as? [String: Any])?["error"] as? Int == 3)
+        let fifth = try runNotify()
+        #expect(fifth.status == 0, "\(fifth.all)")
+        #expect(bus.notifications().count == 2)
     }
 
     @Test("a server stopped then started: one offline event with its cause, one online event, in Russian")
@@ -222,14 +248,20 @@ struct NotifyCommandTests {
         #expect(bus.notifications().count == 1)
     }
 
-    @Test("watch --notify: the daemon stopped and started while watching gives one offline and one online notification")
+    @Test("watch --notify-exec: the daemon stopped and started while watching gives one offline and one online event")
     func watchNotify() throws {
         let own = try PrivateBed.start()
         defer { own.stop() }
         let bus = try NotificationBus.start()
         defer { bus.stop() }
+        // --notify-exec alone implies --notify; its command's output never reaches the screen.
+        let exec = own.bed.directory + "/watch-events.jsonl"
         let pane = try Tmux(
-            bed: own.bed, arguments: ["watch", "--interval", "1", "--timeout", "3", "--notify"],
+            bed: own.bed,
+            arguments: [
+                "watch", "--interval", "1", "--timeout", "3", "--notify-exec",
+                "echo SHOULD-NOT-SHOW; cat >> '\(exec)'",
+            ],
             extra: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         defer { pane.kill() }
         #expect(pane.waitFor { $0.contains("updated ") }, "\(pane.capture())")
@@ -242,6 +274,12 @@ struct NotifyCommandTests {
         Thread.sleep(forTimeInterval: 3)
         let shown = bus.notifications().map { $0["summary"] as? String ?? "" }
         #expect(shown == ["Server offline", "Server back online"], "\(shown)")
+        let lines = ((try? String(contentsOfFile: exec, encoding: .utf8)) ?? "").split(separator: "\n")
+        let kinds = lines.map {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["event"] as? String ?? "?"
+        }
+        #expect(kinds == ["offline", "online"], "\(lines)")
+        #expect(!pane.capture().contains("SHOULD-NOT-SHOW"), "\(pane.capture())")
         pane.send("q")
         #expect(pane.waitFor { $0.contains("EXITED=0") }, "\(pane.capture())")
     }

@@ -63,7 +63,7 @@ struct CallConnectionTests {
         var failed = Self.report(port: 7, reused: false)
         failed.timings.tcp = 2
         let transport = ReportingTransport([
-            .failure(TransportFailure(.timeout(phase: "tls", detail: "slow"), connection: failed))
+            .failure(TransportFailure(.timeout(phase: .tlsHandshake, detail: "slow"), connection: failed))
         ])
         let reported = client(transport).reporting { client throws(RPCError) in try client.serverInfo() }
         #expect(reported.report.connection == failed)
@@ -71,7 +71,7 @@ struct CallConnectionTests {
             Issue.record("\(reported.result)")
             return
         }
-        #expect(phase == "tls")
+        #expect(phase == .tlsHandshake)
     }
 
     @Test("outside a reporting block nothing is kept; inside, only this block's exchanges")

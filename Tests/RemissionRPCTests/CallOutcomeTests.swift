@@ -79,7 +79,7 @@ struct CallOutcomeTests {
     }
 
     static let answerLost: [Result<HTTPResponse, TransportError>] = [
-        Reply.failure(.timeout(phase: "response", detail: "no complete answer in time")),
+        Reply.failure(.timeout(phase: .response, detail: "no complete answer in time")),
         Reply.failure(.connection(detail: "empty reply: the server closed the connection without answering")),
         Reply.status(502, "Bad Gateway"), Reply.status(504, "Gateway Timeout"),
     ]
@@ -89,7 +89,7 @@ struct CallOutcomeTests {
         let harness = Harness([fault, Reply.success(), Reply.success()])
         #expect(throws: RPCError.self) { try harness.client.torrentRemove(.id(1), deleteLocalData: false) }
         #expect(harness.sent.count == 1)
-        #expect(harness.sleeper.delays.isEmpty)
+        #expect(harness.clock.delays.isEmpty)
         #expect(harness.log.text.contains("RPC not resent"))
     }
 
@@ -98,13 +98,14 @@ struct CallOutcomeTests {
         let harness = Harness([fault, Self.torrent])
         _ = try harness.client.torrentGet(fields: [.id])
         #expect(harness.sent.count == 2)
-        #expect(harness.sleeper.delays.count == 1)
+        #expect(harness.clock.delays.count == 1)
     }
 
     @Test("a non-idempotent call is retried when the fault shows it never left (connect or TLS timeout)")
     func neverLeftRetried() throws {
         let harness = Harness([
-            Reply.failure(.timeout(phase: "connect", detail: "")), Reply.failure(.timeout(phase: "tls", detail: "")),
+            Reply.failure(.timeout(phase: .connect, detail: "")),
+            Reply.failure(.timeout(phase: .tlsHandshake, detail: "")),
             Reply.success(),
         ])
         try harness.client.torrentStart(.id(1))
@@ -114,8 +115,8 @@ struct CallOutcomeTests {
     @Test("the version's session-get before a removal is retried; the removal then goes once")
     func queryRetriedCallNot() {
         let harness = Self.gated([
-            Reply.failure(.timeout(phase: "response", detail: "")), Reply.conflict("id-1"), Self.version,
-            Reply.failure(.timeout(phase: "response", detail: "")), Reply.success(),
+            Reply.failure(.timeout(phase: .response, detail: "")), Reply.conflict("id-1"), Self.version,
+            Reply.failure(.timeout(phase: .response, detail: "")), Reply.success(),
         ])
         #expect(throws: RPCError.self) { try harness.client.torrentRemove(.id(1), deleteLocalData: false) }
         let methods = harness.sent.compactMap { $0.json["method"]?.string }
@@ -125,12 +126,16 @@ struct CallOutcomeTests {
     @Test("allowsRetry: transient, attempts left, and idempotent or never sent")
     func policy() {
         let policy = RetryPolicy(maxAttempts: 3)
-        let lost = RPCError.transport(.timeout(phase: "response", detail: ""))
+        let lost = RPCError.transport(.timeout(phase: .response, detail: ""))
         #expect(policy.allowsRetry(after: lost, attempt: 1, idempotent: true))
         #expect(!policy.allowsRetry(after: lost, attempt: 1, idempotent: false))
         #expect(!policy.allowsRetry(after: lost, attempt: 3, idempotent: true))
-        let notSent = RPCError.transport(.timeout(phase: "connect", detail: ""))
+        let notSent = RPCError.transport(.timeout(phase: .connect, detail: ""))
         #expect(policy.allowsRetry(after: notSent, attempt: 1, idempotent: false))
+        let atProxy = RPCError.transport(.timeout(phase: .proxyTunnel, detail: ""))
+        #expect(policy.allowsRetry(after: atProxy, attempt: 1, idempotent: false))
+        let noTimeLeft = RPCError.transport(.timeout(phase: .commandDeadline, detail: ""))
+        #expect(!policy.allowsRetry(after: noTimeLeft, attempt: 1, idempotent: true))
         #expect(!policy.allowsRetry(after: .unauthorized(user: nil), attempt: 1, idempotent: true))
     }
 }

@@ -144,7 +144,7 @@ struct ErrorMappingTests {
 
     @Test("only timeouts, broken connections and gateway statuses are transient")
     func transient() {
-        #expect(RPCError.transport(.timeout(phase: "response", detail: "")).isTransient)
+        #expect(RPCError.transport(.timeout(phase: .response, detail: "")).isTransient)
         #expect(RPCError.transport(.connection(detail: "reset")).isTransient)
         #expect(RPCError.http(status: 503, snippet: "").isTransient)
         #expect(!RPCError.transport(.refused(detail: "")).isTransient)

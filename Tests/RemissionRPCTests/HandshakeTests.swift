@@ -35,7 +35,7 @@ struct HandshakeTests {
         #expect(harness.sent[2].header("X-Transmission-Session-Id") == Self.firstId)  // stale id
         #expect(harness.sent[3].header("X-Transmission-Session-Id") == Self.secondId)  // resent with the new one
         #expect(harness.sent[4].header("X-Transmission-Session-Id") == Self.secondId)  // and kept
-        #expect(harness.sleeper.delays.isEmpty)  // a handshake is not a retry
+        #expect(harness.clock.delays.isEmpty)  // a handshake is not a retry
     }
 
     @Test("a second consecutive 409 after sending the id just received is a handshake loop")

@@ -81,7 +81,7 @@ struct LoggingTests {
 
     @Test("retries and transport failures are logged with the delay")
     func retryLogged() throws {
-        let harness = Harness([Reply.failure(.timeout(phase: "connect", detail: "10 s")), Reply.success()])
+        let harness = Harness([Reply.failure(.timeout(phase: .connect, detail: "10 s")), Reply.success()])
         _ = try harness.client.sessionStats()
         let retry = try #require(harness.log.entries.first { $0.message == "RPC retry" })
         #expect(retry.metadata["rpc.delay_ms"]?.description == "75")

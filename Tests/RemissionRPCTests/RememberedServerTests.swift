@@ -21,7 +21,13 @@ struct RememberedServerTests {
             harness = Harness(script)
             harness.client.requiredRPCVersion = RPCError.minimumRPCVersion
             harness.client.assume(known)
-            harness.client.onServerLearned = { [unowned self] in self.learned.append($0) }
+        }
+
+        /// Runs `body` as commands do (`reporting`), keeping what its report says was learned.
+        func call<T>(_ body: (RPCClient) throws(RPCError) -> T) throws(RPCError) -> T {
+            let reported = harness.client.reporting(body)
+            if let known = reported.report.learned { learned.append(known) }
+            return try reported.result.get()
         }
 
         var methods: [String] { harness.sent.compactMap { $0.json["method"]?.string } }
@@ -31,7 +37,7 @@ struct RememberedServerTests {
     func classicConfirmed() throws {
         let run = Remembering(
             Self.classic, [Reply.conflict(Self.sessionId), Reply.success(#"{"torrents":[]}"#)])
-        _ = try run.harness.client.torrentGet(fields: [.id])
+        _ = try run.call { client throws(RPCError) in try client.torrentGet(fields: [.id]) }
         #expect(run.methods == ["torrent-get", "torrent-get"])
         #expect(run.learned.isEmpty)
         #expect(run.harness.client.rpcVersion == 16)
@@ -45,7 +51,7 @@ struct RememberedServerTests {
                 Reply.conflict(Self.sessionId, rpcVersion: "6.0.1"),
                 Reply.json(#"{"jsonrpc":"2.0","result":{},"id":2}"#),
             ])
-        try run.harness.client.torrentStart(.all)
+        try run.call { client throws(RPCError) in try client.torrentStart(.all) }
         #expect(run.methods == ["torrent_start", "torrent_start"])
         #expect(run.learned.isEmpty)
     }
@@ -59,7 +65,7 @@ struct RememberedServerTests {
                 Reply.json(#"{"jsonrpc":"2.0","result":{"rpc_version":19,"version":"4.1.3"},"id":2}"#),
                 Reply.json(#"{"jsonrpc":"2.0","result":{},"id":3}"#),
             ])
-        try run.harness.client.torrentStart(.all)
+        try run.call { client throws(RPCError) in try client.torrentStart(.all) }
         #expect(run.methods == ["torrent-start", "session_get", "torrent_start"])
         #expect(run.learned == [Self.modern])
     }
@@ -73,7 +79,7 @@ struct RememberedServerTests {
                 Reply.success(#"{"rpc-version":16,"rpc-version-minimum":1,"version":"3.00"}"#),
                 Reply.success(#"{"torrents":[]}"#, tag: 3),
             ])
-        _ = try run.harness.client.torrentGet(fields: [.id])
+        _ = try run.call { client throws(RPCError) in try client.torrentGet(fields: [.id]) }
         #expect(run.methods == ["torrent_get", "session-get", "torrent-get"])
         #expect(run.learned == [Self.classic])
         #expect(run.harness.client.dialect == .classic)
@@ -89,7 +95,7 @@ struct RememberedServerTests {
                 Reply.json(#"{"jsonrpc":"2.0","result":{},"id":3}"#),
             ])
         #expect(throws: RPCError.unsupportedVersion(found: 13, minimum: 14)) {
-            try run.harness.client.torrentStop(.all)
+            try run.call { client throws(RPCError) in try client.torrentStop(.all) }
         }
         #expect(run.methods == ["torrent_stop", "session_get"])
         #expect(run.harness.transport.remaining == 1)
@@ -105,7 +111,7 @@ struct RememberedServerTests {
                 Reply.success(#"{"rpc-version":16,"version":"3.00"}"#),
                 Reply.success(#"{"torrents":[]}"#, tag: 3),
             ])
-        _ = try run.harness.client.torrentGet(fields: [.id])
+        _ = try run.call { client throws(RPCError) in try client.torrentGet(fields: [.id]) }
         #expect(run.methods == ["session-get", "session-get", "torrent-get"])
         #expect(run.learned == [Self.classic])
     }

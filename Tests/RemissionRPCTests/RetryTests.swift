@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Retry with backoff")
 struct RetryTests {
-    static let timeout = Reply.failure(.timeout(phase: "response", detail: "no data in 10 s"))
+    static let timeout = Reply.failure(.timeout(phase: .response, detail: "no data in 10 s"))
 
     @Test(
         "delays grow exponentially, are capped, and jitter only shortens them",
@@ -25,17 +25,17 @@ struct RetryTests {
         let stats = try harness.client.sessionStats()
         #expect(stats.torrentCount == 2)
         #expect(harness.sent.count == 3)
-        #expect(harness.sleeper.delays == [75, 200])  // 100 × (1 − 0.5 × 0.5), then 200 × (1 − 0)
+        #expect(harness.clock.delays == [75, 200])  // 100 × (1 − 0.5 × 0.5), then 200 × (1 − 0)
     }
 
     @Test("retries stop at maxAttempts and report the last error")
     func bounded() {
         let harness = Harness(Array(repeating: Self.timeout, count: 10))
-        #expect(throws: RPCError.transport(.timeout(phase: "response", detail: "no data in 10 s"))) {
+        #expect(throws: RPCError.transport(.timeout(phase: .response, detail: "no data in 10 s"))) {
             _ = try harness.client.sessionStats()
         }
         #expect(harness.sent.count == 3)
-        #expect(harness.sleeper.delays == [75, 150])
+        #expect(harness.clock.delays == [75, 150])
     }
 
     @Test("502, 503 and 504 from a proxy and broken connections are retried", arguments: [502, 503, 504])
@@ -45,7 +45,7 @@ struct RetryTests {
         ])
         _ = try harness.client.sessionStats()
         #expect(harness.sent.count == 3)
-        #expect(harness.sleeper.delays.count == 2)
+        #expect(harness.clock.delays.count == 2)
     }
 
     @Test(
@@ -62,7 +62,7 @@ struct RetryTests {
         let harness = Harness([reply, Reply.success(), Reply.success()])
         #expect(throws: RPCError.self) { try harness.client.sessionStats() }
         #expect(harness.sent.count == 1)
-        #expect(harness.sleeper.delays.isEmpty)
+        #expect(harness.clock.delays.isEmpty)
     }
 
     @Test("a handshake inside a retried attempt still works")
@@ -71,7 +71,7 @@ struct RetryTests {
         _ = try harness.client.sessionStats()
         #expect(harness.sent.count == 3)
         #expect(harness.sent[2].header("X-Transmission-Session-Id") == "abcdefghijklmnop")
-        #expect(harness.sleeper.delays.count == 1)
+        #expect(harness.clock.delays.count == 1)
     }
 
     @Test("RetryPolicy.none makes one attempt")
@@ -96,20 +96,20 @@ struct DeadlineTests {
     @Test("each request gets what is left, and no retry starts that could not finish in time")
     func noRetryPastTheDeadline() {
         let harness = Harness([
-            Reply.failure(.timeout(phase: "response", detail: "")), Reply.success(),
+            Reply.failure(.timeout(phase: .response, detail: "")), Reply.success(),
         ])
         harness.client.deadline = harness.client.deadline(inSeconds: 0.05)
-        #expect(throws: RPCError.transport(.timeout(phase: "response", detail: ""))) {
+        #expect(throws: RPCError.transport(.timeout(phase: .response, detail: ""))) {
             try harness.client.sessionStats()
         }
         #expect(harness.sent.count == 1)
         #expect(harness.sent[0].request.timeoutMilliseconds.map { $0 > 0 && $0 <= 50 } == true)
-        #expect(harness.sleeper.delays.isEmpty)
+        #expect(harness.clock.delays.isEmpty)
     }
 
     @Test("with time left, a transient fault is retried as before")
     func retriesWithinTheDeadline() throws {
-        let harness = Harness([Reply.failure(.timeout(phase: "response", detail: "")), Reply.success()])
+        let harness = Harness([Reply.failure(.timeout(phase: .response, detail: "")), Reply.success()])
         harness.client.deadline = harness.client.deadline(inSeconds: 60)
         _ = try harness.client.sessionStats()
         #expect(harness.sent.count == 2)

@@ -53,7 +53,7 @@ struct DiagnosticsJournalTests {
         journal.attach(paths: fixture.context.paths, environment: [:])
         journal.noteServer("https://admin:pw@nas.example:8443/transmission/rpc?x=1", now: Self.now)
         journal.noteTorrents(Array(1...100))
-        let offline = Failure(.transport(.timeout(phase: "connect", detail: "")), server: "nas")
+        let offline = Failure(.transport(.timeout(phase: .connect, detail: "")), server: "nas")
         journal.finish(
             status: .offline, failure: Failure(.local(.offlineWithoutSnapshot(offline, otherSettings: false))),
             now: Self.now)

@@ -70,6 +70,23 @@ struct NotifyDetectorTests {
         #expect(old.isEmpty)
     }
 
+    @Test("an idle poll leaves the memory as it was (no rewrite) until lastPoll is 10 minutes old")
+    func idlePollsKeepTheMemory() {
+        let torrents = [torrent(1, "a"), torrent(2, "b", done: true, doneDate: now - 10)]
+        let (_, first, _) = Self.poll(NotifyMemory(), Self.online(torrents))
+        let (quiet, second, _) = Self.poll(first, Self.online(torrents), after: 60)
+        #expect(quiet.isEmpty)
+        #expect(second == first, "an unchanged poll must not change what is stored")
+        let (_, stale, _) = Self.poll(second, Self.online(torrents), after: NotifyDetector.lastPollRefresh)
+        #expect(stale.lastPoll == now + NotifyDetector.lastPollRefresh)
+        // A change moves lastPoll at once; a torrent added and finished after it is still reported.
+        let (_, changed, _) = Self.poll(second, Self.online(torrents + [torrent(3, "c")]), after: 120)
+        #expect(changed.lastPoll == now + 120)
+        let (kinds, _, _) = Self.poll(
+            second, Self.online(torrents + [torrent(4, "d", done: true, doneDate: now + 100)]), after: 180)
+        #expect(kinds == [.finished])
+    }
+
     @Test("an error appears once, clears once; a tracker warning is not an error")
     func errors() {
         let (_, first, _) = Self.poll(NotifyMemory(), Self.online([torrent(1, "a"), torrent(2, "b")]))

@@ -1,3 +1,4 @@
+import RemissionModel
 import TestSupport
 import Testing
 
@@ -34,6 +35,19 @@ struct FileLockTests {
         again.unlock()
     }
 
+    @Test("a held lock is waited for on the given clock: pauses doubling from 1 ms up to 50 ms, until the timeout")
+    func waitsOnTheClock() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("trust.json")
+        let held = try FileLock(protecting: path)
+        let clock = SleepOnlyClock()
+        #expect(throws: StorageError.lockTimeout(lockPath: path + ".lock", timeout: .milliseconds(200))) {
+            _ = try FileLock(protecting: path, timeout: .milliseconds(200), clock: clock)
+        }
+        #expect(clock.delays == [1, 2, 4, 8, 16, 32, 50, 50, 50])
+        held.unlock()
+    }
+
     @Test("withLock releases the lock when the body throws")
     func releasesOnThrow() throws {
         struct Boom: Error {}
@@ -44,5 +58,19 @@ struct FileLockTests {
         }
         let lock = try FileLock(protecting: path, timeout: .zero)
         lock.unlock()
+    }
+}
+
+/// A clock whose time moves only by its sleeps, which it records instead of waiting.
+private final class SleepOnlyClock: TimeSource {
+    private(set) var delays: [Int] = []
+    private var elapsed = 0
+
+    var now: Int64 { 1_700_000_000 }
+    var monotonicMilliseconds: Double { Double(elapsed) }
+
+    func sleep(milliseconds: Int) {
+        delays.append(milliseconds)
+        elapsed += milliseconds
     }
 }

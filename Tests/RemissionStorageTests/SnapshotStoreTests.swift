@@ -164,6 +164,22 @@ struct SnapshotStoreTests {
         #expect(fewer.torrents.map(\.id) == [1, 2] && fewer.fields == [.id])
     }
 
+    @Test("a table reply's received rows, passed along opaque, are what the snapshot stores")
+    func receivedRowsOfAReply() throws {
+        let directory = TemporaryDirectory()
+        let store = SnapshotStore(directory: directory.path)
+        let body = Array(
+            #"{"arguments":{"torrents":[["id","name","status"],[1,"a\u00e9",6], [2,"b",0]]},"result":"success"}"#
+                .utf8)
+        let reply = try TorrentReply.parse(body)
+        let table = try #require(reply.decoded["arguments"]?.table)
+        try store.save(ReceivedRows(table, in: body), for: Self.key, at: 5)
+        let snapshot = try #require(try store.load(for: Self.key))
+        #expect(snapshot.torrents == reply.decoded["arguments"]?.torrents)
+        #expect(snapshot.torrents.map(\.name) == ["a\u{e9}", "b"])
+        #expect(snapshot.fields == [.id, .name, .status] && snapshot.savedAt == 5)
+    }
+
     @Test("every field is written straight from the torrent exactly as its JSON value serializes")
     func directFields() {
         var extreme = Torrent(id: -1, name: "ctl\u{1}\\", hashString: "", status: .unknown(-9))

@@ -1,4 +1,5 @@
 import Foundation
+import RemissionModel
 import TestSupport
 import Testing
 
@@ -58,11 +59,11 @@ struct HappyEyeballsTests {
     static func race(_ ports: [LoopbackPort], seconds: Double = 10) -> (
         Result<SocketConnection, SocketFailure>, Double
     ) {
-        let started = monotonicMilliseconds()
+        let started = SystemClock().monotonicMilliseconds
         let result = Result { () throws(SocketFailure) in
             try SocketConnection.open(addresses: ports.map(address), deadline: started + seconds * 1000)
         }
-        return (result, monotonicMilliseconds() - started)
+        return (result, SystemClock().monotonicMilliseconds - started)
     }
 
     @Test(

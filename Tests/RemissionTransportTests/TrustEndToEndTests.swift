@@ -237,7 +237,11 @@ struct TrustEndToEndTests {
         #expect {
             _ = try silent.send(HTTPRequest(), credentials: nil)
         } throws: { error in
-            if case .timeout(let phase, _) = (error as? TransportFailure)?.error { phase == "tls" } else { false }
+            if case .timeout(let phase, _) = (error as? TransportFailure)?.error {
+                phase == .tlsHandshake
+            } else {
+                false
+            }
         }
     }
 

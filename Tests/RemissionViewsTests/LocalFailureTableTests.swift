@@ -41,7 +41,7 @@ enum LocalCatalogue {
         row(.noPlainHTTPWarning(url: "https://nas/", label: "nas"), .usage),
         row(.probeFailed(.refused(detail: ""), authority: "nas:443", label: "nas"), .offline),
         row(.probeFailed(.dns(host: "nas", detail: ""), authority: "nas:443", label: "nas"), .offline),
-        row(.probeFailed(.timeout(phase: "tls", detail: ""), authority: "nas:443", label: "nas"), .offline),
+        row(.probeFailed(.timeout(phase: .tlsHandshake, detail: ""), authority: "nas:443", label: "nas"), .offline),
         row(.probeFailed(.caFile(path: "/ca.pem", detail: "is missing"), authority: "nas:443", label: "nas"), .failure),
         row(.probeFailed(.tlsHandshake(detail: "alert"), authority: "nas:443", label: "nas"), .failure),
         row(.noCertificatePresented(authority: "nas:443"), .failure),

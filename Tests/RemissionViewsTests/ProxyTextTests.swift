@@ -47,6 +47,6 @@ struct ProxyTextTests {
         #expect(status(.socks(proxy: "p", reply: .connectionRefused)) == .offline)
         #expect(status(.socks(proxy: "p", reply: .notAllowed)) == .serverRefused)
         #expect(status(.malformedAnswer(proxy: "p", detail: "d")) == .failure)
-        #expect(Failure(.transport(.timeout(phase: "proxy", detail: ""))).step == .proxy)
+        #expect(Failure(.transport(.timeout(phase: .proxyTunnel, detail: ""))).step == .proxy)
     }
 }

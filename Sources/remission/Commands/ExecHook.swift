@@ -1,3 +1,4 @@
+import RemissionModel
 import RemissionViews
 
 #if canImport(Glibc)
@@ -87,7 +88,7 @@ struct ExecHook: Sendable {
     private func supervise(_ child: pid_t, stdin: Int32, stderr: Int32, input: [UInt8]) -> (Int32?, [UInt8]) {
         _ = fcntl(stdin, F_SETFL, fcntl(stdin, F_GETFL) | O_NONBLOCK)
         _ = fcntl(stderr, F_SETFL, fcntl(stderr, F_GETFL) | O_NONBLOCK)
-        let deadline = monotonicNow() + timeout
+        let deadline = WatchTerminal.monotonicSeconds() + timeout
         var written = 0
         var input: [UInt8]? = input
         var collected: [UInt8] = []
@@ -111,14 +112,14 @@ struct ExecHook: Sendable {
                 if input != nil { close(stdin) }
                 return (status, collected)
             }
-            if monotonicNow() >= deadline {
+            if WatchTerminal.monotonicSeconds() >= deadline {
                 kill(-child, SIGKILL)
                 var reaped: Int32 = 0
                 _ = waitpid(child, &reaped, 0)
                 if input != nil { close(stdin) }
                 return (nil, collected)
             }
-            if count <= 0 { usleep(10_000) }
+            if count <= 0 { SystemClock().sleep(milliseconds: 10) }
         }
     }
 
@@ -148,11 +149,4 @@ struct ExecHook: Sendable {
         let line = bytes.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: true).first ?? []
         return String(decoding: line, as: UTF8.self)
     }
-}
-
-/// Seconds of the monotonic clock.
-func monotonicNow() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }

@@ -193,8 +193,8 @@ extension RemissionCommand {
         private static func save(
             _ list: TorrentList, fields: [TorrentField], in store: SnapshotStore, for key: SnapshotKey, at time: Int64
         ) throws(SnapshotError) {
-            if let header = list.header, let rows = list.rows {
-                try store.save(header: header, rows: rows, for: key, at: time)
+            if let received = list.received {
+                try store.save(received, for: key, at: time)
             } else {
                 try store.save(list.torrents, fields: fields, for: key, at: time)
             }

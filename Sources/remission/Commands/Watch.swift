@@ -82,8 +82,9 @@ extension RemissionCommand {
             var loop = WatchLoop(
                 model: model, session: session, environment: context.environment, interval: interval,
                 timeout: context.transportOptions.timeoutSeconds,
-                fields: fields + (own.notify ? NotifyPoll.fields.filter { !fields.contains($0) } : []))
-            loop.notifier = own.notify ? WatchNotifier(session: session, paths: context.paths) : nil
+                fields: fields + (own.notifies ? NotifyPoll.fields.filter { !fields.contains($0) } : []))
+            loop.notifier =
+                own.notifies ? WatchNotifier(session: session, paths: context.paths, exec: own.notifyExec) : nil
             WatchTerminal.enter()
             defer { WatchTerminal.leave() }
             try loop.run()
@@ -114,5 +115,17 @@ extension RemissionCommand.Watch {
 
         @Flag(help: .tr("Desktop notifications while watching, as `remission notify` gives them."))
         var notify = false
+
+        @Option(
+            name: .customLong("notify-exec"),
+            help: ArgumentHelp(
+                tr(
+                    "Also run CMD through /bin/sh for each event, its JSON on standard input, as `notify --exec` does (implies --notify)."
+                ),
+                valueName: "cmd"))
+        var notifyExec: String?
+
+        /// `--notify` or `--notify-exec`: events are followed while watching.
+        var notifies: Bool { notify || notifyExec != nil }
     }
 }

@@ -9,7 +9,7 @@ extension RemissionCommand.Watch {
     func runAll(_ context: CommandContext) throws {
         let servers = try AllServers(context: context, trustFlags: trustFlags, auth: auth)
         let shown = Self.fields(query: query)
-        let fields = shown + (own.notify ? NotifyPoll.fields.filter { !shown.contains($0) } : [])
+        let fields = shown + (own.notifies ? NotifyPoll.fields.filter { !shown.contains($0) } : [])
         let feeds = servers.names.map { name in
             let opened = servers.open(name)
             let session = try? opened.get()
@@ -19,7 +19,8 @@ extension RemissionCommand.Watch {
                 snapshotKey: session.map {
                     SnapshotKey(label: $0.target.label, endpoint: $0.target.endpoint, user: $0.target.credentials?.user)
                 } ?? servers.snapshotKey(name),
-                notifier: own.notify ? session.map { WatchNotifier(session: $0, paths: context.paths) } : nil)
+                notifier: own.notifies
+                    ? session.map { WatchNotifier(session: $0, paths: context.paths, exec: own.notifyExec) } : nil)
         }
         for feed in feeds { if let target = feed.session?.target { context.warnAboutPlainHTTP(target) } }
         var screen = WatchScreen.State(

@@ -21,11 +21,14 @@ final class WatchNotifier: Sendable {
     /// Whether a report runs, and the problem line it left for the status line.
     private let state = Mutex<(busy: Bool, note: String?)>((false, nil))
 
-    init(session: RemoteSession, paths: StoragePaths) {
+    /// `exec`: `--notify-exec`'s command, run per event as `notify --exec` runs it (its output
+    /// never reaches the screen: stdout goes to /dev/null, stderr to the status line's problem).
+    init(session: RemoteSession, paths: StoragePaths, exec: String?) {
         server = session.target.label
         url = session.target.endpoint.url
         store = NotifyMemoryStore(paths: paths)
-        delivery = NotifyDelivery(desktop: DesktopNotifier(), exec: nil, writesLines: false)
+        delivery = NotifyDelivery(
+            desktop: DesktopNotifier(), exec: exec.map { ExecHook(command: $0) }, writesLines: false)
     }
 
     /// Takes one refresh (the torrents, or why it failed) and the chain the session's connection

@@ -1,4 +1,5 @@
 import CShims
+import RemissionModel
 import RemissionSession
 import RemissionViews
 import Synchronization
@@ -159,10 +160,6 @@ enum WatchTerminal {
         }
     }
 
-    /// Seconds on a clock that never jumps.
-    static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
+    /// Seconds on a clock that never jumps (`SystemClock`'s monotonic clock).
+    static func monotonicSeconds() -> Double { SystemClock().monotonicMilliseconds / 1000 }
 }

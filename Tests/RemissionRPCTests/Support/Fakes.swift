@@ -64,13 +64,6 @@ enum Reply {
     }
 }
 
-/// Records the delays instead of sleeping.
-final class RecordingSleeper: Sleeper {
-    private(set) var delays: [Int] = []
-
-    func sleep(milliseconds: Int) { delays.append(milliseconds) }
-}
-
 /// Returns the given fractions in turn, then the last one forever.
 struct FixedRandom: RandomSource {
     var fractions: [Double]
@@ -80,13 +73,22 @@ struct FixedRandom: RandomSource {
     }
 }
 
-/// Advances 2.5 ms per reading.
-final class SteppingClock: MonotonicClock {
-    private var now: UInt64 = 1_000_000_000
+/// A clock that never waits: the monotonic clock advances 2.5 ms per reading, and a sleep is
+/// recorded (`delays`) and moves it on by its length.
+final class SteppingClock: TimeSource {
+    private(set) var delays: [Int] = []
+    private var monotonic: Double = 1_000_000
 
-    func nanoseconds() -> UInt64 {
-        now += 2_500_000
-        return now
+    var now: Int64 { 1_700_000_000 + Int64(monotonic / 1000) }
+
+    var monotonicMilliseconds: Double {
+        monotonic += 2.5
+        return monotonic
+    }
+
+    func sleep(milliseconds: Int) {
+        delays.append(milliseconds)
+        monotonic += Double(max(0, milliseconds))
     }
 }
 
@@ -132,7 +134,7 @@ struct InMemoryLogHandler: LogHandler {
 /// Everything a client test needs: the client, its fakes and its log.
 struct Harness {
     let transport: ScriptedTransport
-    let sleeper = RecordingSleeper()
+    let clock = SteppingClock()
     let log = LogStore()
     let client: RPCClient
 
@@ -151,7 +153,7 @@ struct Harness {
         logger.logLevel = logLevel
         client = RPCClient(
             transport: transport, credentials: credentials, retryPolicy: retryPolicy, dialect: dialect,
-            sleeper: sleeper, random: FixedRandom(fractions: random), clock: SteppingClock(), logger: logger)
+            random: FixedRandom(fractions: random), clock: clock, logger: logger)
     }
 
     var sent: [ScriptedTransport.Sent] { transport.sent }
