@@ -230,9 +230,10 @@ public struct Onboarding {
 
     /// The credentials, from the sources of `CredentialInput`.
     public mutating func obtainCredentials(prompt: (any PasswordPrompt)?) throws(Failure) {
-        let input = CredentialInput(
+        var input = CredentialInput(
             auth: auth, environment: context.environment, savedUser: existing?.user, keyring: context.keyring,
             prompt: prompt)
+        input.readStandardInput = context.readStandardInput
         (credentials, passwordSource) = try input.resolve(for: endpoint)
         switch passwordSource {
         case .prompt:

@@ -31,6 +31,9 @@ public struct SessionContext: Sendable {
     public var headerValues: any GatewayHeaderStore
     /// Saved servers and trust read once, for use cases that resolve many servers (`check --all`).
     public var preloaded: (servers: (default: String?, profiles: [ServerProfile]), trust: [String: ServerTrust])?
+    /// One line of standard input (`--password-stdin`): the process's, unless the command runs in
+    /// process with input of its own.
+    public var readStandardInput: @Sendable () -> String? = { readLine(strippingNewline: true) }
 
     public init(
         environment: [String: String], paths: StoragePaths, logger: Logger, transportOptions: TransportOptions,
@@ -62,8 +65,9 @@ public struct SessionContext: Sendable {
         journal?.noteServer(label, now: currentUnixTime())
         var trust = try storedTrust(for: endpoint)
         try overrides.apply(to: &trust)
-        let input = CredentialInput(
+        var input = CredentialInput(
             auth: auth, environment: environment, savedUser: profile?.user, keyring: keyring, prompt: prompt)
+        input.readStandardInput = readStandardInput
         let (credentials, source) = try input.resolve(for: endpoint)
         var target = ServerTarget(
             label: label, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: source,

@@ -84,9 +84,10 @@ public struct StoredPasswords: Sendable {
     /// the answer (`keyringFailure`), not a thrown failure, so the status can still be shown.
     public func status(_ name: String?, auth: AuthRequest) throws(Failure) -> PasswordStatus {
         let (label, endpoint, profile) = try context.locate(name ?? context.defaultTarget)
-        let input = CredentialInput(
+        var input = CredentialInput(
             auth: auth, environment: context.environment, savedUser: profile?.user, keyring: context.keyring,
             prompt: nil)
+        input.readStandardInput = context.readStandardInput
         let keyring = context.keyring.status()
         var status = PasswordStatus(
             label: label, endpoint: endpoint, user: auth.user ?? profile?.user, source: nil, keyring: keyring,

@@ -29,6 +29,8 @@ struct CommandContext: Sendable {
                 timeoutSeconds: global.timeout, connectTimeoutSeconds: min(10, global.timeout),
                 userAgent: "remission/\(RemissionCommand.version)", environment: environment),
             defaultTarget: global.server)
+        let io = CommandIO.current
+        session.readStandardInput = { io.readLine(strippingNewline: true) }
         if let journal = DiagnosticsJournal.current {
             journal.attach(paths: paths, environment: environment)
             session.journal = journal
@@ -155,8 +157,10 @@ struct TerminalPasswordPrompt: PasswordPrompt {
     }
 }
 
-/// The process environment as a dictionary, read once.
+/// The current run's environment (`CommandIO`): the process's, read from `environ`, unless a
+/// command runs in process with its own.
 func processEnvironment() -> [String: String] {
+    if let environment = CommandIO.current.environment { return environment }
     var result: [String: String] = [:]
     var cursor = environ
     while let entry = cursor.pointee {

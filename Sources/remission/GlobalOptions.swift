@@ -101,8 +101,11 @@ struct AuthOptions: ParsableArguments {
 
 /// The `-v` log's handler: every message and metadata value (which quote server data: errors,
 /// versions, header values) goes through the view layer's `TerminalText.safe` before stderr.
+/// In process (`CommandIO`), the lines go to the run's standard error instead, in the same form.
 struct TerminalSafeLogHandler: LogHandler {
     var inner: StreamLogHandler
+    /// The run the logger was made for (it may log from threads the run started).
+    let io = CommandIO.current
 
     init(_ inner: StreamLogHandler) { self.inner = inner }
 
@@ -125,6 +128,12 @@ struct TerminalSafeLogHandler: LogHandler {
         var event = event
         event.message = Logger.Message(stringLiteral: TerminalText.safe(event.message.description))
         event.metadata = event.metadata?.mapValues(Self.safe)
+        guard io.isProcess else {
+            let metadata = inner.metadata.merging(event.metadata ?? [:]) { _, new in new }
+            let fields = metadata.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
+            io.write("\(event.level) remission:\(fields) [\(event.source)] \(event.message)\n", to: io.standardError)
+            return
+        }
         inner.log(event: event)
     }
 

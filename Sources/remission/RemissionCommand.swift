@@ -39,19 +39,35 @@ public struct RemissionCommand: ParsableCommand {
     public init() {}
 
     /// Parses the command line, runs the command and exits with PRODUCT.md's exit codes:
-    /// usage errors exit 2 (ArgumentParser's default would be 64).
+    /// usage errors exit 2 (ArgumentParser's default would be 64). Only here is the process set up
+    /// (no core dumps) and ended; `run(_:io:)` is the command itself, for tests.
     public static func start(_ arguments: [String]? = nil) -> Never {
         // Before any secret is read: no core file, no ptrace by the user's other processes.
         _ = rm_forbid_core_dumps()
-        // `--lang` was read with the environment when the language was decided (`Language.process`);
-        // here it is only taken out, or refused.
-        let (language, rest) = LanguageOption.scan(arguments ?? Array(CommandLine.arguments.dropFirst()))
-        if case .invalid(let value) = language {
-            printError(UsageText.badLanguage(value))
-            finish(ExitStatus.usage.rawValue)
+        // Nothing is bound: the defaults of `CommandIO.current` and `Language.current` are the real
+        // process's (its descriptors, its environment, the language decided from its command line).
+        finish(runCommand(arguments ?? Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Runs one command line against `io` (a test's buffers and environment) and returns its exit
+    /// status. It ends no process and changes no process-wide state, so tests run commands in
+    /// process, many at once; the language is decided from the arguments and `io`'s environment.
+    static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+        CommandIO.$current.withValue(io) {
+            let language = Language.decide(arguments: arguments, environment: processEnvironment())
+            return Language.$override.withValue(language) { runCommand(arguments) }
         }
-        let arguments = hoistingGlobalOptions(rest)
-        finish(run(arguments))
+    }
+
+    /// `--lang` was read with the environment when the language was decided; here it is only taken
+    /// out, or refused. Then the command runs with its global options hoisted.
+    private static func runCommand(_ arguments: [String]) -> Int32 {
+        let (option, rest) = LanguageOption.scan(arguments)
+        if case .invalid(let value) = option {
+            printError(UsageText.badLanguage(value))
+            return ExitStatus.usage.rawValue
+        }
+        return runJournaled(hoistingGlobalOptions(rest))
     }
 
     /// Flushes what `print` buffered and ends the process with `status`; a full disk or a closed
@@ -121,7 +137,7 @@ public struct RemissionCommand: ParsableCommand {
     /// Runs the command with this run's diagnostics journal bound (the command's context finds it
     /// there), then lets the journal write the record of the server it talked to, with the outcome.
     /// Returns the exit status.
-    private static func run(_ arguments: [String]) -> Int32 {
+    private static func runJournaled(_ arguments: [String]) -> Int32 {
         let journal = DiagnosticsJournal(command: loggedName(arguments))
         let (status, failure) = DiagnosticsJournal.$current.withValue(journal) { execute(arguments) }
         journal.finish(code: status, failure: failure, now: currentUnixTime())

@@ -13,19 +13,21 @@ public func printError(_ text: String) {
     writeStandardError(text + "\n")
 }
 
-/// Writes bytes straight to file descriptor 2 (unbuffered, safe from any thread).
+/// Writes to the current run's standard error: file descriptor 2 in the real process (unbuffered,
+/// safe from any thread).
 public func writeStandardError(_ text: String) {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-        let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-        if written <= 0 { return }
-        bytes = bytes.dropFirst(written)
-    }
+    let io = CommandIO.current
+    io.write(text, to: io.standardError)
 }
 
 /// Asks a question on stderr and reads one line from stdin; nil at end of input.
 public func ask(_ question: String) -> String? {
     fflush(nil)
+    // In process (tests) there is no terminal to restore and no process of ours to end.
+    guard CommandIO.current.isProcess else {
+        writeStandardError(question)
+        return readLine(strippingNewline: true)
+    }
     // Ctrl-C at the question leaves the shell's prompt on a fresh line; installed before the
     // question shows, so a Ctrl-C typed as soon as it does is caught too.
     signal(SIGINT) { _ in
@@ -43,7 +45,7 @@ public func ask(_ question: String) -> String? {
 public func askSecret(_ question: String) -> String? {
     writeStandardError(question)
     var saved = termios()
-    let haveTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
+    let haveTerminal = CommandIO.current.isProcess && tcgetattr(STDIN_FILENO, &saved) == 0
     if haveTerminal {
         var silent = saved
         silent.c_lflag &= ~tcflag_t(ECHO)
@@ -107,15 +109,14 @@ extension Terminal {
     /// The process's terminal: TTYs by `isatty`, the width by `TIOCGWINSZ` (else `COLUMNS`, else no
     /// limit: a pipe gets whole lines unless asked to cut them), colours only on a TTY
     /// and never with `--no-color` or `NO_COLOR` set (https://no-color.org) or `TERM=dumb`.
+    /// In process, the current run's `CommandIO.TerminalFacts` stand for the file descriptors.
     static func detect(environment: [String: String], noColor: Bool = false) -> Terminal {
-        let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
-        var size = winsize()
-        let columns =
-            stdoutIsTTY && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
-            ? Int(size.ws_col) : Int(environment["COLUMNS"] ?? "").flatMap { $0 > 0 ? $0 : nil } ?? .max
+        let facts = CommandIO.current.terminal ?? .ofProcess()
+        let stdoutIsTTY = facts.stdoutIsTTY
+        let columns = facts.columns ?? Int(environment["COLUMNS"] ?? "").flatMap { $0 > 0 ? $0 : nil } ?? .max
         return Terminal(
-            environment: environment, stdinIsTTY: isatty(STDIN_FILENO) == 1, stdoutIsTTY: stdoutIsTTY,
-            stderrIsTTY: isatty(STDERR_FILENO) == 1,
+            environment: environment, stdinIsTTY: facts.stdinIsTTY, stdoutIsTTY: stdoutIsTTY,
+            stderrIsTTY: facts.stderrIsTTY,
             useColor: stdoutIsTTY && !noColor && (environment["NO_COLOR"] ?? "").isEmpty
                 && environment["TERM"] != "dumb",
             columns: columns)
@@ -129,5 +130,19 @@ func confirm(_ confirmation: Confirmation, terminal: Terminal) throws(Failure) {
     guard terminal.isInteractive else { throw Failure(.local(.confirmationNeedsTerminal(confirmation))) }
     guard Answers.isYes(ask("\(FailureText.question(confirmation)) \(Answers.choices) ")) else {
         throw Failure(.local(.declined(confirmation)))
+    }
+}
+
+extension CommandIO.TerminalFacts {
+    /// The process's file descriptors: TTYs by `isatty`, the width by `TIOCGWINSZ` on a TTY stdout.
+    static func ofProcess() -> Self {
+        let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
+        var size = winsize()
+        let columns =
+            stdoutIsTTY && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
+            ? Int(size.ws_col) : nil
+        return Self(
+            stdinIsTTY: isatty(STDIN_FILENO) == 1, stdoutIsTTY: stdoutIsTTY, stderrIsTTY: isatty(STDERR_FILENO) == 1,
+            columns: columns)
     }
 }

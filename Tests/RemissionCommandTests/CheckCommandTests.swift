@@ -15,18 +15,16 @@ struct CheckCommandTests {
         home = NSTemporaryDirectory() + "remission-cli-\(UUID().uuidString)"
     }
 
-    /// Runs remission with private XDG dirs, no system CAs, and the bed's credentials in TR_AUTH.
+    /// Runs remission (in process: `CLIHome.run`) with private XDG dirs, no system CAs, and the bed's
+    /// credentials in TR_AUTH.
     func remission(_ arguments: [String], auth: String? = nil) throws -> (status: Int32, out: String, err: String) {
         let environment = [
             "REMISSION_CONFIG_HOME": home + "/config", "REMISSION_CACHE_HOME": home + "/cache",
             "REMISSION_STATE_HOME": home + "/state", "SSL_CERT_DIR": "/nonexistent", "SSL_CERT_FILE": "/nonexistent",
             "TR_AUTH": auth ?? bed.credentials, "NO_COLOR": "1",
         ]
-        let result = try bed.run(remission, args: arguments, env: environment, timeout: .seconds(30))
-        return (
-            result.status, String(decoding: result.stdout, as: UTF8.self),
-            String(decoding: result.stderr, as: UTF8.self)
-        )
+        let result = try CLIHome.run(arguments, over: environment, timeout: .seconds(30))
+        return (result.status, result.out, result.err)
     }
 
     @Test("CA-valid with --ca-file: every step ok, ONLINE, exit 0")

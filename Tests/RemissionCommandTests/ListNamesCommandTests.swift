@@ -26,9 +26,7 @@ struct ListNamesCommandTests {
             "HOME": home.path, "REMISSION_CONFIG_HOME": home.file("config"), "REMISSION_CACHE_HOME": home.file("cache"),
             "REMISSION_STATE_HOME": home.file("state"), "TR_AUTH": "", "NO_COLOR": "1", "COLUMNS": "",
         ].merging(env) { _, new in new }
-        let result = try ProcessRunner.run(
-            TestBed.builtProduct("remission"), args: arguments, env: environment, timeout: .seconds(30))
-        return CLIHome.Result(status: result.status, out: result.stdoutText, err: result.stderrText)
+        return try CLIHome.run(arguments, over: environment, timeout: .seconds(30))
     }
 
     @Test("through a pipe a 120-character name and CJK names are whole, as grep needs them")

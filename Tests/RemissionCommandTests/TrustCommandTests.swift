@@ -23,14 +23,11 @@ struct TrustCommandTests {
         ]
     }
 
-    /// Runs remission with private XDG dirs, no system CAs, and the bed's credentials in TR_AUTH.
+    /// Runs remission (in process: `CLIHome.run`) with private XDG dirs, no system CAs, and the bed's
+    /// credentials in TR_AUTH.
     func remission(_ arguments: [String], stdin: String? = nil) throws -> (status: Int32, out: String, err: String) {
-        let result = try bed.run(
-            remission, args: arguments, env: environment, stdin: stdin.map { Data($0.utf8) }, timeout: .seconds(30))
-        return (
-            result.status, String(decoding: result.stdout, as: UTF8.self),
-            String(decoding: result.stderr, as: UTF8.self)
-        )
+        let result = try CLIHome.run(arguments, over: environment, stdin: stdin, timeout: .seconds(30))
+        return (result.status, result.out, result.err)
     }
 
     func listJSON() throws -> [[String: Any]] {

@@ -75,6 +75,8 @@ public enum ProcessRunner {
         var environment = clearEnvironment ? [:] : ProcessInfo.processInfo.environment
         environment.merge(env) { _, new in new }
         let path = try resolve(executable, path: environment["PATH"])
+        let started = Date()
+        defer { if CommandTally.startsRemission(executable, args) { CommandTally.note("process", since: started) } }
 
         let output = try makePipe()
         let errors = try makePipe()

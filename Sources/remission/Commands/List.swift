@@ -261,21 +261,12 @@ extension RemissionCommand {
 /// (a full disk, a closed pipe) is kept, so the command can fail with it instead of exiting 0.
 final class StandardOutput: Sendable {
     private let firstError = Mutex<Int32?>(nil)
+    /// The run's standard output (`CommandIO`), taken on the command's thread: `write` runs on another.
+    private let io = CommandIO.current
 
     func write(_ bytes: borrowing [UInt8]) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(1, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else {
-                    let code = written < 0 ? errno : EIO
-                    firstError.withLock { if $0 == nil { $0 = code } }
-                    return
-                }
-                offset += written
-            }
-        }
+        guard let code = io.writeStandardOutput(bytes) else { return }
+        firstError.withLock { if $0 == nil { $0 = code } }
     }
 
     /// Throws the first write error, if any.
