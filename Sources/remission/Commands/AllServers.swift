@@ -19,7 +19,7 @@ struct AllServers {
         let profiles = try context.session.savedServers().profiles
         guard !profiles.isEmpty else { throw Failure(.input(.noDefaultServer(saved: []))) }
         names = profiles.map(\.name)
-        if let prefetched = Self.prefetch(names, context, auth: auth) { context.session.keyring = prefetched }
+        if let prefetched = context.prefetchedPasswords(for: names, auth: auth) { context.session.keyring = prefetched }
         // One diagnostics record per command does not hold several servers: each failure is
         // recorded on its own (`record(server:failure:now:)`), as `check --all` does.
         context.session.journal = nil
@@ -94,22 +94,23 @@ struct AllServers {
             if let failure = part.failure { journal.record(server: part.server, failure: failure, now: now) }
         }
     }
+}
 
-    /// The saved passwords of all servers in one keyring search, unless another source wins anyway
-    /// (`--password-stdin`, TR_AUTH); a keyring that fails here is asked again per server.
-    private static func prefetch(_ names: [String], _ context: CommandContext, auth: AuthOptions)
-        -> PrefetchedPasswords?
-    {
-        guard !auth.passwordFromStandardInput, CredentialInput.parseTRAuth(context.environment["TR_AUTH"]) == nil else {
+extension CommandContext {
+    /// The saved passwords of all named servers in one keyring search, unless another source wins
+    /// anyway (`--password-stdin`, TR_AUTH). A keyring that fails here is asked again per server,
+    /// which reports the cause on the right line. `list --all`, `watch --all`, `check --all`.
+    func prefetchedPasswords(for names: [String?], auth: AuthOptions) -> PrefetchedPasswords? {
+        guard !auth.passwordFromStandardInput, CredentialInput.parseTRAuth(environment["TR_AUTH"]) == nil else {
             return nil
         }
         let keys = names.compactMap { name -> CredentialKey? in
-            guard let (_, endpoint, profile) = try? context.locate(name), let user = auth.user ?? profile?.user else {
+            guard let (_, endpoint, profile) = try? locate(name), let user = auth.user ?? profile?.user else {
                 return nil
             }
             return try? CredentialKey(endpoint: endpoint, user: user)
         }
         guard !keys.isEmpty else { return nil }
-        return try? PrefetchedPasswords(keyring: SecretServiceKeyring(environment: context.environment), keys: keys)
+        return try? PrefetchedPasswords(keyring: SecretServiceKeyring(environment: environment), keys: keys)
     }
 }

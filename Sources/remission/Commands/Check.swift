@@ -104,7 +104,9 @@ extension RemissionCommand {
             let several = names.count > 1
             if several {
                 context = try context.preloading()
-                if let prefetched = prefetch(names, context) { context.session.keyring = prefetched }
+                if let prefetched = context.prefetchedPasswords(for: names, auth: auth) {
+                    context.session.keyring = prefetched
+                }
             }
             let prepared = context
             let resolve: @Sendable (String?) -> Result<ServerTarget, Failure> = { [trustFlags, auth] name in
@@ -180,22 +182,6 @@ extension RemissionCommand.Check {
         for recent in history.recentFailures(servers, now: now).compactMap({ $0 }) {
             printError(LogText.recentFailures(recent))
         }
-    }
-
-    /// The saved passwords of all named servers in one keyring search, unless another source wins
-    /// anyway (`--password-stdin`, TR_AUTH). A keyring that fails here is asked again per server,
-    /// which reports the cause on the right line.
-    fileprivate func prefetch(_ names: [String?], _ context: CommandContext) -> PrefetchedPasswords? {
-        guard !auth.passwordFromStandardInput, CredentialInput.parseTRAuth(context.environment["TR_AUTH"]) == nil else {
-            return nil
-        }
-        let keys = names.compactMap { name -> CredentialKey? in
-            guard let (_, endpoint, profile) = try? context.locate(name), let user = auth.user ?? profile?.user else {
-                return nil
-            }
-            return try? CredentialKey(endpoint: endpoint, user: user)
-        }
-        return try? PrefetchedPasswords(keyring: SecretServiceKeyring(environment: context.environment), keys: keys)
     }
 }
 
