@@ -154,19 +154,13 @@ final class ProxyRoute {
         let destination =
             proxy.scheme == .socks4a && endpoint.hostKind == .name
             ? .name(endpoint.host) : try Self.resolve(endpoint, ipv4Only: true, deadline: deadline)
-        do {
+        try socksExchange {
             try connection.write(
                 try SOCKSHandshake.socks4Request(destination, port: endpoint.port, user: proxy.user),
                 deadline: deadline)
             let outcome = try SOCKSHandshake.socks4Reply(
                 try connection.readExactly(SOCKSHandshake.socks4ReplyLength, deadline: deadline))
             if case .refused(let reply) = outcome { throw refuse(.socks(proxy: proxy.url, reply: reply)) }
-        } catch let error as SOCKSHandshake.Violation {
-            throw violation(error)
-        } catch let error as SocketFailure {
-            throw error
-        } catch {
-            throw .closed
         }
     }
 
@@ -176,7 +170,7 @@ final class ProxyRoute {
         let destination =
             proxy.scheme == .socks5h && endpoint.hostKind == .name
             ? .name(endpoint.host) : try Self.resolve(endpoint, ipv4Only: false, deadline: deadline)
-        do {
+        try socksExchange {
             let offersPassword = proxy.user != nil
             try connection.write(SOCKSHandshake.socks5Greeting(offersPassword: offersPassword), deadline: deadline)
             let method = try SOCKSHandshake.socks5Choice(
@@ -201,6 +195,14 @@ final class ProxyRoute {
             if case .refused(let code) = try SOCKSHandshake.socks5Reply(reply) {
                 throw refuse(.socks(proxy: proxy.url, reply: code))
             }
+        }
+    }
+
+    /// Runs one SOCKS exchange with the errors a connection reports: a reply that breaks the
+    /// protocol is the proxy's violation, a socket failure stays itself, anything else is a close.
+    private func socksExchange(_ body: () throws -> Void) throws(SocketFailure) {
+        do {
+            try body()
         } catch let error as SOCKSHandshake.Violation {
             throw violation(error)
         } catch let error as SocketFailure {
