@@ -14,7 +14,9 @@ struct OpenSSLServer {
     static func start(_ bed: TestBed, output: String? = nil, _ arguments: (Int) -> [String]) throws -> OpenSSLServer {
         let port = try freePort(bed)
         let server = OpenSSLServer(pid: try spawnServer(arguments(port), output: output), port: port)
-        try waitForListener(port)
+        if !LoopbackPort.waitUntilListening(port: port) {
+            Issue.record("openssl s_server did not start on port \(port)")
+        }
         return server
     }
 
@@ -52,24 +54,5 @@ struct OpenSSLServer {
         let status = posix_spawnp(&pid, "openssl", &actions, nil, argv, environ)
         try #require(status == 0)
         return pid
-    }
-
-    private static func waitForListener(_ port: Int) throws {
-        for _ in 0..<100 {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            close(fd)
-            if connected == 0 { return }
-            usleep(50_000)
-        }
-        Issue.record("openssl s_server did not start on port \(port)")
     }
 }

@@ -22,6 +22,28 @@ public final class LoopbackPort: @unchecked Sendable {
     public let port: Int
     private var descriptors: [Int32] = []
 
+    /// Whether something listens on 127.0.0.1:`port` within `seconds` (a connect is tried every
+    /// 50 ms): for servers a test starts and must wait for.
+    public static func waitUntilListening(port: Int, seconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            close(descriptor)
+            if connected == 0 { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
     /// `address` is a loopback literal ("127.0.0.1" or "::1"); `port` 0 takes a free one.
     public init(_ kind: Kind, address: String = "127.0.0.1", port: Int = 0) throws {
         precondition(address == "::1" || address.hasPrefix("127."), "loopback only")

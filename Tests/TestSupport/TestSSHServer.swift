@@ -54,7 +54,7 @@ public final class TestSSHServer: @unchecked Sendable {
             guard let pid = pid_t(launched.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)) else {
                 throw TestSSHServerError.notStarted(launched.stderrText)
             }
-            if Self.waitUntilListening(port: port) {
+            if LoopbackPort.waitUntilListening(port: port) {
                 started = (port, pid)
             } else {
                 kill(pid, SIGKILL)
@@ -148,26 +148,6 @@ public final class TestSSHServer: @unchecked Sendable {
     private static func freePort() throws -> Int {
         let probe = try LoopbackPort(.listening)
         return probe.port
-    }
-
-    private static func waitUntilListening(port: Int) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            close(descriptor)
-            if connected == 0 { return true }
-            usleep(50_000)
-        }
-        return false
     }
 }
 
