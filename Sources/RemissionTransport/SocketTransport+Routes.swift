@@ -17,12 +17,14 @@ extension SocketTransport {
             }
         }
         if let route = options.ssh {
+            let command = SSHRoute.command(environment: options.environment)
             do throws(SSHFailure) {
                 return try SocketConnection.openSSH(
-                    route, command: SSHRoute.command(environment: options.environment), host: endpoint.host,
-                    port: endpoint.port, connectTimeoutSeconds: options.connectTimeoutSeconds)
+                    route, command: command, host: endpoint.host, port: endpoint.port,
+                    connectTimeoutSeconds: options.connectTimeoutSeconds)
             } catch {
-                throw .transport(.route(.ssh(error, destination: route.destination.url, target: sshTarget)))
+                throw .transport(
+                    .route(.ssh(error, destination: route.destination.url, target: sshTarget, command: command)))
             }
         }
         return nil
@@ -54,7 +56,8 @@ extension SocketTransport {
             let cause = Self.sshCause(
                 outcome, timedOut: { if case .socket(.timeout, _) = failure { true } else { false } }())
         else { return failure }
-        return .transport(.route(.ssh(cause, destination: route.destination.url, target: sshTarget)))
+        let command = SSHRoute.command(environment: options.environment)
+        return .transport(.route(.ssh(cause, destination: route.destination.url, target: sshTarget, command: command)))
     }
 
     /// ssh's cause for a failed exchange, or nil when ssh was not the one that failed. Pure.

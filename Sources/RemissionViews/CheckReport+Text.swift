@@ -45,7 +45,8 @@ extension CheckReport {
     }
 
     /// `ONLINE`, `ONLINE (insecure: plain HTTP)`, `OFFLINE — step: reason`, `AUTH FAILED — auth: reason`
-    /// (the server answered; the log's word too), or for a refused certificate
+    /// (the server answered; the log's word too; also `— ssh:` for a login the SSH host refused), or
+    /// for a refused certificate
     /// `UNTRUSTED — tls: reason` / `CERTIFICATE CHANGED — tls: reason` (the server is reachable).
     public func verdictLine(_ terminal: Terminal) -> String {
         if online, let soonest = soonestExpiring {
@@ -68,7 +69,8 @@ extension CheckReport {
             switch status {
             case .untrusted: tr("UNTRUSTED")
             case .certificateChanged: tr("CERTIFICATE CHANGED")
-            case .online, .offline: step == .auth ? tr("AUTH FAILED") : tr("OFFLINE")
+            // A login refused, by the daemon (401) or by the SSH host on the way: exit 4 either way.
+            case .online, .offline: step == .auth || exitStatus == .authentication ? tr("AUTH FAILED") : tr("OFFLINE")
             }
         return terminal.styled(word, .red) + " — \(step.rawValue): \(reason ?? tr("unknown"))"
     }
