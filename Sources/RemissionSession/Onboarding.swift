@@ -140,11 +140,7 @@ public struct Onboarding {
     /// nobody to ask (`mayAsk` false).
     public mutating func trustStep(mayAsk: Bool) throws(Failure) -> TrustStep {
         guard endpoint.scheme == .https else { return .notApplicable }
-        var target = ServerTarget(
-            label: name, endpoint: endpoint, trust: trust, credentials: nil, passwordSource: .none)
-        (target.proxy, target.proxySource) = (proxy?.settings, proxy?.source)
-        (target.ssh, target.unixSocket) = route
-        target.tlsName = options.tlsName
+        let target = probeTarget
         let report: ConnectionReport
         var options = context.transportOptions
         options.examinesEveryPresentedAnchor = true  // which CA keys the first-contact screen may offer
