@@ -52,9 +52,17 @@ public struct AnchorVerification: Sendable, Hashable {
     }
 
     /// Every problem that counts against this path: `pathProblems`, then the strict findings that count
-    /// for its anchor (`StrictCheck.counts`).
+    /// for its anchor (`StrictCheck.counts`). When no anchor vouches for the path at all (self-signed,
+    /// an untrusted root, an unknown issuer), it is refused for that, and the findings the user's own
+    /// anchor would tolerate are left out: the anchor the user may give is what judges them, and a home
+    /// CA's first contact should not read as broken.
     public var problems: [VerificationProblem] {
-        pathProblems + strictFindings.filter { StrictCheck.counts($0.code, userAnchored: userAnchored) }.map(\.problem)
+        let unanchored = pathProblems.contains(where: \.isMissingAnchor)
+        return pathProblems
+            + strictFindings.filter {
+                StrictCheck.counts($0.code, userAnchored: userAnchored)
+                    && !(unanchored && !StrictCheck.counts($0.code, userAnchored: true))
+            }.map(\.problem)
     }
 
     /// The strict findings that do not count, because the user's own anchor tolerates them.
@@ -64,6 +72,16 @@ public struct AnchorVerification: Sendable, Hashable {
 
     /// A valid certification path: OpenSSL succeeded and found nothing that counts.
     public var verified: Bool { completed && problems.isEmpty }
+}
+
+extension VerificationProblem {
+    /// No anchor vouches for the path: the leaf is self-signed, the root is untrusted, or the issuer unknown.
+    var isMissingAnchor: Bool {
+        switch self {
+        case .selfSigned, .untrustedRoot, .unknownIssuer: return true
+        default: return false
+        }
+    }
 }
 
 /// One error OpenSSL's strict X.509 mode found beyond the path checks: its `X509_V_ERR_*` code and the

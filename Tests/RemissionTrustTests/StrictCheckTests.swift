@@ -46,4 +46,20 @@ struct StrictCheckTests {
         #expect(pinned.problems == [undecodable.problem] && !pinned.verified)
         #expect(pinned.tolerated == [profile])
     }
+
+    @Test("a path no anchor vouches for is refused for that, without the profile a user's anchor tolerates")
+    func unanchored() {
+        let profile = StrictFinding(
+            code: 92, problem: .profileViolation(subject: "CN=Home-CA", code: 92, rule: "no key usage"))
+        let undecodable = StrictFinding(code: 26, problem: .notForTLSServers(subject: "CN=nas.lan"))
+        for missing in [VerificationProblem.untrustedRoot, .selfSigned, .unknownIssuer(issuer: "CN=Home-CA")] {
+            let untrusted = AnchorVerification(
+                anchors: .store, completed: true, problems: [missing], strictFindings: [profile, undecodable])
+            #expect(untrusted.problems == [missing, undecodable.problem] && !untrusted.verified)
+        }
+        let expired = AnchorVerification(
+            anchors: .store, completed: true, problems: [.expired(subject: "CN=nas.lan", notAfter: 0)],
+            strictFindings: [profile])
+        #expect(expired.problems.contains(profile.problem))
+    }
 }
