@@ -144,12 +144,14 @@ public enum ChainExaminer {
                     code: reported, depth: -1, problem: VerificationProblem(openSSLCode: reported, certificate: nil)))
         }
         // What strict mode alone found: every finding unless the run without strict mode built the same
-        // path and did not find it. When that run cannot be made, everything counts as a path problem.
+        // path and did not find it. When that run cannot be made, everything counts as a path problem;
+        // whatever that run finds counts too (strict mode only adds checks, so it should find nothing new).
         var strictOnly = Set<VerificationFinding.Key>()
         if strict.completed, !findings.isEmpty, let lenient = lenientRun(like: storeContext), lenient.completed,
             lenient.path == strict.path.map(CertificateReader.derBytes(of:))
         {
             strictOnly = Set(findings.map(\.key)).subtracting(lenient.findings.map(\.key))
+            findings += lenient.findings.filter { found in !findings.contains { $0.key == found.key } }
         }
         let pathProblems = distinct(findings.filter { !strictOnly.contains($0.key) }.map(\.problem))
         let strictFindings = distinct(
