@@ -15,9 +15,10 @@ final class HomeCANginx {
 
     enum Listener: String, CaseIterable { case server, clientCert = "client-cert", forged }
 
-    /// The generated PKIs (`certs/home-cas`), one directory for the whole process.
+    /// The generated PKIs (`certs/home-cas`), one directory for the whole process, inside the bed's
+    /// directory (removed with it).
     static let generated: Result<String, any Error> = Result {
-        let directory = NSTemporaryDirectory() + "remission-home-cas-\(getpid())"
+        let directory = try TestBed.shared.directory + "/home-cas-\(getpid())"
         let made = try ProcessRunner.run(
             "/bin/bash", args: [TestBed.repositoryRoot + "/certs/home-cas", directory], timeout: .seconds(120))
         guard made.status == 0 else { throw HomeCAError.notGenerated(made.stderrText) }
