@@ -20,15 +20,21 @@ extension TrustText {
                     "if this is the server named \(name), add --tls-name \(name)."))
         } else if case .notHere(let names, let address)? = advice.tlsName {
             let list = names.joined(separator: ", ")
-            lines.append(
-                address.map {
+            switch (address, names.count) {
+            case (let address?, 1):
+                lines.append(
                     tr(
-                        "None of \(list) resolves to \($0) on this computer: make sure this address is that server ",
-                        "before you check it by one of those names (--tls-name NAME).")
-                }
-                    ?? tr(
-                        "Make sure this server is \(list) before you check it by one of those names (--tls-name NAME)."
-                    ))
+                        "\(list) does not resolve to \(address) on this computer: make sure this address is that ",
+                        "server before you check it by that name (--tls-name NAME)."))
+            case (let address?, _):
+                lines.append(
+                    tr(
+                        "None of \(list) resolves to \(address) on this computer: make sure this address is one of ",
+                        "those servers before you check it by that name (--tls-name NAME)."))
+            case (nil, _):
+                lines.append(
+                    tr("Make sure this server is \(list) before you check it by that name (--tls-name NAME)."))
+            }
         }
         let rootFile = advice.fixes.contains { if case .trustRootFile = $0 { true } else { false } }
         for finding in advice.findings {
