@@ -141,11 +141,31 @@ struct AdviceImpostorTests {
                 let issuer = try home.run(["trust", "pin", "nas", "--issuer", "--replace-accepted"], env: auth)
                 #expect(issuer.status != 0, "\(impostor): \(issuer.all)")
             }
+            // "add --tls-name NAME" is followed too, on the command that shows the data.
+            let tlsNames = check.all.matches(of: /add --tls-name ([^\s.]+(?:\.[^\s.]+)*)/).map { String($0.1) }
+            for name in tlsNames {
+                let named = try home.run(["list", "--server", "nas", "--tls-name", name], env: auth)
+                #expect(named.status != 0, "\(kind), \(impostor), --tls-name \(name): \(named.all)")
+            }
             let list = try home.run(["list", "--server", "nas"], env: auth)
             #expect(list.status != 0, "\(kind), \(impostor), after \(followed): \(list.all)")
             let received = String(decoding: server.receivedLog, as: UTF8.self)
             #expect(server.requestCount == 0, "\(kind), \(impostor), after \(followed): \(received)")
             #expect(!received.contains("Authorization"))
         }
+    }
+
+    @Test("--tls-name is offered for a name that resolves here to the address, and works as printed")
+    func tlsNameWhenItResolvesHere() throws {
+        let home = CLIHome(bed: bed)
+        let server = try HostileServer(scenario: [:], tls: try served(["named", "int"]))
+        defer { server.stop() }
+        let url = "https://127.0.0.1:\(server.port)/transmission/rpc"
+        let check = try home.run(["check", url, "--ca-file", file("root")])
+        #expect(check.status == 5, "\(check.all)")
+        #expect(check.out.contains("localhost resolves to 127.0.0.1 on this computer, the address connected"))
+        #expect(check.out.contains("hint: It is the server named localhost here: add --tls-name localhost."))
+        let named = try home.run(["check", url, "--ca-file", file("root"), "--tls-name", "localhost"])
+        #expect(named.status == 0 && named.out.contains("ONLINE"), "\(named.all)")
     }
 }
