@@ -277,9 +277,16 @@ public enum FailureText {
                     "The fingerprint you gave (\(given)) is not the server's (\(presented)): refused; nothing was saved."
                 )
 
-        case .certificateNotTrusted(let hard, let authority, _, let chain, let decision):
+        case .certificateNotTrusted(let hard, let authority, let acceptAs, let chain, let decision):
             guard let leaf = chain.leaf else { return tr("The certificate of \(safe(authority)) is not trusted.") }
             let pinned = decision.hasProblem { if case .pinMismatch = $0 { true } else { false } }
+            // A refusal of stored trust ends with the first fix the advice recommends (shown above).
+            let text = TrustText(server: acceptAs, now: 0, place: .connect)
+            if hard, let fix = text.advice(decision, chain: chain).fixes.first, case .trustRootFile(_, _, false) = fix {
+                return tr(
+                    "The certificate of \(safe(authority)) is not trusted. Nothing was changed; what survives ",
+                    "renewals: run it again with \(text.commands(fix).joined(separator: tr(", then ")))")
+            }
             let advice =
                 !hard
                 ? tr(

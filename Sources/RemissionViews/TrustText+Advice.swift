@@ -36,6 +36,8 @@ extension TrustText {
                     tr("Make sure this server is \(list) before you check it by that name (--tls-name NAME)."))
             }
         }
+        // First contact's own screen (`renewalLines`) says the rest: what else can be trusted, and where.
+        if advice.verdict == .firstContact || advice.verdict == .trusted { return lines }
         let rootFile = advice.fixes.contains { if case .trustRootFile = $0 { true } else { false } }
         for finding in advice.findings {
             if case .privateCA = finding, !rootFile { continue }  // where its root lives matters only then
@@ -158,6 +160,11 @@ extension TrustText {
             return ["remission trust pin \(name) --issuer" + (replacingAccepted ? replace : "")]  // verbatim
         case (.compareThenAccept, .command): return ["remission trust accept \(name)"]  // verbatim
         case (.compareThenPin, .command): return [pinCommand("sha256//…")]
+        case (.trustRootFile(let privateCA, let replacingAccepted, let replacingPins), .connect):
+            // connect replaces an accepted certificate with the flag; pins would still decide during
+            // connect's own check, so they are forgotten first.
+            return (replacingPins ? ["remission trust forget \(name) --pins --yes"] : [])  // verbatim
+                + ["--ca-file \(Self.rootFileName(privateCA))" + (replacingAccepted ? replace : "")]  // verbatim
         case (.trustRootFile(let privateCA, _, _), _):
             return [caCommand.replacing("FILE", with: Self.rootFileName(privateCA))]
         case (.pinRootKey(let key, _), _), (.pinIssuerKey(let key, _, _), _), (.pinLeafKey(let key), _):

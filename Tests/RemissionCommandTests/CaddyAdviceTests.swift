@@ -100,6 +100,17 @@ struct CaddyAdviceTests {
         let issuer = try home.run(["trust", "pin", "caddy", "--issuer", "--replace-accepted"])
         #expect(issuer.status == 5, "\(issuer.all)")
         #expect(issuer.all.contains("Nothing was pinned"), "\(issuer.all)")
+        // connect run again ends with the same first fix, as its own flags, and works as printed.
+        let url = "https://localhost:\(caddy.port)/transmission/rpc"
+        let again = try home.run(["connect", url, "--name", "caddy"], env: ["TR_AUTH": bed.credentials])
+        #expect(again.status == 5, "\(again.all)")
+        let flags = "run it again with --ca-file root.crt --replace-accepted"
+        #expect(again.err.contains(flags), "\(again.all)")
+        let root = try copy(caddy.root, home, as: "caddy-root.crt")
+        let reconnected = try home.run(
+            ["connect", url, "--name", "caddy", "--ca-file", root, "--replace-accepted", "--no-save-password"],
+            env: ["TR_AUTH": bed.credentials])
+        #expect(reconnected.status == 0, "\(reconnected.all)")
         let after = try followFirstFix(check, home, caddy)
         #expect(after.status == 0 && after.out.contains("ONLINE"), "\(after.all)")
     }

@@ -126,6 +126,7 @@ struct CaddyRenewalTests {
         #expect(show.status == 5, "\(show.all)")
         #expect(show.out.contains("Lifetimes: leaf 12 hours, intermediate 7 days, root not sent"), "\(show.all)")
         #expect(show.out.contains("pki/authorities/local/root.crt"), "\(show.all)")
+        #expect(show.out.components(separatedBy: "This is Caddy's own certificate authority").count == 2, "\(show.all)")
         #expect(show.out.contains("Recommended (it survives the server's renewals):"), "\(show.all)")
         #expect(show.out.contains("remission trust ca"), "\(show.all)")
         let russian = try home.run(["trust", "show", "https://localhost:\(caddy.port)/"], env: ["LANG": "ru_RU.UTF-8"])

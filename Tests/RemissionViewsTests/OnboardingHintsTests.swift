@@ -78,9 +78,26 @@ struct OnboardingHintsTests {
                     ]))
             ),
             server: "home")
+        // Issued by a CA: the durable fix, the CA's root, as connect's flag (never the new leaf).
         let changedText = FailureText.message(changed, now: 0)
-        #expect(changedText.contains("run it again with --accept-fingerprint and the one you compared (SHA256:…)"))
+        #expect(changedText.contains("run it again with --ca-file ROOT.crt --replace-accepted"), "\(changedText)")
         #expect(!changedText.contains(impostor.fingerprint.description))
+        var selfSigned = impostor
+        selfSigned.issuer = selfSigned.subject
+        selfSigned.isSelfIssued = true
+        let replaced = Failure(
+            .onboarding(
+                .certificateNotTrusted(
+                    hard: true, authority: "nas:443", acceptAs: "home", chain: chain([selfSigned]),
+                    decision: .refused([
+                        .certificateChanged(
+                            accepted: acceptedCertificate(leaf), presented: selfSigned, change: .unknown)
+                    ]))
+            ),
+            server: "home")
+        let replacedText = FailureText.message(replaced, now: 0)
+        #expect(replacedText.contains("run it again with --accept-fingerprint and the one you compared (SHA256:…)"))
+        #expect(!replacedText.contains(impostor.fingerprint.description))
         noSavedServerCommand(changedText + FailureText.preamble(changed, now: 0).joined())
 
         let pinned = Failure(
