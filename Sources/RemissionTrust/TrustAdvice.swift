@@ -20,7 +20,7 @@
 public struct TrustAdvice: Sendable, Hashable {
     /// What the refusal is, for its first words.
     public enum Verdict: Sendable, Hashable {
-        /// Trusted: nothing to recommend.
+        /// Trusted (or nothing was presented to judge): nothing to recommend.
         case trusted
         /// Nothing vouched for this server before: the user compares the certificate out of band and
         /// chooses what to trust (`TrustChoices`).
