@@ -71,7 +71,8 @@ extension TrustText {
             guard let name = advice.tlsName?.resolving else {
                 return tr("Put a name its certificate covers in the server's URL, once you are sure it is that server.")
             }
-            return tr("It is the server named \(name) here: add --tls-name \(name).")
+            let safe = TerminalText.safe(name)  // the certificate's (plain by `LocalNames.candidates`)
+            return tr("It is the server named \(safe) here: add --tls-name \(safe).")
         }
         guard let fix = advice.fixes.first(where: { if case .checkAs = $0 { false } else { true } }) else { return nil }
         let command = commands(fix).joined(separator: tr(", then "))
