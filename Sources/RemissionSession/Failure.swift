@@ -285,7 +285,8 @@ extension LocalProblem {
             case .proxy(let failure): return Failure.status(failure)
             case .route(let failure): return Failure.status(failure)
             }
-        case .fingerprintNotPresented, .certificateDeclined, .typedFingerprintMismatch: return .trustRefused
+        case .fingerprintNotPresented, .certificateDeclined, .typedFingerprintMismatch, .presentedKeyUnproven:
+            return .trustRefused
         case .keyringNotChanged(let error, _): return Failure(.keyring(error)).status
         case .offlineWithoutSnapshot: return .offline
         case .snapshotLacksFields(_, _, let serverOffline): return serverOffline ? .offline : .failure

@@ -51,6 +51,11 @@ public enum LocalProblem: Sendable, Equatable {
     /// `trust pin --issuer|--root`: the server does not present that certificate (a self-signed leaf
     /// has no issuer; Caddy never sends its root); nothing was pinned (exit 1).
     case keyNotPresented(PresentedKey, label: String, leafSelfSigned: Bool)
+    /// `trust pin --issuer|--root` on a chain the stored trust refuses: the certificate that issued the
+    /// leaf (by signature; its key `presented`) is not the one recorded for the accepted certificate
+    /// (`recorded`, nil when none was recorded), so nothing shows it comes from the same certificate
+    /// authority; nothing was pinned (exit 5).
+    case presentedKeyUnproven(PresentedKey, label: String, presented: SPKIPin, recorded: SPKIPin?)
 
     /// The keyring refused a change the command needs first; `consequence` says what was left alone.
     case keyringNotChanged(KeyringError, KeyringConsequence)

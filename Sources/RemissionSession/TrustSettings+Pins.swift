@@ -41,7 +41,11 @@ extension TrustSettings {
             }
             chain = probe.chain
             added.insert(
-                contentsOf: try presented.map { key throws(Failure) in try key.pin(in: probe.chain, subject) }, at: 0)
+                contentsOf: try presented.map { key throws(Failure) in
+                    let pin = try key.pin(in: probe.chain, subject)
+                    try key.requireProven(in: probe.chain, decision: probe.decision, stored: stored, subject)
+                    return pin
+                }, at: 0)
             if current || currentAlso { added.insert(probe.leaf.spkiPin, at: 0) }
         } else {
             chain = try? probe(subject, trust: .none).chain

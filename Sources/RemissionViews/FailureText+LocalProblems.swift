@@ -76,6 +76,8 @@ extension FailureText {
                 "remission trust pin \(quotedForShell(label)) --current --generate-backup FILE")
         case .keyNotPresented(let key, let label, let leafSelfSigned):
             return TrustCommandText.keyNotPresented(key, label: label, leafSelfSigned: leafSelfSigned)
+        case .presentedKeyUnproven(_, let label, let presented, let recorded):
+            return TrustCommandText.presentedKeyUnproven(label: label, presented: presented, recorded: recorded)
         case .keyringNotChanged(let error, .nothingStored): return tr("\(keyringReason(error)) Nothing was stored.")
         case .keyringNotChanged(let error, .serverKept):
             return tr(

@@ -60,6 +60,8 @@ enum LocalCatalogue {
         row(.backupWouldLockOut(label: "nas", presentedUntrusted: true), .failure),
         row(.keyNotPresented(.root, label: "nas", leafSelfSigned: false), .failure),
         row(.keyNotPresented(.issuer, label: "nas", leafSelfSigned: true), .failure),
+        row(.presentedKeyUnproven(.issuer, label: "nas", presented: pin(0x55), recorded: pin(0x22)), .trustRefused),
+        row(.presentedKeyUnproven(.root, label: "nas", presented: pin(0x55), recorded: nil), .trustRefused),
         row(.confirmationNeedsTerminal(.replaceAccepted(fingerprint(1), with: .caFile("/ca.pem"))), .usage),
         row(.declined(.replaceAccepted(fingerprint(1), with: .pins([pin(2)]))), .failure),
         row(.confirmationNeedsTerminal(.forgetTrustParts([.accepted, .caFile])), .usage),
@@ -119,6 +121,7 @@ enum LocalCatalogue {
         case .backupKeyNotWritten: "backupKeyNotWritten"
         case .backupWouldLockOut: "backupWouldLockOut"
         case .keyNotPresented: "keyNotPresented"
+        case .presentedKeyUnproven: "presentedKeyUnproven"
         case .keyringNotChanged: "keyringNotChanged"
         case .noUserForPassword: "noUserForPassword"
         case .passwordNeedsTerminal: "passwordNeedsTerminal"
@@ -142,7 +145,7 @@ enum LocalCatalogue {
         "keyringNotChanged", "noUserForPassword", "passwordNeedsTerminal", "noPasswordGiven", "passwordsDiffer",
         "watchNeedsTerminal", "noSnapshot", "offlineWithoutSnapshot", "snapshotLacksFields", "removalInterrupted",
         "partialAdd", "passwordNotChecked", "backupKeyNotGenerated", "backupKeyNotWritten",
-        "backupWouldLockOut", "keyNotPresented", "portNotTested",
+        "backupWouldLockOut", "keyNotPresented", "presentedKeyUnproven", "portNotTested",
     ]
 }
 
