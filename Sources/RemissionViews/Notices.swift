@@ -46,7 +46,8 @@ public enum ExitStatusText {
         case .serverRefused: return tr("server refused or RPC error (403, 421, rpc-version)")
         case .keyring: return tr("keyring unavailable or locked")
         case .clientCertificate: return tr("client certificate required, refused or unusable")
-        case .certificateExpiring: return tr("online, but a certificate expires within --warn-expiry DAYS")
+        case .certificateExpiring:
+            return tr("online, but a certificate expires within --warn-expiry DAYS and its renewal is overdue")
         }
     }
 
@@ -77,7 +78,7 @@ public enum ExitStatusText {
         case .certificateExpiring:
             return tr(
                 "`check --warn-expiry DAYS`: every server checked is otherwise online, and a certificate it ",
-                "presents (or the client certificate) expires within DAYS")
+                "presents (or the client certificate) expires within DAYS and its renewal is overdue")
         }
     }
 
