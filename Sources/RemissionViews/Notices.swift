@@ -53,7 +53,7 @@ public enum ExitStatusText {
         case .keyring: return tr("keyring unavailable or locked")
         case .clientCertificate: return tr("client certificate required, refused or unusable")
         case .certificateExpiring:
-            return tr("online, but a certificate expires within --warn-expiry DAYS and its renewal is overdue")
+            return tr("online, but a certificate's renewal is overdue (--warn-expiry DAYS)")
         }
     }
 
