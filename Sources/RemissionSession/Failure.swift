@@ -270,7 +270,7 @@ extension LocalProblem {
     var status: ExitStatus {
         switch self {
         case .confirmationNeedsTerminal, .deleteDataNeedsTerminal, .noCertificate, .noPlainHTTPWarning,
-            .acceptNeedsTerminal, .caFileUnusable,
+            .acceptNeedsTerminal, .caFileUnusable, .caFileNotRoot,
             .noUserForPassword, .passwordNeedsTerminal, .noPasswordGiven, .passwordsDiffer, .watchNeedsTerminal:
             return .usage
         case .declined, .noCertificatePresented, .notPinned, .trustNotChanged, .noSnapshot, .backupKeyNotGenerated,

@@ -37,6 +37,9 @@ public enum LocalProblem: Sendable, Equatable {
     case notPinned(SPKIPin, identity: String, pinned: [SPKIPin])
     /// `trust ca FILE`: the file cannot serve as a CA file (exit 2).
     case caFileUnusable(TransportError)
+    /// The last of `Onboarding.caFileTries` files typed at connect's certificate question held no
+    /// root (an intermediate); nothing was saved (exit 2).
+    case caFileNotRoot(NotRootCAFile)
     /// trust.json could not be changed; nothing was (exit 1).
     case trustNotChanged(StorageError)
     /// `trust pin --generate-backup FILE`: OpenSSL made no key (exit 1); nothing was written or pinned.

@@ -53,6 +53,7 @@ extension FailureText {
             return tr(
                 "\(pin) is not pinned for \(safe(identity)) (pinned: ",
                 "\(pinned.map(\.description).joined(separator: ", "))); nothing was changed.")
+        case .caFileNotRoot(let file): return CAFileText.notRootFailure(file)
         case .caFileUnusable(let error):
             return tr(
                 "\(transportReason(error)). Give a readable PEM file with at least one certificate; ",

@@ -53,6 +53,8 @@ enum LocalCatalogue {
         row(.typedFingerprintMismatch(typed: fingerprint(1), presented: fingerprint(2)), .trustRefused),
         row(.notPinned(pin(1), identity: "https://nas:443", pinned: [pin(2)]), .failure),
         row(.caFileUnusable(.caFile(path: "/x.pem", detail: "holds no certificate")), .usage),
+        row(.caFileNotRoot(CAFileTextTests.intermediateFile(root: "/pki/root.crt")), .usage),
+        row(.caFileNotRoot(CAFileTextTests.intermediateFile(root: nil)), .usage),
         row(.trustNotChanged(storage), .failure),
         row(.backupKeyNotGenerated, .failure),
         row(.backupKeyNotWritten(path: "/k.pem", .io(path: "/k.pem", operation: "open", errno: 17)), .failure),
@@ -116,6 +118,7 @@ enum LocalCatalogue {
         case .typedFingerprintMismatch: "typedFingerprintMismatch"
         case .notPinned: "notPinned"
         case .caFileUnusable: "caFileUnusable"
+        case .caFileNotRoot: "caFileNotRoot"
         case .trustNotChanged: "trustNotChanged"
         case .backupKeyNotGenerated: "backupKeyNotGenerated"
         case .backupKeyNotWritten: "backupKeyNotWritten"
@@ -141,7 +144,8 @@ enum LocalCatalogue {
     static let allKinds: Set<String> = [
         "confirmationNeedsTerminal", "declined", "deleteDataNeedsTerminal", "noCertificate", "noPlainHTTPWarning",
         "probeFailed", "noCertificatePresented", "fingerprintNotPresented", "acceptNeedsTerminal",
-        "certificateDeclined", "typedFingerprintMismatch", "notPinned", "caFileUnusable", "trustNotChanged",
+        "certificateDeclined", "typedFingerprintMismatch", "notPinned", "caFileUnusable", "caFileNotRoot",
+        "trustNotChanged",
         "keyringNotChanged", "noUserForPassword", "passwordNeedsTerminal", "noPasswordGiven", "passwordsDiffer",
         "watchNeedsTerminal", "noSnapshot", "offlineWithoutSnapshot", "snapshotLacksFields", "removalInterrupted",
         "partialAdd", "passwordNotChecked", "backupKeyNotGenerated", "backupKeyNotWritten",
