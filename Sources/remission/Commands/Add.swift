@@ -43,15 +43,16 @@ extension RemissionCommand {
         // Shorthands for the options in `own`.
         var downloadDir: String? { own.downloadDir }
         var paused: Bool { own.paused }
-        var labels: [String] { own.labels }
+        /// `--label a,b --label c`: each value a comma list (checked by `validate`).
+        var labels: [String] { (try? TorrentSettingsInput.labelList(own.labels)) ?? [] }
         var json: Bool { own.json }
 
         func validate() throws {
             if sources.isEmpty {
                 throw ValidationError(CommandText.addNeedsSource)
             }
-            if let label = labels.first(where: { $0.contains(",") || $0.isEmpty }) {
-                throw ValidationError(CommandText.badLabel(label))
+            do { _ = try TorrentSettingsInput.labelList(own.labels) } catch {
+                throw ValidationError(SetText.inputReason(error))
             }
         }
 
@@ -133,7 +134,8 @@ extension RemissionCommand.Add {
         @Option(
             name: .customLong("label"),
             help: ArgumentHelp(
-                tr("A label for the added torrents, also added to one already present. Repeatable."), valueName: "label"
+                tr("Labels for the added torrents (a,b), also added to one already present. Repeatable."),
+                valueName: "label"
             ))
         var labels: [String] = []
 
