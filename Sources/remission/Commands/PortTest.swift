@@ -99,8 +99,14 @@ extension RemissionCommand.Blocklist {
             usage: "remission blocklist update [<options>] [<name>]",
             discussion: tr(
                 """
-                A fetch that fails (the URL unreachable, not found) is the daemon's error (exit 6); the \
-                blocklist it had stays. --json prints {"rules": N}.
+                The daemon fetches the URL set with `remission session --blocklist-url URL` itself, from its \
+                own machine. A fetch that fails (the URL unreachable from there, not found) is the daemon's \
+                error (exit 6), which names the URL; the blocklist it had stays. --json prints {"rules": N}.
+
+                Examples:
+                  remission blocklist update
+                  remission blocklist update nas --json
+                  remission session --blocklist-url https://example.org/level1.gz --blocklist on
                 """))
 
         @Flag(help: .tr("Print the rule count as one JSON object."))
