@@ -292,7 +292,7 @@ extension LocalProblem {
         case .removalInterrupted(let failure, _, _): return failure.status
         case .passwordNotChecked(let failure): return failure.status
         case .partialAdd(_, _, let failed): return ExitStatus.worst(failed.map(\.failure.status))
-        case .portNotTested: return .serverRefused
+        case .portNotTested, .daemonCouldNotFetch: return .serverRefused
         }
     }
 }

@@ -95,7 +95,16 @@ extension RemissionCommand {
                         }
                     } catch {
                         // Offline, trust, auth: stop here; a refused torrent is this argument's failure.
-                        guard case .rpcRefused = error.cause else { throw error }
+                        guard case .rpcRefused(let message) = error.cause else { throw error }
+                        // A URL the daemon could not fetch: the failure names it.
+                        if case .filename(let url) = source, !url.lowercased().hasPrefix("magnet:"),
+                            let fetch = DaemonFetchFailure.recognize(message, url: url)
+                        {
+                            failed(
+                                index, Failure(.local(.daemonCouldNotFetch(fetch, server: nil)), server: error.server),
+                                prefix: "")
+                            continue
+                        }
                         failed(index, error, prefix: "\(argument): ")
                         continue
                     }

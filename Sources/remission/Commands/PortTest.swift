@@ -122,7 +122,19 @@ extension RemissionCommand.Blocklist {
         func run() throws {
             let (context, session) = try connection.open(server: name)
             defer { context.offerToStorePassword(after: session) }
-            let rules = try session.run { client throws(RPCError) in try client.blocklistUpdate() }
+            let rules: Int
+            do throws(Failure) {
+                rules = try session.run { client throws(RPCError) in try client.blocklistUpdate() }
+            } catch {
+                // The daemon could not fetch its blocklist URL: say which URL, read back.
+                guard case .rpcRefused(let message) = error.cause,
+                    var fetch = DaemonFetchFailure.recognize(message, url: nil)
+                else { throw error }
+                fetch.url = try? session.run { client throws(RPCError) in
+                    try client.sessionGet(fields: [.blocklistUrl]).blocklistUrl
+                }
+                throw Failure(.local(.daemonCouldNotFetch(fetch, server: error.server)), server: error.server)
+            }
             print(json ? BlocklistView.json(rules: rules).serializedString() : BlocklistView.updated(rules: rules))
         }
     }
