@@ -293,6 +293,8 @@ extension LocalProblem {
         case .passwordNotChecked(let failure): return failure.status
         case .partialAdd(_, _, let failed): return ExitStatus.worst(failed.map(\.failure.status))
         case .portNotTested, .daemonCouldNotFetch: return .serverRefused
+        case .addFileChoice(.fileListLate): return .failure
+        case .addFileChoice: return .usage
         }
     }
 }

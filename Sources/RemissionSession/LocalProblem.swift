@@ -85,6 +85,8 @@ public enum LocalProblem: Sendable, Equatable {
     /// read (exit 6, as the refusal was). `server`: the saved server, for the command that changes
     /// the blocklist URL.
     case daemonCouldNotFetch(DaemonFetchFailure, server: String?)
+    /// `add --skip/--only`: no files chosen (`fileListLate`: exit 1, the others exit 2).
+    case addFileChoice(AddFileChoiceProblem)
 }
 
 /// A destructive change that is confirmed first.

@@ -111,6 +111,7 @@ extension FailureText {
                 "The port could not be tested: the daemon could not reach the port-checking service ",
                 "(or refused the test). This says nothing about whether the port is open or closed.")
         case .daemonCouldNotFetch(let fetch, _): return fetchReason(fetch)
+        case .addFileChoice(let problem): return AddText.fileChoiceReason(problem)
         }
     }
 

@@ -111,6 +111,13 @@ enum LocalCatalogue {
                         DaemonFetchFailure(fetched: .blocklist, url: nil, status: 404, statusText: "Not Found"),
                         server: "my nas")), server: "my nas"),
             status: .serverRefused, step: nil, hint: "remission session 'my nas' --blocklist-url URL"),
+        row(.addFileChoice(.skipAndOnly), .usage),
+        row(.addFileChoice(.outOfRange([7], count: 3)), .usage, server: "nas"),
+        row(.addFileChoice(.noMatch("*.srt", count: 3)), .usage),
+        row(.addFileChoice(.pausedMagnet), .usage),
+        row(.addFileChoice(.reversedRange("3-1")), .usage),
+        row(.addFileChoice(.emptyName), .usage),
+        row(.addFileChoice(.fileListLate(id: 7, name: "x", seconds: 15, server: nil)), .failure, server: "nas"),
     ]
 
     /// The kind of a local problem, exhaustively: a new case does not compile until it is named here.
@@ -148,6 +155,7 @@ enum LocalCatalogue {
         case .partialAdd: "partialAdd"
         case .portNotTested: "portNotTested"
         case .daemonCouldNotFetch: "daemonCouldNotFetch"
+        case .addFileChoice: "addFileChoice"
         }
     }
 
@@ -158,7 +166,7 @@ enum LocalCatalogue {
         "keyringNotChanged", "noUserForPassword", "passwordNeedsTerminal", "noPasswordGiven", "passwordsDiffer",
         "watchNeedsTerminal", "noSnapshot", "offlineWithoutSnapshot", "snapshotLacksFields", "removalInterrupted",
         "partialAdd", "passwordNotChecked", "backupKeyNotGenerated", "backupKeyNotWritten",
-        "backupWouldLockOut", "keyNotPresented", "portNotTested", "daemonCouldNotFetch",
+        "backupWouldLockOut", "keyNotPresented", "portNotTested", "daemonCouldNotFetch", "addFileChoice",
     ]
 }
 
