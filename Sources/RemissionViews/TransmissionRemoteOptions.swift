@@ -120,7 +120,7 @@ public enum TransmissionRemoteOptions {
         command(["-b", "--debug"], "remission COMMAND --verbose"),  // verbatim
         command(["-f", "--files"], "remission info ID --files", "remission files ID"),  // verbatim
         command(["-g", "--get"], "remission files ID --get INDEXES"),  // verbatim
-        command(["-G", "--no-get"], "remission files ID --skip INDEXES"),  // verbatim
+
         command(["-i", "--info"], "remission info ID"),  // verbatim
         command(["-if", "--info-files"], "remission info ID --files", "remission files ID"),  // verbatim
         command(["-ip", "--info-peers"], "remission info ID --peers"),  // verbatim
@@ -154,6 +154,9 @@ public enum TransmissionRemoteOptions {
         merged(
             ["-F", "--filter"], "remission list --search TEXT", "--label LABEL",  // verbatim
             "--status STATE"),  // verbatim
+        merged(
+            ["-G", "--no-get"], "remission files ID --skip INDEXES",  // verbatim
+            "remission add SOURCES --skip INDEXES"),  // verbatim
         merged(["--find"], "remission move IDS DIR --no-move"),  // verbatim
         merged(["-it", "--info-trackers"], "remission trackers ID"),  // verbatim
         merged(["-j"], "--json"),  // verbatim: --json itself is Remission's own
