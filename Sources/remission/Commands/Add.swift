@@ -31,7 +31,8 @@ extension RemissionCommand {
                 --json prints one line: {"server": string or null, "added", "duplicates", "failed": \
                 counts, "results": [...]} with, for each argument in order, {"source": the argument, \
                 "result": "added|duplicate|failed", "id": int, "hash": 40-hex string, "name": string, \
-                and with --skip/--only "skipped": [index] and "fileCount": int}, or for a failure {"source", "result": "failed", "error": string, "exitStatus": int}. \
+                and with --skip/--only "skipped": [index] and "fileCount": int}, or for a failure \
+                {"source", "result": "failed", "error": string, "exitStatus": int}. \
                 Errors are still written on stderr; the exit code is the same as without --json. An \
                 offline server, a refused certificate or a failed login stops the command before any \
                 JSON is printed.
