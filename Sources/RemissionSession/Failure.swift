@@ -293,7 +293,9 @@ extension LocalProblem {
         case .removalInterrupted(let failure, _, _): return failure.status
         case .passwordNotChecked(let failure): return failure.status
         case .partialAdd(_, _, let failed): return ExitStatus.worst(failed.map(\.failure.status))
-        case .portNotTested: return .serverRefused
+        case .portNotTested, .daemonCouldNotFetch: return .serverRefused
+        case .addFileChoice(.fileListLate): return .failure
+        case .addFileChoice: return .usage
         }
     }
 }

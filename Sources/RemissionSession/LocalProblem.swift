@@ -89,6 +89,12 @@ public enum LocalProblem: Sendable, Equatable {
     /// `port-test`: the daemon could not test the port on any family (it could not reach the
     /// port-checking service, or refused the test); the daemon's words for each. Never "closed" (exit 6).
     case portNotTested([PortTestResult])
+    /// The daemon could not fetch a URL itself (`add URL`, `blocklist update`): the daemon's refusal,
+    /// read (exit 6, as the refusal was). `server`: the saved server, for the command that changes
+    /// the blocklist URL.
+    case daemonCouldNotFetch(DaemonFetchFailure, server: String?)
+    /// `add --skip/--only`: no files chosen (`fileListLate`: exit 1, the others exit 2).
+    case addFileChoice(AddFileChoiceProblem)
 }
 
 /// A destructive change that is confirmed first.

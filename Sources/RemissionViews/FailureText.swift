@@ -146,6 +146,7 @@ public enum FailureText {
                 ? tr("Add one with: remission connect URL")
                 : tr("Name one (\(saved.joined(separator: ", "))) or set one with: remission servers default NAME")
         case .addSource(.missing): return tr("Give a .torrent file, a magnet: link or an http(s):// URL.")
+        case .local(.daemonCouldNotFetch(let fetch, let server)): return fetchHint(fetch, server: server)
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
             .addSource, .onboarding, .outputFailed, .fileIndexes, .local, .proxyInput:
             return nil
