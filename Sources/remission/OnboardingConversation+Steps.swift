@@ -23,6 +23,10 @@ extension OnboardingConversation {
         if onboarding.schemeAssumed {
             printError(Warnings.assumedURL(onboarding.endpoint, foundTLS: onboarding.schemeFound == .tls))
         }
+        if let notRoot = onboarding.givenCAFileNotRoot {
+            printError(
+                CAFileText.notRootWarning(notRoot, place: .connect, server: onboarding.name).joined(separator: "\n"))
+        }
         try onboarding.obtainClientCertificate(
             prompt: context.passwordPrompt,
             passphraseFromStandardInput: choices.passphraseFromStandardInput ? readLine(strippingNewline: true) : nil)
