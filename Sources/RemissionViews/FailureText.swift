@@ -88,7 +88,7 @@ public enum FailureText {
             return KnownCauseText.hint(cause, endpoint: endpoint)
         }
         if place == .connect, let hint = connectHint(failure) { return hint }
-        // A server not saved, reached with trust options: only connect with them can be followed.
+        // A 401 from a server not saved, reached with trust options: connect with them can be followed.
         if place == .command, let hint = unsavedHint(failure) { return hint }
         if place == .command, let (decision, chain) = failure.trustRefusal {
             // What the advice recommends first (for a proven renewal, the durable fix).
@@ -156,29 +156,19 @@ public enum FailureText {
         }
     }
 
-    /// A server that is not saved, reached with trust options (`Failure.unsavedOptions`): `credentials
-    /// set URL` and `trust … URL` take none of them and would fail on the TLS step, so the hint is
-    /// `connect` with them, which saves the server, its trust and its password together.
+    /// A 401 from a server that is not saved, reached with trust options (`Failure.unsavedOptions`):
+    /// `credentials set URL` takes none of them and would fail on the TLS step, so the hint is
+    /// `connect` with them, which saves the server, its trust and its password together. (What a
+    /// trust refusal recommends is the advice's, below.)
     static func unsavedHint(_ failure: Failure) -> String? {
-        guard !failure.unsavedOptions.isEmpty, let url = failure.server else { return nil }
+        guard !failure.unsavedOptions.isEmpty, let url = failure.server,
+            case .unauthorized(let user, _) = failure.cause
+        else { return nil }
         let connect = "remission connect \(quotedForShell(url))\(unsavedWords(failure))"  // verbatim
-        switch failure.cause {
-        case .unauthorized(let user, _):
-            let withUser = connect + " --user \(user.map(quotedForShell) ?? "NAME")"  // verbatim
-            return tr(
-                "Save it with the options that reached it and its password: \(withUser) (connect asks for the ",
-                "password on a terminal, or reads it with --password-stdin).")
-        case .transport(.trustRefused(let decision, _)):
-            if decision.hasProblem({ if case .certificateChanged = $0 { true } else { false } }) {
-                return tr(
-                    "If the server's certificate was renewed on purpose, compare it with the server's own, then ",
-                    "run: \(connect) --accept-fingerprint SHA256:… (the new one).")
-            }
-            return tr(
-                "Decide with connect, which shows the certificate and asks on a terminal: \(connect) ",
-                "(or give --accept-fingerprint SHA256:…, --pin sha256//… or --ca-file FILE).")
-        default: return nil
-        }
+        let withUser = connect + " --user \(user.map(quotedForShell) ?? "NAME")"  // verbatim
+        return tr(
+            "Save it with the options that reached it and its password: \(withUser) (connect asks for the ",
+            "password on a terminal, or reads it with --password-stdin).")
     }
 
     /// ` --tls-name N --ca-file F …`: a server not saved's options, quoted for a shell and made safe.

@@ -59,7 +59,7 @@ extension TerminalText {
 
     /// Words that begin a command in Remission's hints and warnings.
     static let commandWords: Set<String> = [
-        "remission", "ssh", "ssh-keygen", "ssh-add", "secret-tool", "timedatectl", "apt-get", "sudo",
+        "remission", "ssh", "ssh-keygen", "ssh-add", "secret-tool", "timedatectl", "apt-get", "sudo", "openssl",
     ]
 
     /// `text` cut into words (with the spacing before each), a command's words glued into one unit

@@ -41,15 +41,12 @@ struct UnsavedHintsTests {
         #expect(FailureText.hint(noUser, place: .connect)?.hasPrefix("Give a user and password: --user NAME") == true)
     }
 
-    @Test("a refused certificate or a client certificate: connect with the options; the words are made safe")
+    @Test("a client certificate and a gateway: connect with the options; the words are made safe")
     func otherHints() throws {
+        // What a refused certificate recommends is the advice's (issue 32), not changed here.
         let presented = chain([leaf, intermediate], problems: [.selfSigned])
         let refused = Self.failure(.transport(.trustRefused(.refused([.verification(.selfSigned)]), chain: presented)))
-        #expect(
-            FailureText.hint(refused)?.contains(
-                "shows the certificate and asks on a terminal: remission connect \(Self.url) \(Self.carried) (")
-                == true,
-            "\(FailureText.hint(refused) ?? "")")
+        #expect(FailureText.hint(refused)?.contains("Save it with the options") != true)
         let client = Self.failure(.clientCertificate(.required(url: nil)))
         #expect(
             FailureText.hint(client)?.contains("remission connect \(Self.url) \(Self.carried) --client-cert FILE")
