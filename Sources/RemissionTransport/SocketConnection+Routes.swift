@@ -1,4 +1,5 @@
 import CShims
+import RemissionModel
 
 #if canImport(Glibc)
     import Glibc
@@ -8,12 +9,14 @@ extension SocketConnection {
     /// A connection whose other end is `ssh -W host:port` (`SSHRoute`): our end of a socketpair,
     /// which TLS, deadlines and framing use as they use a TCP socket. The process goes with the
     /// connection (`sshProcess`, ended when the connection is released).
+    /// ssh gets `environment` without Remission's secrets (`ChildEnvironment`).
     static func openSSH(
-        _ route: SSHRoute, command: [String], host: String, port: Int, connectTimeoutSeconds: Double
+        _ route: SSHRoute, command: [String], host: String, port: Int, connectTimeoutSeconds: Double,
+        environment: [String: String]
     ) throws(SSHFailure) -> SocketConnection {
         let arguments = route.arguments(
             command: command, host: host, port: port, connectTimeoutSeconds: connectTimeoutSeconds)
-        let (process, descriptor) = try SSHProcess.start(arguments)
+        let (process, descriptor) = try SSHProcess.start(arguments, environment: ChildEnvironment.entries(environment))
         let connection = SocketConnection(descriptor: descriptor, remoteAddress: route.destination.url)
         connection.sshProcess = process
         return connection

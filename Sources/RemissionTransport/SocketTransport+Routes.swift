@@ -20,7 +20,8 @@ extension SocketTransport {
             do throws(SSHFailure) {
                 return try SocketConnection.openSSH(
                     route, command: SSHRoute.command(environment: options.environment), host: endpoint.host,
-                    port: endpoint.port, connectTimeoutSeconds: options.connectTimeoutSeconds)
+                    port: endpoint.port, connectTimeoutSeconds: options.connectTimeoutSeconds,
+                    environment: options.environment)
             } catch {
                 throw .transport(.route(.ssh(error, destination: route.destination.url, target: sshTarget)))
             }

@@ -173,6 +173,8 @@ extension RouteText {
         case .invalidCharacter: tr("spaces, control and non-ASCII characters are not allowed")
         case .invalidUser: tr("the user is empty, starts with '-' or holds '@'")
         case .password: tr("no password here: ssh uses your keys and agent")
+        case .unsafeUser(let character):
+            tr("the user holds '\(String(character))', which ssh refuses in a user name (a shell could run it)")
         case .invalidHost:
             tr("the host must be a name, an alias from ~/.ssh/config or an address, not starting with '-'")
         case .invalidPort: tr("the port must be a number from 1 to 65535")
