@@ -25,11 +25,13 @@ extension SocketConnection {
     /// The longest path `sockaddr_un.sun_path` holds, without its NUL.
     static let unixPathLimit = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
 
-    /// A connection to the unix socket at `path` (Transmission 4's `rpc-bind-address: unix:PATH`).
+    /// A connection to the unix socket at `path` (Transmission 4's `rpc-bind-address: unix:PATH`),
+    /// made by the user, root or a daemon in its own directory (`UnixSocketOwner`), file and peer.
     static func openUnix(path: String, deadline: Double) throws(UnixSocketFailure) -> SocketConnection {
         let bytes = Array(path.utf8)
         guard bytes.count <= unixPathLimit else { throw .pathTooLong(limit: unixPathLimit) }
         guard !bytes.contains(0) else { throw .notFound }
+        try UnixSocketOwner.checkFile(path)
         let descriptor = socket(
             AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw .other(detail: String(cString: strerror(errno))) }
@@ -41,7 +43,10 @@ extension SocketConnection {
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, length) }
         }
-        if result == 0 { return connection }
+        if result == 0 {
+            try UnixSocketOwner.checkPeer(descriptor, path: path)
+            return connection
+        }
         var code = errno
         if code == EAGAIN || code == EINPROGRESS {
             // The listener's backlog is full: wait for room, within the connect deadline.
@@ -55,7 +60,10 @@ extension SocketConnection {
             var failure: Int32 = 0
             var size = socklen_t(MemoryLayout<Int32>.size)
             _ = getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &size)
-            if failure == 0 { return connection }
+            if failure == 0 {
+                try UnixSocketOwner.checkPeer(descriptor, path: path)
+                return connection
+            }
             code = failure
         }
         throw UnixSocketFailure(errno: code, isSocket: isSocket(path))

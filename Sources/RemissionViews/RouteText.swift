@@ -46,7 +46,17 @@ public enum RouteText {
         case .pathTooLong(let limit):
             tr("the unix socket path \(path) is longer than \(limit) bytes, the system's limit")
         case .other(let detail): tr("cannot connect to the unix socket \(path): \(safe(detail))")
+        case .ownedByOther(let owner, let name):
+            tr(
+                "the unix socket \(path) belongs to \(userName(owner, name)), not to you or root, where others ",
+                "may write: whoever made it would receive your password; nothing was sent")
         }
+    }
+
+    /// `user nobody (uid 65534)`, or `uid 65534` without a name.
+    static func userName(_ owner: UInt32, _ name: String?) -> String {
+        guard let name else { return tr("uid \(owner)") }
+        return tr("user \(safe(name)) (uid \(owner))")
     }
 
     /// The next step, a command that works where it is shown: ssh's own, to settle what ssh asks in
@@ -112,6 +122,11 @@ public enum RouteText {
                 "rpc-socket-mode.")
         case .pathTooLong:
             return tr("Reach it by a shorter path: a symbolic link to the socket's directory, for one.")
+        case .ownedByOther:
+            return tr(
+                "Use the socket your daemon makes: run it as yourself, or, as its own system user, with ",
+                "rpc-bind-address in a directory of that user's that nobody else may write ",
+                "(e.g. unix:/run/transmission-daemon/rpc.sock).")
         case .other: return nil
         }
     }
