@@ -58,16 +58,3 @@ extension Failure {
         }
     }
 }
-
-extension RouteReport.Kind {
-    /// The route a target goes by; nil for TCP.
-    init?(ssh: SSHRoute?, unixSocket: String?, endpoint: ServerEndpoint) {
-        if let unixSocket {
-            self = .unixSocket(path: unixSocket)
-        } else if let ssh {
-            self = .ssh(destination: ssh.destination.url, target: endpoint.authority)
-        } else {
-            return nil
-        }
-    }
-}

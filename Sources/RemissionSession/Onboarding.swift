@@ -38,10 +38,9 @@ public struct Onboarding {
     let givenProxy: ProxyEndpoint?
     /// The client certificate offered in the check, once loaded (`obtainClientCertificate`).
     public internal(set) var clientIdentity: ClientIdentity?
-    /// The proxy this run goes through and where it came from (`ProxyChoice`); nil with a route.
-    let proxy: (settings: ProxySettings, source: ProxySource)?
-    /// The ssh channel or unix socket this run goes by (`--via`, `--unix-socket`, or the saved one).
-    let route: (ssh: SSHRoute?, unixSocket: String?)
+    /// The way this run goes (`SessionContext.route`: `--via`, `--unix-socket`, `--proxy`, or the
+    /// saved one, or the environment's proxy) and where a proxy came from.
+    let route: (route: Route, proxySource: ProxySource?)
     /// A passphrase given now (not the keyring's), stored with the profile by `save`.
     var passphraseToSave: (keyFile: String, passphrase: String)?
     /// Gateway headers given now (`--header`, `--secret-header`, `--remove-header`), and all of the
@@ -82,17 +81,7 @@ public struct Onboarding {
         if let tlsName = try TLSName.validated(overrides.tlsName) { options.tlsName = tlsName }
         options.headers = try headers.applied(to: options.headers)
         self.options = options
-        var routed = ServerTarget(
-            label: chosen, endpoint: endpoint, trust: ServerTrust(), credentials: nil, passwordSource: .none)
-        try routed.applyRoute(options)
-        self.route = (routed.ssh, routed.unixSocket)
-        self.proxy =
-            routed.ssh != nil || routed.unixSocket != nil
-            ? nil
-            : try ProxyChoice.resolve(
-                for: endpoint, options: options, environment: context.environment, passwords: context.proxyPasswords,
-                given: givenProxy
-            ).map { ($0.0, $0.1) }
+        self.route = try context.route(to: endpoint, options: options, givenProxy: givenProxy)
         trust = try context.storedTrust(for: endpoint)
         storedTrust = trust
         try overrides.apply(to: &trust)
@@ -135,8 +124,7 @@ public struct Onboarding {
         guard endpoint.scheme == .https else { return .notApplicable }
         var target = ServerTarget(
             label: name, endpoint: endpoint, trust: trust, credentials: nil, passwordSource: .none)
-        (target.proxy, target.proxySource) = (proxy?.settings, proxy?.source)
-        (target.ssh, target.unixSocket) = route
+        (target.route, target.proxySource) = route
         target.tlsName = options.tlsName
         let report: ConnectionReport
         var options = context.transportOptions
@@ -249,8 +237,7 @@ public struct Onboarding {
         var target = ServerTarget(
             label: name, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: passwordSource,
             profile: existing, clientIdentity: clientIdentity)
-        (target.proxy, target.proxySource) = (proxy?.settings, proxy?.source)
-        (target.ssh, target.unixSocket) = route
+        (target.route, target.proxySource) = route
         target.tlsName = options.tlsName
         target.headers = headers
         let observation = ConnectionCheck(target: target, options: context.transportOptions, logger: context.logger)

@@ -83,11 +83,7 @@ public struct SessionContext: Sendable {
         target.clientIdentity = try target.profile?.options.clientCertificateInput(
             environment: environment, passphrases: passphrases, prompt: prompt
         )?.load(now: currentUnixTime()).0
-        (target.proxy, target.proxySource) =
-            try ProxyChoice.resolve(
-                for: target.endpoint, options: target.profile?.options, environment: environment,
-                passwords: proxyPasswords) ?? (nil, nil)
-        try target.applyRoute(target.profile?.options)
+        (target.route, target.proxySource) = try route(to: target.endpoint, options: target.profile?.options)
         try resolveHeaders(for: &target, prompt: prompt)
     }
 

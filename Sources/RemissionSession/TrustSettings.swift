@@ -35,12 +35,11 @@ public struct TrustSettings: Sendable {
             label: subject.label, endpoint: subject.endpoint, trust: trust, credentials: nil, passwordSource: .none,
             profile: subject.profile)
         target.tlsName = subject.profile?.options.tlsName
-        // Through the server's proxy; no client certificate (no request is sent, and a locked key
-        // would ask for a passphrase only to look at the server's certificate).
-        (target.proxy, target.proxySource) =
-            try ProxyChoice.resolve(
-                for: subject.endpoint, options: subject.profile?.options, environment: context.environment,
-                passwords: context.proxyPasswords) ?? (nil, nil)
+        // By the server's route (its ssh channel, socket or proxy: the certificate of the server that
+        // identity names); no client certificate (no request is sent, and a locked key would ask for
+        // a passphrase only to look at the server's certificate).
+        (target.route, target.proxySource) = try context.route(
+            to: subject.endpoint, options: subject.profile?.options)
         var options = context.transportOptions
         options.examinesEveryPresentedAnchor = true  // which CA keys could be pinned (`TrustChoices`)
         let report: ConnectionReport
