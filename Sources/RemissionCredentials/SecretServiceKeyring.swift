@@ -4,7 +4,8 @@ import Glibc
 /// Passwords in the desktop keyring, through libsecret and the Secret Service D-Bus API.
 ///
 /// Items use the schema `org.remission.Credentials` (string attributes `server`, `port`,
-/// `protocol`, `user`), the label `Remission: user@host:port`, and the `default` collection
+/// `protocol`, `user`, and `route` for a server reached through an SSH host or a unix socket), the
+/// label `Remission: user@host:port`, and the `default` collection
 /// (the persistent login keyring). `secret-tool lookup server HOST user USER` finds them.
 ///
 /// Every operation first checks the default collection: a locked one is reported as
@@ -37,27 +38,37 @@ public struct SecretServiceKeyring: PasswordStore {
     /// Looks up first and checks the collection's lock only when nothing was found: a found password
     /// proves the keyring usable, and that saves several D-Bus round trips on every command. A locked
     /// collection answers "nothing" to a lookup, so "nothing" is then told apart from "locked".
+    ///
+    /// A direct server's item is the one without a `route` attribute: libsecret matches attributes as
+    /// a subset, so a lookup by the four would find the same URL's item through an SSH host too.
     public func lookup(_ key: CredentialKey) throws(KeyringError) -> String? {
-        try lookup(CredentialSchema.pointer) { AttributeTable(key) }
+        try lookup(CredentialSchema.pointer, excluding: key.route == nil ? CredentialSchema.route : nil) {
+            AttributeTable(key)
+        }
     }
 
     /// `lookup(_:)` for any schema (client-key passphrases, proxy passwords too); `attributes`
-    /// makes the table for each of the (at most two) lookups.
+    /// makes the table for each of the (at most two) lookups; `excluding`: an attribute the item
+    /// must not have.
     func lookup(
-        _ schema: UnsafePointer<SecretSchema>, _ attributes: () -> AttributeTable
+        _ schema: UnsafePointer<SecretSchema>, excluding: String? = nil, _ attributes: () -> AttributeTable
     ) throws(KeyringError) -> String? {
         try prepare()
         let deadline = Deadline(timeout: timeout)
         defer { deadline.finish() }
+        func find() throws(KeyringError) -> String? {
+            guard let excluding else { return try Self.lookupSecret(schema, attributes(), deadline) }
+            return try Self.searchSecret(schema, attributes(), without: excluding, deadline)
+        }
         do throws(KeyringError) {
-            if let secret = try Self.lookupSecret(schema, attributes(), deadline) { return secret }
+            if let secret = try find() { return secret }
         } catch {
             // e.g. a replaced provider: the careful path below reconnects and names the cause.
             guard !deadline.expired else { throw error }
         }
         let collection = try defaultCollection(deadline)
         if collection.isLocked { throw .locked(collection: collection.label) }
-        return try Self.lookupSecret(schema, attributes(), deadline)
+        return try find()
     }
 
     /// The secret of the item of `schema` with `attributes`, copied once into a `String`; libsecret's
@@ -93,16 +104,26 @@ public struct SecretServiceKeyring: PasswordStore {
         if stored == 0 { throw KeyringError.promptDismissed }
     }
 
+    /// A direct server's item is made anew (`storeSecret(_:_:_:without:label:)`): a replacing store
+    /// may take the same URL's routed item.
     public func store(_ password: String, for key: CredentialKey) throws(KeyringError) {
         guard !password.utf8.contains(0) else { throw .passwordContainsNul }
+        if key.route == nil {
+            return try storeSecret(
+                password, CredentialSchema.pointer, AttributeTable(key), without: CredentialSchema.route,
+                label: key.label)
+        }
         try withUnlockedDefaultCollection(.store) { deadline throws(KeyringError) in
             try Self.storeSecret(password, CredentialSchema.pointer, AttributeTable(key), label: key.label, deadline)
         }
     }
 
+    /// A direct server's key removes only items without a `route` (a subset match would take the
+    /// same URL's items through an SSH host or a socket with it).
     @discardableResult
     public func remove(_ key: CredentialKey) throws(KeyringError) -> Bool {
-        try clearSecret(CredentialSchema.pointer, AttributeTable(key))
+        guard key.route == nil else { return try clearSecret(CredentialSchema.pointer, AttributeTable(key)) }
+        return try deleteItems(CredentialSchema.pointer, AttributeTable(key), without: CredentialSchema.route)
     }
 
     /// Removes the items of `schema` with `attributes` from the unlocked default collection; false

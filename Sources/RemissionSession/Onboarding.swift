@@ -82,7 +82,7 @@ public struct Onboarding {
         options.headers = try headers.applied(to: options.headers)
         self.options = options
         self.route = try context.route(to: endpoint, options: options, givenProxy: givenProxy)
-        trust = try context.storedTrust(for: endpoint)
+        trust = try context.storedTrust(for: ServerIdentity(endpoint, route: self.route.route.identity))
         storedTrust = trust
         try overrides.apply(to: &trust)
         fingerprintFromFlag = overrides.acceptFingerprint.flatMap { try? CertificateFingerprint(parsing: $0) }
@@ -98,6 +98,9 @@ public struct Onboarding {
             acceptedToReplace = nil
         }
     }
+
+    /// Who the server is: its address and its route's part (an SSH host, a unix socket).
+    public var identity: ServerIdentity { ServerIdentity(endpoint, route: route.route.identity) }
 
     /// The user agreed (or gave --replace-accepted): the accepted certificate goes when this run saves.
     public mutating func replaceAccepted() {
@@ -222,6 +225,9 @@ public struct Onboarding {
             auth: auth, environment: context.environment, savedUser: existing?.user, keyring: context.keyring,
             prompt: prompt)
         input.readStandardInput = context.readStandardInput
+        input.route = identity.route
+        let context = context
+        input.savedServers = { (try? context.savedServers().profiles) ?? [] }
         (credentials, passwordSource) = try input.resolve(for: endpoint)
         switch passwordSource {
         case .prompt:
@@ -257,7 +263,7 @@ public struct Onboarding {
         var unusable: KeyringError?
         if savePassword, let password = passwordToSave, let user = credentials?.user, !password.isEmpty {
             let key: CredentialKey
-            do { key = try CredentialKey(endpoint: endpoint, user: user) } catch {
+            do { key = try CredentialKey(endpoint: endpoint, route: identity.route, user: user) } catch {
                 throw Failure(.credentialKey(error))
             }
             unusable = try unlessUnusable { () throws(KeyringError) in
@@ -332,7 +338,7 @@ public struct Onboarding {
         do {
             // Only what this run decided is written, over what is stored now (another process may have
             // changed it while we asked), and an unchanged acceptance keeps its date.
-            try context.trustStore.change(endpoint) { current in
+            try context.trustStore.change(identity) { current in
                 current.pins += decided.pins.filter { !before.pins.contains($0) && !current.pins.contains($0) }
                 if decided.accepted?.fingerprint != before.accepted?.fingerprint { current.accepted = decided.accepted }
                 if decided.caFile != before.caFile { current.caFile = decided.caFile }

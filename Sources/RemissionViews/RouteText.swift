@@ -176,8 +176,19 @@ extension RouteText {
         case .invalidSSHDestination(let text, let error): tr("--via \(safe(text)): \(destinationReason(error))")
         case .routeConflict(let first, let second):
             tr("\(first) and \(second) are two routes to the server: give one of them.")
+        case .ambiguousServer(let text, let servers):
+            tr(
+                "\(safe(text)) is the address of \(count: servers.count, "saved server", "saved servers"), each by ",
+                "another route: \(servers.map(savedRoute).joined(separator: ", ")). Name the one you mean, ",
+                "e.g. --server \(quotedForShell(servers.first?.name ?? ""))")
         default: FailureText.inputReason(problem)
         }
+    }
+
+    /// `seedbox (via ssh://seedbox)`, or `nas (direct)`.
+    static func savedRoute(_ server: SavedRoute) -> String {
+        guard let route = server.route else { return tr("\(safe(server.name)) (direct)") }
+        return tr("\(safe(server.name)) (via \(safe(route)))")
     }
 
     /// Why a `--via` value is refused.

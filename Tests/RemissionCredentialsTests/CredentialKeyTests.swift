@@ -14,12 +14,19 @@ struct CredentialKeyTests {
         #expect(key.scheme == .http)
     }
 
-    @Test("attributes are the four schema attributes, all strings")
+    @Test("attributes: the four for a direct server, and route for a routed one, all strings in the schema")
     func attributes() throws {
         let key = try CredentialKey(server: "nas.local", port: 443, scheme: .https, user: "admin")
         #expect(key.attributes.map(\.name) == ["server", "port", "protocol", "user"])
         #expect(key.attributes.map(\.value) == ["nas.local", "443", "https", "admin"])
-        #expect(key.attributes.map(\.name) == CredentialSchema.attributeNames)
+        let routed = try CredentialKey(
+            server: "localhost", port: 9091, scheme: .http, user: "admin", route: .ssh(SSHDestination(host: "box")))
+        #expect(routed.attributes.map(\.name) == CredentialSchema.attributeNames)
+        #expect(routed.attributes.last?.value == "ssh://box")
+        #expect(routed.label == "Remission: admin@localhost:9091 via ssh://box")
+        #expect(
+            routed.withoutRoute == (try CredentialKey(server: "localhost", port: 9091, scheme: .http, user: "admin")))
+        #expect(routed != routed.withoutRoute)
     }
 
     @Test(

@@ -1,4 +1,5 @@
 import Foundation
+import RemissionModel
 import Testing
 
 @testable import RemissionCredentials
@@ -50,6 +51,43 @@ enum KeyringSession {
 @Suite("Secret Service keyring", .serialized, .enabled(if: KeyringSession.isActive, "run inside scripts/with-keyring"))
 struct SecretServiceKeyringTests {
     let keyring = SecretServiceKeyring()
+
+    /// libsecret matches attributes as a subset: a lookup or a removal by the four attributes alone
+    /// would take the same URL's item through an SSH host too. A direct key sees only items without
+    /// a route; each routed key only its own.
+    @Test("a routed item is its own: a direct lookup, removal or store never takes it, nor the other way")
+    func routedItems() throws {
+        let host = KeyringSession.uniqueHost()
+        let direct = try CredentialKey(server: host, port: 9091, scheme: .http, user: "admin")
+        let seedbox = try CredentialKey(
+            server: host, port: 9091, scheme: .http, user: "admin", route: .ssh(SSHDestination(host: "seedbox")))
+        let socket = try CredentialKey(
+            server: host, port: 9091, scheme: .http, user: "admin", route: .unixSocket("/run/t/rpc.sock"))
+        try keyring.store("through-ssh", for: seedbox)
+        #expect(try keyring.lookup(direct) == nil, "the direct server must not get the routed one's password")
+        #expect(try keyring.lookup(socket) == nil)
+        try keyring.store("direct-pw", for: direct)
+        try keyring.store("socket-pw", for: socket)
+        for _ in 0..<3 {
+            #expect(try keyring.lookup(direct) == "direct-pw")
+            #expect(try keyring.lookup(seedbox) == "through-ssh")
+            #expect(try keyring.lookup(socket) == "socket-pw")
+        }
+        #expect(
+            try keyring.lookupAll([direct, seedbox, socket]) == [
+                direct: "direct-pw", seedbox: "through-ssh", socket: "socket-pw",
+            ])
+        #expect(
+            try KeyringSession.secretToolLookup(["server", host, "user", "admin", "route", "ssh://seedbox"])
+                == "through-ssh")
+        try keyring.store("direct-2", for: direct)  // replaces only the item with exactly these attributes
+        #expect(try keyring.lookup(seedbox) == "through-ssh")
+        #expect(try keyring.remove(direct))
+        #expect(try keyring.lookup(seedbox) == "through-ssh" && keyring.lookup(socket) == "socket-pw")
+        #expect(try keyring.lookup(direct) == nil)
+        #expect(try !keyring.remove(direct))
+        #expect(try keyring.remove(seedbox) && keyring.remove(socket))
+    }
 
     @Test("store, lookup, secret-tool finds the same password, remove, lookup finds none")
     func roundTrip() throws {
