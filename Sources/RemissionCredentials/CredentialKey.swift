@@ -17,8 +17,8 @@ public struct CredentialKey: Hashable, Sendable {
     /// The RPC user name, exactly as given (the `user` attribute).
     public let user: String
     /// The route's part of the server's identity (`RouteIdentity.text`, the `route` attribute); nil
-    /// for a direct or proxied server, whose item has no `route` attribute (as every item had before
-    /// routes were part of a server's identity, so `secret-tool lookup server HOST user USER` finds it).
+    /// for a direct or proxied server, whose item's `route` is empty (or absent: written before routes
+    /// were part of a server's identity). `secret-tool lookup server HOST user USER` finds it.
     public let route: String?
 
     /// Makes a key, refusing an empty host or user, a port outside 1-65535, and NUL characters.
@@ -62,7 +62,7 @@ public struct CredentialKey: Hashable, Sendable {
             let scheme = value("protocol").flatMap({ ServerEndpoint.Scheme(rawValue: $0) }), let user = value("user"),
             let key = try? CredentialKey(server: server, port: port, scheme: scheme, user: user)
         else { return nil }
-        self.init(key, route: value("route"))
+        self.init(key, route: value("route").flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// The item's label, as keyring tools show it: `Remission: user@host:port`, and ` via ROUTE`.
@@ -71,10 +71,17 @@ public struct CredentialKey: Hashable, Sendable {
         return "Remission: \(user)@\(host):\(port)" + (route.map { " via \($0)" } ?? "")
     }
 
-    /// The item's attributes, in schema order (`route` only for a routed server).
+    /// The item's attributes, in schema order; `route` empty for a direct server. The empty value is
+    /// what keeps a direct item apart: libsecret matches attributes as a subset, so the four alone
+    /// would match the same URL's routed item too (and a replacing store would take it).
     public var attributes: [(name: String, value: String)] {
+        addressAttributes + [("route", route ?? "")]
+    }
+
+    /// The four attributes without `route`: what a direct item written before routes were part of a
+    /// server's identity has.
+    public var addressAttributes: [(name: String, value: String)] {
         [("server", server), ("port", String(port)), ("protocol", scheme.rawValue), ("user", user)]
-            + (route.map { [("route", $0)] } ?? [])
     }
 }
 

@@ -39,26 +39,38 @@ public struct SecretServiceKeyring: PasswordStore {
     /// proves the keyring usable, and that saves several D-Bus round trips on every command. A locked
     /// collection answers "nothing" to a lookup, so "nothing" is then told apart from "locked".
     ///
-    /// A direct server's item is the one without a `route` attribute: libsecret matches attributes as
-    /// a subset, so a lookup by the four would find the same URL's item through an SSH host too.
+    /// A direct server's item has an empty `route`; one without a `route` attribute (stored before
+    /// routes were part of a server's identity) is found by a search that leaves routed items out,
+    /// and stored again with the empty `route`, once, so the next lookup is one call again.
     public func lookup(_ key: CredentialKey) throws(KeyringError) -> String? {
-        try lookup(CredentialSchema.pointer, excluding: key.route == nil ? CredentialSchema.route : nil) {
-            AttributeTable(key)
-        }
+        guard key.route == nil else { return try lookup(CredentialSchema.pointer) { AttributeTable(key) } }
+        var legacy = false
+        let found = try lookup(
+            CredentialSchema.pointer, { AttributeTable(key) },
+            orElse: { deadline throws(KeyringError) in
+                let secret = try Self.searchSecret(
+                    CredentialSchema.pointer, AttributeTable(key.addressAttributes), without: CredentialSchema.route,
+                    deadline)
+                legacy = secret != nil
+                return secret
+            })
+        if legacy, let found { try? store(found, for: key) }  // best effort: found again next time anyway
+        return found
     }
 
     /// `lookup(_:)` for any schema (client-key passphrases, proxy passwords too); `attributes`
-    /// makes the table for each of the (at most two) lookups; `excluding`: an attribute the item
-    /// must not have.
+    /// makes the table for each of the (at most two) lookups; `orElse`: where else to look when the
+    /// lookup finds nothing.
     func lookup(
-        _ schema: UnsafePointer<SecretSchema>, excluding: String? = nil, _ attributes: () -> AttributeTable
+        _ schema: UnsafePointer<SecretSchema>, _ attributes: () -> AttributeTable,
+        orElse: (Deadline) throws(KeyringError) -> String? = { _ in nil }
     ) throws(KeyringError) -> String? {
         try prepare()
         let deadline = Deadline(timeout: timeout)
         defer { deadline.finish() }
         func find() throws(KeyringError) -> String? {
-            guard let excluding else { return try Self.lookupSecret(schema, attributes(), deadline) }
-            return try Self.searchSecret(schema, attributes(), without: excluding, deadline)
+            if let secret = try Self.lookupSecret(schema, attributes(), deadline) { return secret }
+            return try orElse(deadline)
         }
         do throws(KeyringError) {
             if let secret = try find() { return secret }
@@ -104,26 +116,17 @@ public struct SecretServiceKeyring: PasswordStore {
         if stored == 0 { throw KeyringError.promptDismissed }
     }
 
-    /// A direct server's item is made anew (`storeSecret(_:_:_:without:label:)`): a replacing store
-    /// may take the same URL's routed item.
+    /// A new item, then the key's others deleted (`storePassword`): never a replacing store, which may
+    /// take the same URL's item of another route.
     public func store(_ password: String, for key: CredentialKey) throws(KeyringError) {
         guard !password.utf8.contains(0) else { throw .passwordContainsNul }
-        if key.route == nil {
-            return try storeSecret(
-                password, CredentialSchema.pointer, AttributeTable(key), without: CredentialSchema.route,
-                label: key.label)
-        }
-        try withUnlockedDefaultCollection(.store) { deadline throws(KeyringError) in
-            try Self.storeSecret(password, CredentialSchema.pointer, AttributeTable(key), label: key.label, deadline)
-        }
+        try storePassword(password, for: key)
     }
 
-    /// A direct server's key removes only items without a `route` (a subset match would take the
-    /// same URL's items through an SSH host or a socket with it).
+    /// Removes the key's items only (`removePassword`): for a direct key, an empty or absent `route`.
     @discardableResult
     public func remove(_ key: CredentialKey) throws(KeyringError) -> Bool {
-        guard key.route == nil else { return try clearSecret(CredentialSchema.pointer, AttributeTable(key)) }
-        return try deleteItems(CredentialSchema.pointer, AttributeTable(key), without: CredentialSchema.route)
+        try removePassword(key)
     }
 
     /// Removes the items of `schema` with `attributes` from the unlocked default collection; false

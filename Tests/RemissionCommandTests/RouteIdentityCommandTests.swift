@@ -151,8 +151,11 @@ struct RouteIdentityCommandTests {
         #expect(box.status == 4, "whose password it was nobody can tell: box asks anew: \(box.all)")
         let check = try home.run(["check", "box"], env: env.merging(["TR_AUTH": bed.credentials]) { $1 })
         #expect(check.status == 0, "box keeps its copy of the pin: \(check.all)")
-        let kept = try bed.run("secret-tool", args: ["search", "--all", "server", host, "user", bed.user])
-        #expect((kept.stdoutText + kept.stderrText).contains("label = Remission: old"), "\(kept.stderrText)")
+        // The direct server's item (stored again with an empty route on its first use); box has none.
+        let kept = try bed.run("secret-tool", args: ["lookup", "server", host, "user", bed.user, "route", ""])
+        #expect(kept.stdoutText == bed.password)
+        let routed = try bed.run("secret-tool", args: ["lookup", "server", host, "user", bed.user, "route", route])
+        #expect(routed.stdoutText.isEmpty)
         _ = try bed.run("secret-tool", args: ["clear", "server", host, "user", bed.user])
     }
 }

@@ -14,11 +14,12 @@ struct CredentialKeyTests {
         #expect(key.scheme == .http)
     }
 
-    @Test("attributes: the four for a direct server, and route for a routed one, all strings in the schema")
+    @Test("attributes: the four and an empty route for a direct server, the route for a routed one")
     func attributes() throws {
         let key = try CredentialKey(server: "nas.local", port: 443, scheme: .https, user: "admin")
-        #expect(key.attributes.map(\.name) == ["server", "port", "protocol", "user"])
-        #expect(key.attributes.map(\.value) == ["nas.local", "443", "https", "admin"])
+        #expect(key.attributes.map(\.name) == ["server", "port", "protocol", "user", "route"])
+        #expect(key.attributes.map(\.value) == ["nas.local", "443", "https", "admin", ""])
+        #expect(key.addressAttributes.map(\.name) == ["server", "port", "protocol", "user"])
         let routed = try CredentialKey(
             server: "localhost", port: 9091, scheme: .http, user: "admin", route: .ssh(SSHDestination(host: "box")))
         #expect(routed.attributes.map(\.name) == CredentialSchema.attributeNames)
