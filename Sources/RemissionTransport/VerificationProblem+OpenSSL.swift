@@ -23,9 +23,12 @@ extension VerificationProblem {
             self = .weakSignature(subject: subject, algorithm: certificate?.signatureAlgorithm ?? "")
         case X509_V_ERR_CERT_REVOKED:
             self = .revoked(subject: subject)
-        case X509_V_ERR_INVALID_CA, X509_V_ERR_INVALID_NON_CA, X509_V_ERR_CA_CERT_MISSING_KEY_USAGE,
-            X509_V_ERR_KEYUSAGE_NO_CERTSIGN, X509_V_ERR_CA_BCONS_NOT_CRITICAL:
+        case X509_V_ERR_INVALID_CA, X509_V_ERR_INVALID_NON_CA, X509_V_ERR_KEYUSAGE_NO_CERTSIGN:
             self = .notACertificateAuthority(subject: subject)
+        case X509_V_ERR_PATHLEN_INVALID_FOR_NON_CA...X509_V_ERR_EXTENSIONS_REQUIRE_VERSION_3:
+            // 80–93: the RFC 5280 profile rules only strict X.509 mode checks (StrictCheck).
+            self = .profileViolation(
+                subject: subject, code: Int(code), rule: String(cString: X509_verify_cert_error_string(Int(code))))
         case X509_V_ERR_PATH_LENGTH_EXCEEDED, X509_V_ERR_PROXY_PATH_LENGTH_EXCEEDED:
             self = .pathLengthExceeded(subject: subject)
         case X509_V_ERR_INVALID_PURPOSE, X509_V_ERR_PROXY_CERTIFICATES_NOT_ALLOWED:

@@ -117,7 +117,7 @@ public enum VerificationProblem: Sendable, Hashable {
     /// Revoked (23).
     case revoked(subject: String)
     /// A certificate that issued another is not a CA allowed to issue (basicConstraints, keyCertSign;
-    /// 79, 37), or its CA extensions are malformed in strict mode (92, …).
+    /// 79, 37, 32).
     case notACertificateAuthority(subject: String)
     /// A CA's path length constraint is exceeded (25, 38).
     case pathLengthExceeded(subject: String)
@@ -126,44 +126,13 @@ public enum VerificationProblem: Sendable, Hashable {
     case notForTLSServers(subject: String)
     /// A name constraint of an issuing CA excludes the certificate (47–52).
     case nameConstraintViolation(subject: String)
+    /// The certificate breaks a rule of the RFC 5280 profile that OpenSSL checks only in strict X.509
+    /// mode (a CA without keyUsage or a subjectKeyIdentifier, a basicConstraints that is not critical, …;
+    /// errors 80–93), with OpenSSL's code and text. It counts under the system store only; under the
+    /// user's own anchor it is tolerated (`StrictCheck`).
+    case profileViolation(subject: String, code: Int, rule: String)
     /// Any other OpenSSL verification error, kept with its code and text.
     case other(code: Int, message: String)
-}
-
-/// OpenSSL's verification of the presented chain against one set of trust anchors: the RFC 5280 path
-/// checks (signatures, issuers allowed to issue, key usage, path length, name constraints, validity at the
-/// examination's time) in strict X.509 mode with partial chains, for a TLS server's leaf.
-public struct AnchorVerification: Sendable, Hashable {
-    /// Which anchors: the system CA store with the server's CA file, or one presented certificate alone.
-    public enum Anchors: Sendable, Hashable {
-        case store
-        /// The presented certificate with this key, as the only anchor (what a CA pin means).
-        case presentedCertificate(SPKIPin)
-    }
-
-    public var anchors: Anchors
-    /// `X509_verify_cert` itself reported success (it runs on past each error to collect them all).
-    public var completed: Bool
-    /// Every problem found, not only OpenSSL's last.
-    public var problems: [VerificationProblem]
-    /// The key pins of the path OpenSSL built, leaf first and anchor last; empty when it built none.
-    public var path: [SPKIPin]
-    /// The anchor of the path is a certificate of the server's CA file (not the system store).
-    public var anchoredByCAFile: Bool
-
-    public init(
-        anchors: Anchors, completed: Bool, problems: [VerificationProblem], path: [SPKIPin] = [],
-        anchoredByCAFile: Bool = false
-    ) {
-        self.anchors = anchors
-        self.completed = completed
-        self.problems = problems
-        self.path = path
-        self.anchoredByCAFile = anchoredByCAFile
-    }
-
-    /// A valid certification path: OpenSSL succeeded and found nothing wrong.
-    public var verified: Bool { completed && problems.isEmpty }
 }
 
 /// Everything the handshake presented and what verification found: the facts the policy decides on.

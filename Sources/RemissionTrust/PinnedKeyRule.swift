@@ -3,7 +3,8 @@
 ///   host and date problem, which are kept as notes; or
 /// - a pinned key is a trust anchor for this chain: a presented certificate with that key, taken as the
 ///   only anchor, verifies the chain as a certification path (`AnchorVerification`: every issuer a CA
-///   allowed to issue, the leaf fit for a TLS server, strict X.509) and the leaf covers the host; or
+///   allowed to issue, the leaf fit for a TLS server; the profile rules only strict X.509 mode checks
+///   are tolerated under this, the user's own anchor: `StrictCheck`) and the leaf covers the host; or
 /// - the chain verified against the system store and CA file, the leaf covers the host, and a pinned
 ///   key is on that verified path (a pinned root the server does not send, found in the CA file).
 ///

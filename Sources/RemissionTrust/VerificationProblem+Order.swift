@@ -8,7 +8,7 @@ extension VerificationProblem {
         case .untrustedRoot: return 1
         case .unknownIssuer: return 2
         case .revoked: return 3
-        case .notACertificateAuthority, .pathLengthExceeded, .nameConstraintViolation: return 3
+        case .notACertificateAuthority, .pathLengthExceeded, .nameConstraintViolation, .profileViolation: return 3
         case .notForTLSServers: return 3
         case .expired: return 4
         case .notYetValid: return 5

@@ -62,6 +62,12 @@ extension TrustText {
                 "The certificate '\(name(subject))' is not meant for a TLS server (its key usage says otherwise).")
         case .nameConstraintViolation(let subject):
             return tr("The certificate '\(name(subject))' names a host its certificate authority may not vouch for.")
+        case .profileViolation(let subject, let code, let rule):
+            // Only the system store's anchors are held to this; the user's own CA is not (StrictCheck).
+            return tr(
+                "The certificate '\(name(subject))' breaks a rule of the strict X.509 profile that the system's ",
+                "certificate authorities are held to: \(rule) (OpenSSL error \(code)). If it is your own CA, ",
+                "trust it for this server instead, where only what makes a chain unsafe is refused: \(caAdvice).")
         case .other(let code, let message):
             return tr("Verification failed: \(message) (OpenSSL error \(code)).")
         }

@@ -11,10 +11,10 @@ import Testing
 ///
 /// As the upstream harnesses do, each mode writes a results file (JSON lines: id, expected, actual,
 /// context) to `$REMISSION_LIMBO_RESULTS` or the temporary directory, and so does `openssl verify`
-/// configured the same way (strict, partial chain, sslserver purpose, its own host check), for
-/// comparison. The disagreements with the expected results are exactly those listed, with their
-/// reasons, in Tests/x509-limbo-known-disagreements.txt: a new one fails, and so does a fixed one
-/// (remove its line).
+/// configured the same way (partial chain, sslserver purpose, its own host check, and no strict X.509
+/// mode: both modes anchor the path at the user's own certificate), for comparison. The disagreements
+/// with the expected results are exactly those listed, with their reasons, in
+/// Tests/x509-limbo-known-disagreements.txt: a new one fails, and so does a fixed one (remove its line).
 @Suite("x509-limbo through ChainExaminer and TrustPolicy")
 struct LimboTests {
     static let knownFile = TestBed.repositoryRoot + "/Tests/x509-limbo-known-disagreements.txt"
@@ -76,7 +76,7 @@ struct LimboTests {
             if openssl == limbo.expectedSuccess { opensslAgrees += 1 }
             opensslResults.append([
                 "id": limbo.id, "expected": limbo.expected, "actual": openssl ? "SUCCESS" : "FAILURE",
-                "context": "openssl verify -x509_strict -partial_chain -purpose sslserver, host checked",
+                "context": "openssl verify -partial_chain -purpose sslserver, host checked",
             ])
         }
         try Self.writeResults(results, name: "limbo-remission-\(mode).jsonl")
@@ -86,11 +86,13 @@ struct LimboTests {
             "x509-limbo \(mode): \(run) run (skipped \(cases.count - run): \(skipped.sorted { $0.key < $1.key })); "
                 + "Remission agrees on \(agreed), OpenSSL 3.0 on \(opensslAgrees); results in \(Self.resultsDirectory())"
         )
-        // Measured on OpenSSL 3.0: 181 cases run, 131 agree at the handshake's security level (level 2:
-        // no DSA/RSA key under 2048 bits, no P-192); OpenSSL's own CLI, at its default level, 126 (it also
-        // accepts a partial wildcard, webpki::san::wildcard-embedded-leftmost-san, which curl's rule refuses).
+        // Measured on OpenSSL 3.0.22: 181 cases run, 122 agree at the handshake's security level (level 2:
+        // no DSA/RSA key under 2048 bits, no P-192); 131 before the profile rules were tolerated under a
+        // user-given anchor (the 9 rfc5280 profile cases listed). OpenSSL's own CLI without strict mode,
+        // at its default level, 117 (it also accepts a partial wildcard,
+        // webpki::san::wildcard-embedded-leftmost-san, which curl's rule refuses).
         #expect(run == 181)
-        #expect(agreed >= 131)
+        #expect(agreed >= 122)
         #expect(
             disagreements.subtracting(known).isEmpty,
             "new disagreements (add each with its reason, or fix): \(disagreements.subtracting(known).sorted())")

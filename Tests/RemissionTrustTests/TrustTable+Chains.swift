@@ -38,6 +38,11 @@ enum TableChain: String, CaseIterable, Sendable, CustomStringConvertible {
     case caIssuedImpostor = "CA-issued impostor"
     /// A self-signed impostor for nas.lan that appends the real root.
     case appendedRoot = "appended root"
+    /// leaf, intermediate, root of a home PKI whose intermediate has no keyUsage (only strict X.509 mode
+    /// refuses it: a profile rule, tolerated under the user's own anchor, not under the system store).
+    case homeProfile = "home CA without keyUsage"
+    /// The non-CA-issuer forgery under that home PKI's root, which also has no keyUsage.
+    case homeForged = "forged under a home CA"
 
     var description: String { rawValue }
 
@@ -74,7 +79,8 @@ enum TableChain: String, CaseIterable, Sendable, CustomStringConvertible {
             return [presentedLeaf, intermediate, root]
         case .rootNotSent: return [leaf, intermediate]
         case .selfSigned, .unknownIssuer: return [presentedLeaf]
-        case .nonCAIssuer: return [Self.forged, Self.stolenClient, root]
+        case .homeProfile: return [leaf, intermediate, root]
+        case .nonCAIssuer, .homeForged: return [Self.forged, Self.stolenClient, root]
         case .pathLength: return [presentedLeaf, Self.subCA, intermediate, root]
         case .caIssuedImpostor: return [impostor, Self.publicIntermediate]
         case .appendedRoot: return [Self.evil, root]
@@ -110,7 +116,7 @@ enum TableChain: String, CaseIterable, Sendable, CustomStringConvertible {
     private var pathProblem: VerificationProblem? {
         let subject = presentedLeaf.subject
         switch self {
-        case .valid, .rootNotSent, .hostMismatch, .caIssuedImpostor: return nil
+        case .valid, .rootNotSent, .hostMismatch, .caIssuedImpostor, .homeProfile: return nil
         case .selfSigned, .appendedRoot: return .selfSigned
         case .unknownIssuer: return .unknownIssuer(issuer: "CN=Home Intermediate")
         case .expired: return .expired(subject: subject, notAfter: newYear2026 - day)
@@ -118,9 +124,23 @@ enum TableChain: String, CaseIterable, Sendable, CustomStringConvertible {
         case .weakKey: return .weakKey(subject: subject, keyType: "RSA", bits: 1024)
         case .weakSignature: return .weakSignature(subject: subject, algorithm: "sha1WithRSAEncryption")
         case .clientOnlyLeaf: return .notForTLSServers(subject: subject)
-        case .nonCAIssuer: return .notACertificateAuthority(subject: Self.stolenClient.subject)
+        case .nonCAIssuer, .homeForged: return .notACertificateAuthority(subject: Self.stolenClient.subject)
         case .pathLength: return .pathLengthExceeded(subject: Self.subCA.subject)
         case .nameConstraint: return .nameConstraintViolation(subject: subject)
+        }
+    }
+
+    /// What only strict X.509 mode finds in this chain, on every path through it.
+    private var strictFindings: [StrictFinding] {
+        let rule = "CA cert does not include key usage extension"
+        switch self {
+        case .homeProfile:
+            return [
+                StrictFinding(code: 92, problem: .profileViolation(subject: intermediate.subject, code: 92, rule: rule))
+            ]
+        case .homeForged:
+            return [StrictFinding(code: 92, problem: .profileViolation(subject: root.subject, code: 92, rule: rule))]
+        default: return []
         }
     }
 
@@ -128,6 +148,7 @@ enum TableChain: String, CaseIterable, Sendable, CustomStringConvertible {
     /// when the chain is the home PKI's and verified).
     func facts(pins: Set<SPKIPin>, caFile: Bool) -> PresentedChain {
         let presented = certificates
+        if self == .homeProfile || self == .homeForged { return homeFacts(pins: pins, caFile: caFile) }
         let problems = pathProblem.map { [$0] } ?? []
         let storePath: [SPKIPin]
         switch self {
@@ -142,6 +163,26 @@ enum TableChain: String, CaseIterable, Sendable, CustomStringConvertible {
             AnchorVerification(
                 anchors: .presentedCertificate(anchor.spkiPin), completed: problems.isEmpty, problems: problems,
                 path: problems.isEmpty ? presented.prefix { $0 != anchor }.map(\.spkiPin) + [anchor.spkiPin] : [])
+        }
+        return PresentedChain(
+            certificates: presented, peerName: Self.host, storeVerification: store, anchorVerifications: anchors)
+    }
+}
+
+extension TableChain {
+    /// The home PKI's chains as ChainExaminer reports them: the path is built and completed whatever it
+    /// finds (every error is collected), so with a CA file the store's path ends at the CA file's root.
+    fileprivate func homeFacts(pins: Set<SPKIPin>, caFile: Bool) -> PresentedChain {
+        let presented = certificates
+        let problems = pathProblem.map { [$0] } ?? []
+        let store = AnchorVerification(
+            anchors: .store, completed: true, problems: problems, strictFindings: strictFindings,
+            path: presented.map(\.spkiPin), anchoredByCAFile: caFile)
+        let anchors = presented.dropFirst().filter { pins.contains($0.spkiPin) }.map { anchor in
+            AnchorVerification(
+                anchors: .presentedCertificate(anchor.spkiPin), completed: true, problems: problems,
+                strictFindings: strictFindings,
+                path: presented.prefix { $0 != anchor }.map(\.spkiPin) + [anchor.spkiPin])
         }
         return PresentedChain(
             certificates: presented, peerName: Self.host, storeVerification: store, anchorVerifications: anchors)
@@ -194,6 +235,7 @@ private func word(_ problem: VerificationProblem) -> String {
     case .pathLengthExceeded: return "path-length"
     case .notForTLSServers: return "not-for-TLS-servers"
     case .nameConstraintViolation: return "name-constraint"
+    case .profileViolation: return "profile"
     case .other(let code, _): return "other(\(code))"
     }
 }

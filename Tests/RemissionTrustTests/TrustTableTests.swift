@@ -10,7 +10,7 @@ import TrustFixtures
 ///
 /// The three tables follow the rules: with pins set, the pins decide alone (rule 1), whatever is
 /// accepted and whatever the CA file; else an accepted certificate decides (rule 2), whatever the CA
-/// file; else the store does (rules 3 and 4). `everyCombination` proves the tables cover all 360 cases.
+/// file; else the store does (rules 3 and 4). `everyCombination` proves the tables cover all 408 cases.
 @Suite("Trust policy table (PRODUCT.md §2, every combination)")
 struct TrustTableTests {
     enum Pins: String, CaseIterable, Sendable { case none, leaf, intermediate, root }
@@ -92,6 +92,34 @@ struct TrustTableTests {
         pinned(.appendedRoot, .leaf, "refused: pin-mismatch, self-signed"),
         pinned(.appendedRoot, .intermediate, "refused: pin-mismatch, self-signed"),
         pinned(.appendedRoot, .root, "refused: pin-mismatch, anchor-refused(root: self-signed), self-signed"),
+        // A home CA's profile counts only where the system store anchors the path (no CA file): the
+        // leaf pin's notes. Under a pinned home CA it is tolerated; a forged chain stays refused.
+        Row(
+            chain: .homeProfile, pins: .leaf, accepted: Accepted.allCases, caFile: [.none],
+            expected: "trusted by pin(leaf); notes: profile"),
+        Row(
+            chain: .homeProfile, pins: .leaf, accepted: Accepted.allCases, caFile: [.set],
+            expected: "trusted by pin(leaf)"),
+        pinned(.homeProfile, .intermediate, "trusted by pin(intermediate)"),
+        pinned(.homeProfile, .root, "trusted by pin(root)"),
+        Row(
+            chain: .homeForged, pins: .leaf, accepted: Accepted.allCases, caFile: [.none],
+            expected: "refused: pin-mismatch, not-a-CA, profile"),
+        Row(
+            chain: .homeForged, pins: .leaf, accepted: Accepted.allCases, caFile: [.set],
+            expected: "refused: pin-mismatch, not-a-CA"),
+        Row(
+            chain: .homeForged, pins: .intermediate, accepted: Accepted.allCases, caFile: [.none],
+            expected: "refused: pin-mismatch, not-a-CA, profile"),
+        Row(
+            chain: .homeForged, pins: .intermediate, accepted: Accepted.allCases, caFile: [.set],
+            expected: "refused: pin-mismatch, not-a-CA"),
+        Row(
+            chain: .homeForged, pins: .root, accepted: Accepted.allCases, caFile: [.none],
+            expected: "refused: pin-mismatch, anchor-refused(root: not-a-CA), not-a-CA, profile"),
+        Row(
+            chain: .homeForged, pins: .root, accepted: Accepted.allCases, caFile: [.set],
+            expected: "refused: pin-mismatch, anchor-refused(root: not-a-CA), not-a-CA"),
     ]
 
     // MARK: Rule 2: no pins, an accepted certificate decides (for either CA file)
@@ -132,6 +160,22 @@ struct TrustTableTests {
         accepted(.nameConstraint, .another, "refused: CERTIFICATE-CHANGED, name-constraint"),
         accepted(.caIssuedImpostor, .another, "refused: CERTIFICATE-CHANGED"),
         accepted(.appendedRoot, .another, "refused: CERTIFICATE-CHANGED, self-signed"),
+        Row(
+            chain: .homeProfile, pins: .none, accepted: [.leaf], caFile: [.none],
+            expected: "trusted by accepted; notes: profile"),
+        Row(chain: .homeProfile, pins: .none, accepted: [.leaf], caFile: [.set], expected: "trusted by accepted"),
+        Row(
+            chain: .homeProfile, pins: .none, accepted: [.another], caFile: [.none],
+            expected: "refused: CERTIFICATE-CHANGED, profile"),
+        Row(
+            chain: .homeProfile, pins: .none, accepted: [.another], caFile: [.set],
+            expected: "refused: CERTIFICATE-CHANGED"),
+        Row(
+            chain: .homeForged, pins: .none, accepted: [.leaf, .another], caFile: [.none],
+            expected: "refused: CERTIFICATE-CHANGED, not-a-CA, profile"),
+        Row(
+            chain: .homeForged, pins: .none, accepted: [.leaf, .another], caFile: [.set],
+            expected: "refused: CERTIFICATE-CHANGED, not-a-CA"),
     ]
 
     // MARK: Rules 3 and 4: no pins, nothing accepted: the store (system CAs plus the CA file) decides
@@ -160,6 +204,11 @@ struct TrustTableTests {
         // No pin and nothing accepted: a public CA vouches, as for curl (pins exist against this).
         store(.caIssuedImpostor, [.none, .set], "trusted by system CAs"),
         store(.appendedRoot, [.none, .set], "refused: self-signed"),
+        // The system store keeps WebPKI strictness; the home CA given as the CA file is held to safety only.
+        store(.homeProfile, [.none], "refused: profile"),
+        store(.homeProfile, [.set], "trusted by CA file"),
+        store(.homeForged, [.none], "refused: not-a-CA, profile"),
+        store(.homeForged, [.set], "refused: not-a-CA"),
     ]
 
     static let rows = pinRows + acceptedRows + storeRows
@@ -208,7 +257,7 @@ struct TrustTableTests {
             }
         }
         let all = TableChain.allCases.count * Pins.allCases.count * Accepted.allCases.count * CAFile.allCases.count
-        #expect(all == 360)
+        #expect(all == 408)
         #expect(seen.count == all)
         #expect(seen.values.allSatisfy { $0 == 1 }, "\(seen.filter { $0.value > 1 }.keys.sorted())")
     }
