@@ -110,8 +110,9 @@ public enum InputProblem: Sendable, Equatable {
     case invalidSSHDestination(text: String, SSHDestinationError)
     /// Two routes given at once (`--via` and `--unix-socket`, or either and `--proxy`).
     case routeConflict(first: String, second: String)
-    /// A URL (or address) several saved servers have, through other routes: each server's name and
-    /// its route (`RouteIdentity.text`, nil for direct), in file order. Never one picked silently.
+    /// A URL (or address) several saved servers have (through other routes, or saved twice): each
+    /// server's name and its route (`RouteIdentity.text`, nil for direct), in file order. Never one
+    /// picked silently.
     case ambiguousServer(text: String, servers: [SavedRoute])
 }
 

@@ -79,7 +79,15 @@ public struct SavedServers: Sendable {
         let sharing = Self.sharing(key, among: removal.others)
         if !sharing.isEmpty { return .shared(label: key.label, with: sharing) }
         do {
-            return try context.keyring.remove(key)
+            // Its password as an older remission kept it, under the bare URL, goes too when it can
+            // only have been this server's: a direct server of that URL saved later must not read it.
+            var legacy = false
+            if key.route != nil,
+                LegacyRouteItems.belong(to: profile.identity, user: user, among: removal.others + [profile])
+            {
+                legacy = try context.keyring.remove(key.withoutRoute)
+            }
+            return try context.keyring.remove(key) || legacy
                 ? .removed(label: key.label) : .notStored(user: user, authority: profile.endpoint.authority)
         } catch {
             throw Failure(.local(.keyringNotChanged(error, .serverKept)))

@@ -136,7 +136,8 @@ public struct SessionContext: Sendable {
     }
 
     /// The saved server at `endpoint`, nil when none. A URL that several saved servers have (through
-    /// other routes: another SSH host, a socket) names none of them: never one picked silently.
+    /// other routes: another SSH host, a socket; or saved twice) names none of them: never one picked
+    /// silently.
     func onlyServer(at endpoint: ServerEndpoint, named text: String, among profiles: [ServerProfile])
         throws(Failure) -> ServerProfile?
     {

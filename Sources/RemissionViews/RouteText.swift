@@ -178,8 +178,8 @@ extension RouteText {
             tr("\(first) and \(second) are two routes to the server: give one of them.")
         case .ambiguousServer(let text, let servers):
             tr(
-                "\(safe(text)) is the address of \(count: servers.count, "saved server", "saved servers"), each by ",
-                "another route: \(servers.map(savedRoute).joined(separator: ", ")). Name the one you mean, ",
+                "\(safe(text)) is the address of \(count: servers.count, "saved server", "saved servers"): ",
+                "\(servers.map(savedRoute).joined(separator: ", ")). Name the one you mean, ",
                 "e.g. --server \(quotedForShell(servers.first?.name ?? ""))")
         default: FailureText.inputReason(problem)
         }

@@ -19,8 +19,10 @@ struct RouteIdentityCommandTests {
         ssh = try TestSSHServer()
     }
 
-    /// `localhost`, which no other suite keeps keyring items for: this one's items are its own.
-    var url: String { bed.url(for: .selfSigned, host: host) }
+    /// The wrong-host listener (a CA-signed leaf for other.example; a pin of its key decides) by
+    /// `localhost`: no other suite keeps a keyring item for that address and user, and the keyring is
+    /// shared by every suite of the run.
+    var url: String { bed.url(for: .wrongHost, host: host) }
     var env: [String: String] { ssh.environment(.trusted) }
     /// The routed identity's `route`: the SSH host and port, without the user.
     var route: String { ssh.destination.replacingOccurrences(of: "root@", with: "") }
@@ -33,7 +35,7 @@ struct RouteIdentityCommandTests {
     func twoServersOneURL() throws {
         let box = try home.run(
             [
-                "connect", url, "--name", "box", "--via", ssh.destination, "--pin", try bed.pin(.selfSigned), "--user",
+                "connect", url, "--name", "box", "--via", ssh.destination, "--pin", try bed.pin(.wrongHost), "--user",
                 bed.user, "--password-stdin",
             ], stdin: bed.password + "\n", env: env)
         #expect(box.status == 0, "\(box.all)")
@@ -42,12 +44,12 @@ struct RouteIdentityCommandTests {
         #expect(local.status == 5, "\(local.all)")
         #expect(local.all.contains("cannot be established"), "\(local.all)")
         let trusted = try home.run(
-            ["connect", url, "--name", "local", "--pin", try bed.pin(.selfSigned), "--user", bed.user], env: env)
+            ["connect", url, "--name", "local", "--pin", try bed.pin(.wrongHost), "--user", bed.user], env: env)
         #expect(trusted.status == 4, "box's password is not sent to local: \(trusted.all)")
         #expect(trusted.err.contains("no password") || trusted.out.contains("no password"), "\(trusted.all)")
         let saved = try home.run(
             [
-                "connect", url, "--name", "local", "--pin", try bed.pin(.selfSigned), "--user", bed.user,
+                "connect", url, "--name", "local", "--pin", try bed.pin(.wrongHost), "--user", bed.user,
                 "--no-save-password",
             ], env: env.merging(["TR_AUTH": bed.credentials]) { $1 })
         #expect(saved.status == 0, "\(saved.all)")
@@ -72,7 +74,7 @@ struct RouteIdentityCommandTests {
         #expect(byURL.status == 2, "\(byURL.all)")
         #expect(
             byURL.err.contains(
-                "is the address of 2 saved servers, each by another route: box (via \(route)), local (direct)"),
+                "is the address of 2 saved servers: box (via \(route)), local (direct)"),
             "\(byURL.err)")
         #expect(byURL.err.contains("--server box"), "\(byURL.err)")
         let russian = try home.run(["list", "--server", url], env: env.merging(["LANG": "ru_RU.UTF-8"]) { $1 })
@@ -109,7 +111,7 @@ struct RouteIdentityCommandTests {
             "{\"version\": 1, \"default\": \"box\", \"servers\": [\(servers.joined(separator: ","))]}",
             to: config + "/servers.json", permissions: 0o600)
         writeRaw(
-            "{\"version\": 1, \"servers\": {\"\(bare)\": {\"pins\": [\"\(try bed.pin(.selfSigned))\"]}}}",
+            "{\"version\": 1, \"servers\": {\"\(bare)\": {\"pins\": [\"\(try bed.pin(.wrongHost))\"]}}}",
             to: config + "/trust.json", permissions: 0o600)
         let stored = try bed.run(
             "secret-tool",

@@ -81,4 +81,17 @@ struct LegacyRouteResolutionTests {
         #expect(nas.credentials?.password == "direct-secret")
         #expect(throws: Failure.self) { try fixture.context.resolveTarget(Fixture.nas.url, prompt: nil) }
     }
+
+    @Test("servers remove of a routed server takes its password left under the bare URL, when only its own")
+    func removeLeftBehind() throws {
+        let fixture = try Fixture(passwords: ["alice": "old-secret"], saveServer: false)
+        defer { fixture.remove() }
+        try save(fixture, "box", via: "ssh://me@seedbox")
+        let servers = SavedServers(fixture.context)
+        let removed = try servers.remove(try servers.removal(of: "box"), keepPassword: false)
+        let routed = try CredentialKey(
+            endpoint: Fixture.nas, route: .ssh(SSHDestination(host: "seedbox")), user: "alice")
+        #expect(removed.password == .removed(label: routed.label))
+        #expect(try fixture.keyring.lookup(routed.withoutRoute) == nil, "a direct server saved later must not read it")
+    }
 }
