@@ -93,7 +93,7 @@ let package = Package(
             name: "RemissionSessionTests",
             dependencies: [
                 "RemissionSession", "RemissionViews", "RemissionRPC", "RemissionTransport", "RemissionCredentials",
-                "RemissionStorage", "RemissionTrust", "RemissionModel", "TrustFixtures",
+                "RemissionStorage", "RemissionTrust", "RemissionModel", "TrustFixtures", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(

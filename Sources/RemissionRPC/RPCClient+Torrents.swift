@@ -118,8 +118,11 @@ extension RPCClient {
 
     /// `torrent-add`. Labels are sent with the request (honoured from rpc-version 17) and, unless
     /// the server is known to be that new, set again with `torrent-set` on the added torrent.
+    /// `filesUnwanted`: the files not to download, by index, applied as the torrent is created (the
+    /// daemon ignores them for a magnet link, whose files it does not know yet).
     public func torrentAdd(
-        _ source: TorrentSource, downloadDir: String? = nil, paused: Bool? = nil, labels: [String] = []
+        _ source: TorrentSource, downloadDir: String? = nil, paused: Bool? = nil, labels: [String] = [],
+        filesUnwanted: [Int] = []
     ) throws(RPCError) -> TorrentAddResult {
         let reply = try perform(.torrentAdd) { dialect in
             var arguments = JSONObject()
@@ -130,6 +133,7 @@ extension RPCClient {
             if let downloadDir { arguments[dialect.spell("download-dir")] = .string(downloadDir) }
             if let paused { arguments["paused"] = .bool(paused) }
             if !labels.isEmpty { arguments["labels"] = JSONValue(labels) }
+            if !filesUnwanted.isEmpty { arguments[dialect.spell("files-unwanted")] = JSONValue(filesUnwanted) }
             return arguments
         }
         let result = try Self.addResult(from: reply)

@@ -62,21 +62,35 @@ public struct ClientCertificateInput {
     /// The key file the passphrase belongs to (the keyring item's attribute).
     public var keyFile: String { key ?? certificate }
 
+    /// Passphrases typed at the prompt before a wrong one is a failure, as passwords.
+    public static let passphraseTries = 3
+
     /// The loaded certificate, the passphrase's source and the passphrase itself when it was given now
-    /// (for `connect` to store). A wrong passphrase from any source is a failure; the keyring's item
-    /// is then left as it is.
+    /// (for `connect` to store). A wrong passphrase typed at the prompt is asked again
+    /// (`passphraseTries` in all, saying how many are left); a wrong one from any other source, or the
+    /// last typed, is a failure, and the keyring's item is then left as it is.
     public func load(now: Int64) throws(Failure) -> (ClientIdentity, PassphraseSource, given: String?) {
         do {
             return (try ClientIdentity.load(certificate: certificate, key: key, passphrase: nil, now: now), .none, nil)
         } catch .passphraseNeeded(let path) {
-            let (passphrase, source) = try findPassphrase()
-            guard let passphrase else { throw Failure(.clientCertificate(.unusable(.passphraseNeeded(path: path)))) }
-            do {
-                let identity = try ClientIdentity.load(
-                    certificate: certificate, key: key, passphrase: passphrase, now: now)
-                return (identity, source, source == .keyring ? nil : passphrase)
-            } catch {
-                throw Failure(.clientCertificate(.unusable(error)))
+            var (passphrase, source) = try findPassphrase()
+            var typed = 1
+            while true {
+                guard let given = passphrase else {
+                    throw Failure(.clientCertificate(.unusable(.passphraseNeeded(path: path))))
+                }
+                do {
+                    let identity = try ClientIdentity.load(
+                        certificate: certificate, key: key, passphrase: given, now: now)
+                    return (identity, source, source == .keyring ? nil : given)
+                } catch .wrongPassphrase(let path) where source == .prompt && typed < Self.passphraseTries {
+                    passphrase = prompt?.askPassphraseAgain(
+                        keyFile: path, triesLeft: Self.passphraseTries - typed
+                    ).flatMap { $0.isEmpty ? nil : $0 }
+                    typed += 1
+                } catch {
+                    throw Failure(.clientCertificate(.unusable(error)))
+                }
             }
         } catch {
             throw Failure(.clientCertificate(.unusable(error)))

@@ -138,6 +138,10 @@ public protocol PasswordPrompt: Sendable {
     /// The passphrase of the encrypted client-certificate key at `keyFile`; nil when nothing was typed.
     func askPassphrase(keyFile: String) -> String?
 
+    /// The same question after the passphrase typed was wrong, saying so and how many tries are left
+    /// (`triesLeft` ≥ 1); nil when nothing was typed (and by default: no second question).
+    func askPassphraseAgain(keyFile: String, triesLeft: Int) -> String?
+
     /// The value of the secret gateway header `name` for `server` (`scheme://host:port`), not found in
     /// the keyring (`keyringUnusable`: why it could not be asked); nil when nothing was typed.
     func askHeaderValue(name: String, server: String, keyringUnusable: KeyringError?) -> String?
@@ -145,6 +149,8 @@ public protocol PasswordPrompt: Sendable {
 
 extension PasswordPrompt {
     public func askPassphrase(keyFile: String) -> String? { nil }
+
+    public func askPassphraseAgain(keyFile: String, triesLeft: Int) -> String? { nil }
 
     public func askHeaderValue(name: String, server: String, keyringUnusable: KeyringError?) -> String? { nil }
 

@@ -22,7 +22,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// passphrase missing or wrong).
     case clientCertificate = 8
     /// `check --warn-expiry DAYS`: every check was otherwise ONLINE, and a certificate (of a presented
-    /// chain, or the client certificate) expires within DAYS. Never the status of a `Failure`.
+    /// chain, or the client certificate) expires within DAYS and its renewal is overdue (`ExpiryRule`).
+    /// Never the status of a `Failure`.
     case certificateExpiring = 9
 
     /// Any failure, as opposed to success and a certificate expiring soon on a server that is online.

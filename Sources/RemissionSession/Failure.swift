@@ -282,7 +282,7 @@ extension LocalProblem {
     var status: ExitStatus {
         switch self {
         case .confirmationNeedsTerminal, .deleteDataNeedsTerminal, .noCertificate, .noPlainHTTPWarning,
-            .acceptNeedsTerminal, .caFileUnusable,
+            .acceptNeedsTerminal, .caFileUnusable, .caFileNotRoot,
             .noUserForPassword, .passwordNeedsTerminal, .noPasswordGiven, .passwordsDiffer, .watchNeedsTerminal:
             return .usage
         case .declined, .noCertificatePresented, .notPinned, .trustNotChanged, .noSnapshot, .backupKeyNotGenerated,
@@ -297,14 +297,17 @@ extension LocalProblem {
             case .proxy(let failure): return Failure.status(failure)
             case .route(let failure): return Failure.status(failure)
             }
-        case .fingerprintNotPresented, .certificateDeclined, .typedFingerprintMismatch: return .trustRefused
+        case .fingerprintNotPresented, .certificateDeclined, .typedFingerprintMismatch, .presentedKeyUnproven:
+            return .trustRefused
         case .keyringNotChanged(let error, _): return Failure(.keyring(error)).status
         case .offlineWithoutSnapshot: return .offline
         case .snapshotLacksFields(_, _, let serverOffline): return serverOffline ? .offline : .failure
         case .removalInterrupted(let failure, _, _): return failure.status
         case .passwordNotChecked(let failure): return failure.status
         case .partialAdd(_, _, let failed): return ExitStatus.worst(failed.map(\.failure.status))
-        case .portNotTested: return .serverRefused
+        case .portNotTested, .daemonCouldNotFetch: return .serverRefused
+        case .addFileChoice(.fileListLate): return .failure
+        case .addFileChoice: return .usage
         }
     }
 }

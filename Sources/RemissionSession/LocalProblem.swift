@@ -37,6 +37,9 @@ public enum LocalProblem: Sendable, Equatable {
     case notPinned(SPKIPin, identity: String, pinned: [SPKIPin])
     /// `trust ca FILE`: the file cannot serve as a CA file (exit 2).
     case caFileUnusable(TransportError)
+    /// The last of `Onboarding.caFileTries` files typed at connect's certificate question held no
+    /// root (an intermediate); nothing was saved (exit 2).
+    case caFileNotRoot(NotRootCAFile)
     /// trust.json could not be changed; nothing was (exit 1).
     case trustNotChanged(StorageError)
     /// `trust pin --generate-backup FILE`: OpenSSL made no key (exit 1); nothing was written or pinned.
@@ -51,6 +54,11 @@ public enum LocalProblem: Sendable, Equatable {
     /// `trust pin --issuer|--root`: the server does not present that certificate (a self-signed leaf
     /// has no issuer; Caddy never sends its root); nothing was pinned (exit 1).
     case keyNotPresented(PresentedKey, label: String, leafSelfSigned: Bool)
+    /// `trust pin --issuer|--root` on a chain the stored trust refuses: the certificate that issued the
+    /// leaf (by signature; its key `presented`) is not the one recorded for the accepted certificate
+    /// (`recorded`, nil when none was recorded), so nothing shows it comes from the same certificate
+    /// authority; nothing was pinned (exit 5).
+    case presentedKeyUnproven(PresentedKey, label: String, presented: SPKIPin, recorded: SPKIPin?)
 
     /// The keyring refused a change the command needs first; `consequence` says what was left alone.
     case keyringNotChanged(KeyringError, KeyringConsequence)
@@ -81,6 +89,12 @@ public enum LocalProblem: Sendable, Equatable {
     /// `port-test`: the daemon could not test the port on any family (it could not reach the
     /// port-checking service, or refused the test); the daemon's words for each. Never "closed" (exit 6).
     case portNotTested([PortTestResult])
+    /// The daemon could not fetch a URL itself (`add URL`, `blocklist update`): the daemon's refusal,
+    /// read (exit 6, as the refusal was). `server`: the saved server, for the command that changes
+    /// the blocklist URL.
+    case daemonCouldNotFetch(DaemonFetchFailure, server: String?)
+    /// `add --skip/--only`: no files chosen (`fileListLate`: exit 1, the others exit 2).
+    case addFileChoice(AddFileChoiceProblem)
 }
 
 /// A destructive change that is confirmed first.

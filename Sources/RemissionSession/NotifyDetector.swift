@@ -15,7 +15,7 @@ import RemissionTrust
 /// - **Offline / online.** A failed poll after one that reached the server (or the first poll) is
 ///   `offline`, once; the next poll that reaches it is `online`, once.
 /// - **Certificates.** A certificate of the presented chain that `ExpiryRule` says expires soon
-///   (check's rule, 14 days or a third of its lifetime), once per certificate.
+///   (check's rule: 14 days, or less once its renewal is overdue), once per certificate.
 /// - **Bounds.** More than `maximumTorrentEvents` torrent events of one kind in one poll: the first
 ///   ones, then one `more` event with the count. Torrents whose hash is not 1–64 hex digits are not
 ///   followed; the memory keeps `NotifyMemory.maximumTorrents` hashes.
@@ -130,7 +130,8 @@ public enum NotifyDetector {
         _ certificates: [CertificateFacts], memory: inout NotifyMemory, now: Int64, rule: ExpiryRule
     ) -> [NotifyEvent.Certificate] {
         var found: [NotifyEvent.Certificate] = []
-        for certificate in certificates where rule.isExpiring(certificate, now: now) {
+        for (index, certificate) in certificates.enumerated()
+        where rule.isExpiring(certificate, role: ExpiryRule.role(inChainAt: index), now: now) {
             let fingerprint = certificate.fingerprint.hex
             guard !memory.warned.contains(fingerprint) else { continue }
             memory.warned.append(fingerprint)

@@ -15,7 +15,7 @@ public struct Onboarding {
     public let name: String
     public let existing: ServerProfile?
     public let auth: AuthRequest
-    public private(set) var trust: ServerTrust
+    public internal(set) var trust: ServerTrust
     /// The trust stored when connect started: `save` writes only what this run changed.
     let storedTrust: ServerTrust
     /// The fingerprint given with --accept-fingerprint, if any.
@@ -31,6 +31,11 @@ public struct Onboarding {
     var answeredUser: String?
     /// Passwords typed in this run, at most `passwordTries`.
     var passwordsTyped = 0
+    /// CA files typed at the certificate question and refused, at most `caFileTries` (Onboarding+TrustAnswer).
+    var caFilesRefused = 0
+    /// The CA file given with --ca-file, when it holds no root (`CAFileRole.notRoot`): used as given,
+    /// with a warning that names the root (`connect` prints it). Nil for a root or no --ca-file.
+    public private(set) var givenCAFileNotRoot: NotRootCAFile?
     /// The saved server's options with what this run gave: the client certificate (--client-cert,
     /// --client-key; absolute paths) and the proxy with its trust (--proxy…). Saved by `save`.
     let options: ServerOptions
@@ -86,6 +91,7 @@ public struct Onboarding {
         storedTrust = trust
         try overrides.apply(to: &trust)
         fingerprintFromFlag = overrides.acceptFingerprint.flatMap { try? CertificateFingerprint(parsing: $0) }
+        givenCAFileNotRoot = overrides.caFile.flatMap { NotRootCAFile.inspect(absolutePath($0)) }
         let before = storedTrust
         let newPins = trust.pins.filter { !before.pins.contains($0) }
         if overrides.acceptFingerprint == nil, let accepted = before.accepted {
@@ -168,36 +174,12 @@ public struct Onboarding {
         return .needsDecision(decision, chain, leaf: leaf)
     }
 
-    /// The user's answer to "Trust this certificate? (yes/no/[fingerprint])" about `chain`, the one
-    /// `trustStep` showed (an accepted leaf is recorded with its issuer and names).
-    public mutating func answerTrust(_ answer: TrustAnswer, chain: PresentedChain) throws(Failure) {
-        guard let leaf = chain.leaf else { return }
-        switch answer {
-        case .accept: trust.accepted = accepted(chain)
-        case .pinKey(let key):
-            trust.pins = [key]
-            trust.accepted = nil
-        case .caFile(let file):
-            let path = absolutePath(file)
-            do { try SocketTransport.checkCAFile(path, options: context.transportOptions) } catch {
-                throw Failure(.local(.caFileUnusable(error)), server: name)
-            }
-            trust.caFile = path
-            trust.accepted = nil
-        case .decline: throw Failure(.onboarding(.declined(.certificate)), server: name)
-        case .mismatch(let typed):
-            throw Failure(
-                .onboarding(.fingerprintMismatch(given: typed, presented: leaf.fingerprint, chain: nil)), server: name)
-        case .unclear: break
-        }
-    }
-
-    private func failure(_ problem: OnboardingProblem) -> Failure {
+    func failure(_ problem: OnboardingProblem) -> Failure {
         Failure(.onboarding(problem), server: name)
     }
 
     /// The record of accepting `chain`'s leaf now; `chain` has a leaf (`trustStep` returns none without).
-    private func accepted(_ chain: PresentedChain) -> AcceptedCertificate? {
+    func accepted(_ chain: PresentedChain) -> AcceptedCertificate? {
         AcceptedCertificate(accepting: chain, at: now)
     }
 

@@ -51,6 +51,13 @@ public struct SessionContext: Sendable {
     }
 
     public var trustStore: TrustStore { TrustStore(paths: paths) }
+
+    /// The home directory a path typed at a question is read from (`TypedPath`): `HOME` when it is an
+    /// absolute path, else the working directory.
+    public var homeDirectory: String {
+        if let home = environment["HOME"], home.hasPrefix("/") { return home }
+        return workingDirectory() ?? "/"
+    }
     public var profileStore: ProfileStore { ProfileStore(paths: paths) }
 
     /// A server named by the user: a saved name, a URL, or (nil) `defaultTarget` / the default
@@ -208,10 +215,15 @@ public struct TrustOverrides: Sendable, Equatable {
 /// A relative path made absolute against the working directory (a CA file is stored by path).
 public func absolutePath(_ path: String) -> String {
     if path.hasPrefix("/") { return path }
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard getcwd(&buffer, buffer.count) != nil else { return path }
-    let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let directory = workingDirectory() else { return path }
     var relative = Substring(path)
     while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
     return (directory == "/" ? "" : directory) + "/" + relative
+}
+
+/// The working directory, or nil when it cannot be named (removed, too long).
+func workingDirectory() -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return nil }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

@@ -17,7 +17,7 @@ public enum SettingInputError: Error, Sendable, Equatable {
     case peerLimit(String)
     /// `--group`: an empty name.
     case emptyGroup
-    /// A label that is empty or holds a comma.
+    /// A label option's value with no label in it (`""`, `","`).
     case label(String)
     /// `--label`/`--no-labels` together with each other or with `--add-label`/`--remove-label`.
     case labelOptionsTogether
@@ -99,18 +99,36 @@ public enum TorrentSettingsInput {
         return text
     }
 
+    /// The labels of label options as typed: each value a comma-separated list (`--label a,b`, as
+    /// transmission-remote's `-L a,b` and `watch`'s `L` prompt take them; Transmission refuses a comma
+    /// inside a label), spaces around each label dropped, each label once. A value with no label
+    /// in it is refused (`--no-labels` removes them all).
+    public static func labelList(_ values: [String]) throws(SettingInputError) -> [String] {
+        var labels: [String] = []
+        for value in values {
+            let parts = value.split(separator: ",").map { trimmed($0) }.filter { !$0.isEmpty }
+            guard !parts.isEmpty else { throw .label(value) }
+            for label in parts where !labels.contains(label) { labels.append(label) }
+        }
+        return labels
+    }
+
     /// The label options together: `--label`… (replace), `--no-labels` (clear), or `--add-label`…
-    /// and `--remove-label`… (edit); nil when none is given.
+    /// and `--remove-label`… (edit), each value a comma list; nil when none is given.
     public static func labels(
         replace: [String], clear: Bool, add: [String], remove: [String]
     ) throws(SettingInputError) -> LabelChange? {
-        for label in replace + add + remove where label.isEmpty || label.contains(",") { throw .label(label) }
+        let (replace, add, remove) = (try labelList(replace), try labelList(add), try labelList(remove))
         let replacing = !replace.isEmpty || clear
         if (!replace.isEmpty && clear) || (replacing && !(add.isEmpty && remove.isEmpty)) {
             throw .labelOptionsTogether
         }
         if replacing { return .replace(replace) }
         return add.isEmpty && remove.isEmpty ? nil : .edit(add: add, remove: remove)
+    }
+
+    private static func trimmed(_ text: Substring) -> String {
+        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 
     /// ASCII digits only (no sign, no spaces), not too long to be a number.

@@ -26,11 +26,12 @@ extension TrustSettings {
     }
 }
 
-/// A key of a CA certificate the server presents, for `trust pin --issuer|--root`.
+/// A key of a CA certificate the server presents, for `trust pin --issuer|--root`, chosen by signature
+/// (`SignatureLinks`), never by name: a server can name any certificate after its leaf as its issuer.
 public enum PresentedKey: Sendable, Equatable {
-    /// The certificate that issued the presented leaf (by name, among the presented certificates).
+    /// The presented certificate whose key verifies the leaf's signature.
     case issuer
-    /// The presented chain's root: a self-issued certificate after the leaf.
+    /// The presented root the signature path from the leaf ends in (a self-signed certificate).
     case root
 
     /// This key's pin in `chain`, or why there is none: a self-signed leaf has no issuer, and many
@@ -39,16 +40,31 @@ public enum PresentedKey: Sendable, Equatable {
         guard let leaf = chain.leaf else {
             throw Failure(.local(.noCertificatePresented(authority: subject.endpoint.authority)))
         }
-        let cas = chain.certificates.dropFirst()
         let found =
             switch self {
-            case .issuer: cas.first { $0.subject == leaf.issuer }
-            case .root: cas.last.flatMap { $0.isSelfIssued ? $0 : nil }
+            case .issuer: chain.leafIssuer.flatMap { $0.fingerprint == leaf.fingerprint ? nil : $0 }
+            case .root: chain.signatureRoot
             }
         guard let found else {
             throw Failure(
                 .local(.keyNotPresented(self, label: subject.label, leafSelfSigned: leaf.isSelfIssued)))
         }
         return found.spkiPin
+    }
+
+    /// Refuses a key taken from a chain the stored trust refused, unless the leaf's issuer (by signature)
+    /// is the one recorded for the accepted certificate: otherwise nothing shows the chain comes from the
+    /// same certificate authority, and an impostor would choose what is pinned. Nothing stored (first
+    /// contact's way), or a trusted chain, takes any key.
+    public func requireProven(
+        in chain: PresentedChain, decision: TrustDecision, stored: ServerTrust, _ subject: TrustSubject
+    ) throws(Failure) {
+        guard !decision.isTrusted, !stored.pins.isEmpty || stored.accepted != nil || stored.caFile != nil
+        else { return }
+        let recorded = stored.accepted?.issuerKey
+        if let recorded, stored.pins.isEmpty, chain.leafVerifies(under: recorded) { return }
+        guard let presented = chain.leafIssuer?.spkiPin else { return }  // `pin(in:)` says it is missing
+        throw Failure(
+            .local(.presentedKeyUnproven(self, label: subject.label, presented: presented, recorded: recorded)))
     }
 }

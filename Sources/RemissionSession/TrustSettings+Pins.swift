@@ -41,7 +41,11 @@ extension TrustSettings {
             }
             chain = probe.chain
             added.insert(
-                contentsOf: try presented.map { key throws(Failure) in try key.pin(in: probe.chain, subject) }, at: 0)
+                contentsOf: try presented.map { key throws(Failure) in
+                    let pin = try key.pin(in: probe.chain, subject)
+                    try key.requireProven(in: probe.chain, decision: probe.decision, stored: stored, subject)
+                    return pin
+                }, at: 0)
             if current || currentAlso { added.insert(probe.leaf.spkiPin, at: 0) }
         } else {
             chain = try? probe(subject, trust: .none).chain
@@ -126,6 +130,8 @@ extension TrustSettings {
 
     /// `trust ca FILE`: the file (checked now: readable, at least one certificate) by its absolute
     /// path; then what decides, and what the certificate shows with it (nil when it cannot be reached).
+    /// A file without a root (an intermediate) is set all the same, as `trust pin --issuer` pins an
+    /// intermediate's key: the change says so (`notRoot`), and the view names the root beside it.
     /// An accepted certificate would keep deciding first: it is replaced, once `replacing` (the
     /// command's question, or `--replace-accepted`) agreed.
     public func setCAFile(
@@ -147,7 +153,7 @@ extension TrustSettings {
         let stored = try stored(subject)
         return CAFileChange(
             path: path, previous: previous, stored: stored, probe: try? probe(subject, trust: stored),
-            replacedAccepted: replaced)
+            replacedAccepted: replaced, notRoot: NotRootCAFile.inspect(path))
     }
 }
 
@@ -212,4 +218,6 @@ public struct CAFileChange: Sendable, Equatable {
     public var probe: TrustProbe?
     /// The accepted certificate the CA file replaced (after the question or `--replace-accepted`).
     public var replacedAccepted: AcceptedCertificate? = nil
+    /// The file holds no root (an intermediate): set as given, with a warning naming the root.
+    public var notRoot: NotRootCAFile? = nil
 }

@@ -43,9 +43,11 @@ public enum ChainExaminer {
             }
         }
         ERR_clear_error()
-        return PresentedChain(
+        var chain = PresentedChain(
             certificates: facts, peerName: peerName, storeVerification: storeVerification,
             anchorVerifications: anchorVerifications)
+        if everyPresentedAnchor { chain.signatures = signatureLinks(presented) }  // first contact's choices
+        return chain
     }
 
     /// The same facts without a connection: `chain` as a server would send it (leaf first, DER),
@@ -55,7 +57,7 @@ public enum ChainExaminer {
     /// is empty.
     public static func examine(
         chain: [[UInt8]], anchors: [[UInt8]], systemAnchors: [[UInt8]] = [], peerName: PeerName,
-        pinnedKeys: Set<SPKIPin>, time: Int64?
+        pinnedKeys: Set<SPKIPin>, time: Int64?, everyPresentedAnchor: Bool = false
     ) -> PresentedChain? {
         let presented = chain.compactMap(certificate(der:))
         let systemCertificates = systemAnchors.compactMap(certificate(der:))
@@ -85,8 +87,8 @@ public enum ChainExaminer {
         // RSA and DSA keys of 2048 bits, curves of 224), so the facts match what a connection sees.
         if let parameters = X509_STORE_CTX_get0_param(context) { X509_VERIFY_PARAM_set_auth_level(parameters, 2) }
         return examine(
-            storeContext: context, peerName: peerName, pinnedKeys: pinnedKeys, time: time,
-            caFileFingerprints: fingerprints)
+            storeContext: context, peerName: peerName, pinnedKeys: pinnedKeys,
+            everyPresentedAnchor: everyPresentedAnchor, time: time, caFileFingerprints: fingerprints)
     }
 
     /// The presented chain of a store context, leaf first (not owned).
@@ -105,7 +107,7 @@ public enum ChainExaminer {
     /// The chain against one anchor: a fresh store holding only `anchor`.
     /// `parameters` are the handshake's (its security level: key sizes and digests), so a pinned CA's
     /// path is held to them as the store's is.
-    private static func verify(
+    static func verify(
         leaf: OpaquePointer, untrusted: OpaquePointer, anchor: OpaquePointer, key: SPKIPin, time: Int64?,
         parameters: OpaquePointer?
     ) -> AnchorVerification {

@@ -120,11 +120,21 @@ final class HandshakeInspector {
             anchors.loadDeferredBundleIfNeeded(
                 storeContext: storeContext, presented: ChainExaminer.untrustedCertificates(storeContext))
         }
-        let presentedChain = ChainExaminer.examine(
+        var presentedChain = ChainExaminer.examine(
             storeContext: storeContext, peerName: peerName, pinnedKeys: policy.pinnedKeys,
             everyPresentedAnchor: examinesEveryPresentedAnchor, time: nil,
             caFileFingerprints: anchors.caFileFingerprints)
-        let decision = policy.evaluate(presentedChain)
+        var decision = policy.evaluate(presentedChain)
+        if !decision.isTrusted {
+            // What advice rests on, only for a refusal: signatures, every presented CA as an anchor, the
+            // CA file's certificates, the trust it was judged by. The decision is taken again over them
+            // (a changed certificate's renewal is proven by signature); it can only refuse again.
+            ChainExaminer.completeForAdvice(&presentedChain, storeContext: storeContext, time: nil)
+            presentedChain.caFileCertificates = ChainExaminer.caFileFacts(anchors.caFile)
+            presentedChain.judgedBy = policy.trust
+            let again = policy.evaluate(presentedChain)
+            if !again.isTrusted { decision = again }
+        }
         self.chain = presentedChain
         self.decision = decision
         ERR_clear_error()

@@ -22,7 +22,7 @@ public final class SocketTransport: ServerTransport {
     let options: TransportOptions
     let inspector: HandshakeInspector
     private let context: OpaquePointer?
-    private let proxyRoute: ProxyRoute?
+    let proxyRoute: ProxyRoute?
     private var connection: SocketConnection?
 
     /// - Parameters:
@@ -186,6 +186,7 @@ public final class SocketTransport: ServerTransport {
             do {
                 try opened.handshake(context: context, serverName: serverName, deadline: deadline)
             } catch {
+                noteLocalNames(connectedTo: opened, deadline: deadline)
                 throw diagnosed(.socket(error, phase: .tls), on: opened, deadline: deadline)
             }
             stamps.handshaken = SystemClock().monotonicMilliseconds

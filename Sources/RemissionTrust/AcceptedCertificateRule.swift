@@ -11,8 +11,7 @@ struct AcceptedCertificateRule: Sendable {
         guard let accepted else { return nil }
         let problems = orderedProblems(chain.problems)
         guard leaf.fingerprint == accepted.fingerprint else {
-            let change = CertificateChange.between(
-                accepted, leaf, presentedIssuerKey: chain.certificates.dropFirst().first?.spkiPin)
+            let change = CertificateChange.between(accepted, chain)
             return .refused([.certificateChanged(accepted: accepted, presented: leaf, change: change)] + problems)
         }
         return .trusted(.acceptedCertificate(accepted.fingerprint), notes: problems)

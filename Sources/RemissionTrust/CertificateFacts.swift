@@ -146,6 +146,18 @@ public struct PresentedChain: Sendable, Hashable {
     public var storeVerification: AnchorVerification
     /// The chain against each presented certificate after the leaf whose key is pinned, alone.
     public var anchorVerifications: [AnchorVerification]
+    /// Which presented keys verify which presented certificates (`SignatureLinks`); examined on a
+    /// refusal and at first contact, where advice needs them.
+    public var signatures = SignatureLinks()
+    /// Whether the names the leaf covers resolve here to the address connected; looked up only when
+    /// the leaf does not cover the host (`LocalNames`).
+    public var localNames: LocalNames?
+    /// The certificates of the server's CA file, read on a refusal (what the stored anchor is: a root,
+    /// or an intermediate its CA renews).
+    public var caFileCertificates: [CertificateFacts] = []
+    /// The trust this chain was judged by (stored trust with the command's overrides), so that what is
+    /// recommended after a refusal knows what vouched for the server before; nil when not known.
+    public var judgedBy: ServerTrust?
 
     public init(
         certificates: [CertificateFacts], peerName: PeerName?, storeVerification: AnchorVerification,

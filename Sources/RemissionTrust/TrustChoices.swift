@@ -27,33 +27,42 @@ public struct TrustChoices: Sendable, Hashable {
     /// Below this lifetime a leaf is short-lived (a week).
     public static let shortLifetime: Int64 = 7 * 86_400
 
+    /// Below this lifetime an issuer is not recommended when its root can be named (a year).
+    public static let longLifetime: Int64 = 365 * 86_400
+
+    /// The choices for `chain`. The issuer and the root are chosen by signature (`SignatureLinks`): the
+    /// certificate whose key verifies the leaf, and the self-signed one the signature path ends in, each
+    /// offered only when the chain verifies with it as the only anchor. Never by name or position.
     public init(chain: PresentedChain) {
         let certificates = chain.certificates
         let leaf = certificates.first
+        let path = chain.signatures.path
+        let rootIndex = path.count >= 2 && chain.signatures.isSelfSigned(path[path.count - 1]) ? path.last : nil
+        let issuerIndex = path.count >= 2 ? path[1] : nil
         func anchors(_ index: Int) -> Bool {
-            guard index < certificates.count else { return false }
-            let key = certificates[index].spkiPin
-            return chain.anchorVerifications.contains { $0.anchors == .presentedCertificate(key) && $0.verified }
+            index < certificates.count && chain.anchorVerified(certificates[index].spkiPin)
         }
-        let last = certificates.count - 1
-        let rootSent = last >= 1 && certificates[last].isSelfIssued
         var offered: [Choice] = [.certificate]
-        if certificates.count >= 2, !(rootSent && last == 1), anchors(1) {
-            offered.append(.issuerKey(certificates[1].spkiPin))
+        if let issuerIndex, issuerIndex != rootIndex, anchors(issuerIndex) {
+            offered.append(.issuerKey(certificates[issuerIndex].spkiPin))
         }
-        if rootSent, anchors(last) { offered.append(.rootKey(certificates[last].spkiPin)) }
+        if let rootIndex, anchors(rootIndex) { offered.append(.rootKey(certificates[rootIndex].spkiPin)) }
+        // The root as a file when the server does not send one (whatever the names say, a sent root
+        // that issued nothing by signature is no root to point at either).
         let issuedByCA = leaf.map { !$0.isSelfIssued } ?? false
-        if issuedByCA, !rootSent { offered.append(.caFile) }
+        let rootSent = certificates.count >= 2 && certificates[certificates.count - 1].isSelfIssued
+        if issuedByCA, rootIndex == nil, !rootSent { offered.append(.caFile) }
         self.offered = offered
         privateCA = PrivateCA(chain: chain)
         leafIsShortLived = leaf.map { $0.notAfter - $0.notBefore < Self.shortLifetime } ?? false
 
         // What survives renewals best: the root's key, else the root as a CA file when the issuer is
-        // short-lived or a known private CA, else the issuer's key, else this certificate.
-        let issuerLifetime = certificates.count >= 2 ? certificates[1].notAfter - certificates[1].notBefore : 0
+        // short-lived or a known private CA, else the issuer's key when it lives long, else the root as
+        // a file, else this certificate.
+        let issuerLifetime = issuerIndex.map { certificates[$0].notAfter - certificates[$0].notBefore } ?? 0
         if let root = offered.first(where: { if case .rootKey = $0 { true } else { false } }) {
             recommended = root
-        } else if offered.contains(.caFile), privateCA != nil || issuerLifetime < 365 * 86_400 {
+        } else if offered.contains(.caFile), privateCA != nil || issuerLifetime < Self.longLifetime {
             recommended = .caFile
         } else if let issuer = offered.first(where: { if case .issuerKey = $0 { true } else { false } }) {
             recommended = issuer

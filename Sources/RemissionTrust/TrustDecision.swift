@@ -49,9 +49,9 @@ public struct AcceptedCertificate: Sendable, Hashable, Codable {
     public var notAfter: Int64
     /// Unix seconds when the user accepted it.
     public var acceptedAt: Int64
-    /// Its issuer, the names it covered and the key of the certificate sent after it: what tells a
-    /// renewal by the same CA from another certificate (`CertificateChange`). Nil in records kept
-    /// before these were.
+    /// Its issuer, the names it covered and the key of the presented certificate whose key verified
+    /// its signature (`PresentedChain.leafIssuer`, never by name or position): what proves a renewal by
+    /// the same CA (`CertificateChange`). Nil in records kept before these were.
     public var issuer: String?
     public var names: [SubjectAltName]?
     public var issuerKey: SPKIPin?
@@ -76,7 +76,7 @@ public struct AcceptedCertificate: Sendable, Hashable, Codable {
         self.init(
             fingerprint: leaf.fingerprint, subject: leaf.subject, notBefore: leaf.notBefore, notAfter: leaf.notAfter,
             acceptedAt: time, issuer: leaf.issuer, names: leaf.subjectAltNames,
-            issuerKey: chain.certificates.dropFirst().first?.spkiPin)
+            issuerKey: chain.leafIssuer?.spkiPin)
     }
 }
 

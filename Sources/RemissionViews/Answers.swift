@@ -35,17 +35,22 @@ public enum Answers {
 
     /// An answer to connect's certificate question with the choices first contact offered
     /// (`TrustChoices`): yes or no; `issuer` or `root` (Russian `издатель`, `корень`) for that key;
-    /// a path to a PEM file for the CA file; otherwise a fingerprint, or unclear.
+    /// a path for the CA file (with a `/`, beginning with `~`, or ending in `.crt`, `.pem`, `.cer`;
+    /// quotes around it allowed; `TypedPath` reads it); otherwise a fingerprint, or unclear.
     public static func trustAnswer(_ text: String?, offered: [TrustChoices.Choice], leaf: CertificateFacts)
         -> TrustAnswer
     {
         let word = (text ?? "").trimmingASCIIWhitespace()
+        let unquoted = word.drop { $0 == "'" || $0 == "\"" }.reversed().drop { $0 == "'" || $0 == "\"" }.reversed()
+            .map(String.init).joined()
+        let isPath =
+            unquoted.contains("/") || unquoted.hasPrefix("~")
+            || [".crt", ".pem", ".cer"].contains { unquoted.lowercased().hasSuffix($0) }
         for choice in offered {
             switch choice {
             case .issuerKey(let key) where ["issuer", "издатель"].contains(word.lowercased()): return .pinKey(key)
             case .rootKey(let key) where ["root", "корень", "корневой"].contains(word.lowercased()): return .pinKey(key)
-            case .caFile where word.contains("/") || word.hasSuffix(".crt") || word.hasSuffix(".pem"):
-                return .caFile(word)
+            case .caFile where isPath: return .caFile(word)
             default: continue
             }
         }

@@ -6,10 +6,21 @@ import RemissionTrust
 public struct CertificateExpiry: Sendable, Equatable {
     public enum Role: String, Sendable, Equatable {
         case leaf, intermediate, root, client
+
+        /// The schedule it is renewed on: the server's and the client's own certificates as leaves,
+        /// the CA certificates the server sends on their CA's.
+        var schedule: ExpiryRule.Role {
+            switch self {
+            case .leaf, .client: .leaf
+            case .intermediate, .root: .authority
+            }
+        }
     }
 
     public var role: Role
     public var subject: String
+    /// The names it covers, which name it in the text when it has no subject (`CertificateName`).
+    public var names: [SubjectAltName] = []
     public var notBefore: Int64
     public var notAfter: Int64
     /// Less is left than `threshold` (`ExpiryRule`).
@@ -26,16 +37,19 @@ public struct CertificateExpiry: Sendable, Equatable {
         if let client { roles.append((.client, client)) }
         return roles.map { role, certificate in
             CertificateExpiry(
-                role: role, subject: certificate.subject, notBefore: certificate.notBefore,
-                notAfter: certificate.notAfter, expiring: rule.isExpiring(certificate, now: now),
-                threshold: rule.threshold(notBefore: certificate.notBefore, notAfter: certificate.notAfter))
+                role: role, subject: certificate.subject, names: certificate.subjectAltNames,
+                notBefore: certificate.notBefore,
+                notAfter: certificate.notAfter, expiring: rule.isExpiring(certificate, role: role.schedule, now: now),
+                threshold: rule.threshold(
+                    notBefore: certificate.notBefore, notAfter: certificate.notAfter, role: role.schedule))
         }
     }
 
     /// "warning: the intermediate certificate 'CN=…' expires 2026-12-01 (in 3 days), less than 14 days
-    /// ahead: is its renewal running?", under check's tls step.
+    /// ahead: is its renewal running?", under check's tls step; "…: its renewal is overdue (less than a
+    /// quarter of its 12 hours is left)" when the renewal margin decided (`ExpiryRule`).
     public func warningLine(now: Int64) -> String {
-        let (name, date) = (TerminalText.safe(subject), Dates.day(notAfter))
+        let (name, date) = (CertificateName.of(subject: subject, names: names), Dates.day(notAfter))
         let when = Self.relativeTime(notAfter, now: now)
         let what =
             switch role {
@@ -44,16 +58,20 @@ public struct CertificateExpiry: Sendable, Equatable {
             case .root: tr("the root certificate '\(name)'")
             case .client: tr("the client certificate '\(name)'")
             }
-        let within =
-            switch threshold {
-            case .days(let days): tr("less than \(count: Int(days), "day", "days") ahead")
-            case .thirdOfLifetime(let lifetime):
-                tr("less than a third of its lifetime (\(Self.duration(lifetime))) ahead")
-            case .warnExpiry(let days): tr("within the \(count: days, "day", "days") of --warn-expiry")
-            }
-        return notAfter <= now
-            ? tr("warning: \(what) expired \(date) (\(when)).")
-            : tr("warning: \(what) expires \(date) (\(when)), \(within): is its renewal running?")
+        if notAfter <= now { return tr("warning: \(what) expired \(date) (\(when)).") }
+        let within: String
+        switch threshold {
+        case .days(let days): within = tr("less than \(count: Int(days), "day", "days") ahead")
+        case .warnExpiry(let days): within = tr("within the \(count: days, "day", "days") of --warn-expiry")
+        case .renewalOverdue(let lifetime, let schedule):
+            let share =
+                switch schedule {
+                case .leaf: tr("less than a quarter of its \(Self.duration(lifetime)) is left")
+                case .authority: tr("less than a tenth of its \(Self.duration(lifetime)) is left")
+                }
+            return tr("warning: \(what) expires \(date) (\(when)): its renewal is overdue (\(share)).")
+        }
+        return tr("warning: \(what) expires \(date) (\(when)), \(within): is its renewal running?")
     }
 
     /// Like `Dates.relativeDays`, in hours when less than two days apart (a 12-hour leaf's "in 3 hours").

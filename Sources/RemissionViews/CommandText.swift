@@ -10,7 +10,7 @@ public enum CommandText {
         tr("Give at least one .torrent file, magnet: link or http(s):// URL.")
     }
     public static func badLabel(_ label: String) -> String {
-        tr("Label \"\(TerminalText.safe(label))\" is empty or contains a comma; labels cannot.")
+        tr("No label in \"\(TerminalText.safe(label))\": give labels separated by commas, e.g. linux,iso.")
     }
     public static func altSpeed(_ text: String) -> String {
         tr("--alt-speed takes on or off, not '\(TerminalText.safe(text))'.")

@@ -4,7 +4,8 @@ import RemissionTransport
 import RemissionTrust
 
 /// The words of the command-local outcomes (`LocalProblem`) and of `FileIndexesError`. Their advice
-/// is part of the reason (none has a separate hint), as each names the command that applies.
+/// is part of the reason, as each names the command that applies; only a URL the daemon could not
+/// fetch has a hint of its own (`fetchHint`: what to check on the daemon's machine).
 extension FailureText {
     static func localReason(_ problem: LocalProblem) -> String {
         switch problem {
@@ -53,6 +54,7 @@ extension FailureText {
             return tr(
                 "\(pin) is not pinned for \(safe(identity)) (pinned: ",
                 "\(pinned.map(\.description).joined(separator: ", "))); nothing was changed.")
+        case .caFileNotRoot(let file): return CAFileText.notRootFailure(file)
         case .caFileUnusable(let error):
             return tr(
                 "\(transportReason(error)). Give a readable PEM file with at least one certificate; ",
@@ -76,6 +78,8 @@ extension FailureText {
                 "remission trust pin \(quotedForShell(label)) --current --generate-backup FILE")
         case .keyNotPresented(let key, let label, let leafSelfSigned):
             return TrustCommandText.keyNotPresented(key, label: label, leafSelfSigned: leafSelfSigned)
+        case .presentedKeyUnproven(_, let label, let presented, let recorded):
+            return TrustCommandText.presentedKeyUnproven(label: label, presented: presented, recorded: recorded)
         case .keyringNotChanged(let error, .nothingStored): return tr("\(keyringReason(error)) Nothing was stored.")
         case .keyringNotChanged(let error, .serverKept):
             return tr(
@@ -109,7 +113,39 @@ extension FailureText {
             return tr(
                 "The port could not be tested: the daemon could not reach the port-checking service ",
                 "(or refused the test). This says nothing about whether the port is open or closed.")
+        case .daemonCouldNotFetch(let fetch, _): return fetchReason(fetch)
+        case .addFileChoice(let problem): return AddText.fileChoiceReason(problem)
         }
+    }
+
+    /// "the daemon could not fetch URL: the web server answered 404 Not Found".
+    static func fetchReason(_ fetch: DaemonFetchFailure) -> String {
+        let answer =
+            fetch.status == 0
+            ? tr("no answer (no connection, a name that does not resolve, a timeout or a TLS failure)")
+            : tr("the web server answered \(fetch.status) \(safe(fetch.statusText))")
+        guard let url = fetch.url else { return tr("the daemon could not fetch its blocklist URL: \(answer)") }
+        return tr("the daemon could not fetch \(safe(url)): \(answer)")
+    }
+
+    /// What to check on the daemon's machine, which fetched the URL; for the blocklist, how its URL
+    /// is changed (on the server that failed).
+    static func fetchHint(_ fetch: DaemonFetchFailure, server: String?) -> String {
+        let curl = "curl -I " + quotedForShell(safe(fetch.url ?? "URL"))  // verbatim
+        var hint =
+            fetch.status == 0
+            ? tr(
+                "The daemon fetches the URL itself, from its own machine: check there that the host name ",
+                "resolves and the host can be reached (DNS, network, firewall, a proxy the daemon needs), ",
+                "e.g. with: \(curl)")
+            : tr(
+                "The daemon fetches the URL itself, from its own machine, and got \(fetch.status): check the URL ",
+                "(\(curl) on that machine shows the same answer).")
+        if fetch.fetched == .blocklist {
+            let target = server.map { " " + quotedForShell(safe($0)) } ?? ""
+            hint += " " + tr("Change the blocklist URL with: remission session\(target) --blocklist-url URL")
+        }
+        return hint
     }
 
     /// The question asked on a terminal before the change (answered with yes or no).

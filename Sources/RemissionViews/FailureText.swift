@@ -88,6 +88,11 @@ public enum FailureText {
             return KnownCauseText.hint(cause, endpoint: endpoint)
         }
         if place == .connect, let hint = connectHint(failure) { return hint }
+        if place == .command, let (decision, chain) = failure.trustRefusal {
+            // What the advice recommends first (for a proven renewal, the durable fix).
+            let text = TrustText(server: failure.server ?? "SERVER", now: SystemClock().now)
+            if let hint = text.hint(text.advice(decision, chain: chain)) { return hint }
+        }
         switch failure.cause {
         case .transport(let error): return transportHint(error, server: server)
         case .unauthorized(let user, let source):
@@ -141,6 +146,7 @@ public enum FailureText {
                 ? tr("Add one with: remission connect URL")
                 : tr("Name one (\(saved.joined(separator: ", "))) or set one with: remission servers default NAME")
         case .addSource(.missing): return tr("Give a .torrent file, a magnet: link or an http(s):// URL.")
+        case .local(.daemonCouldNotFetch(let fetch, let server)): return fetchHint(fetch, server: server)
         case .keyring, .credentialKey, .profile, .storage, .snapshot, .endpoint, .trustInput, .selection, .input,
             .addSource, .onboarding, .outputFailed, .fileIndexes, .local, .proxyInput:
             return nil
@@ -272,9 +278,16 @@ public enum FailureText {
                     "The fingerprint you gave (\(given)) is not the server's (\(presented)): refused; nothing was saved."
                 )
 
-        case .certificateNotTrusted(let hard, let authority, _, let chain, let decision):
+        case .certificateNotTrusted(let hard, let authority, let acceptAs, let chain, let decision):
             guard let leaf = chain.leaf else { return tr("The certificate of \(safe(authority)) is not trusted.") }
             let pinned = decision.hasProblem { if case .pinMismatch = $0 { true } else { false } }
+            // A refusal of stored trust ends with the first fix the advice recommends (shown above).
+            let text = TrustText(server: acceptAs, now: 0, place: .connect)
+            if hard, let fix = text.advice(decision, chain: chain).fixes.first, case .trustRootFile(_, _, false) = fix {
+                return tr(
+                    "The certificate of \(safe(authority)) is not trusted. Nothing was changed; what survives ",
+                    "renewals: run it again with \(text.commands(fix).joined(separator: tr(", then ")))")
+            }
             let advice =
                 !hard
                 ? tr(
@@ -282,11 +295,12 @@ public enum FailureText {
                     "this exact certificate, --pin \(leaf.spkiPin) to trust its key, or --ca-file FILE for your CA.")
                 : pinned
                     ? tr(
-                        "Nothing was changed. If the new key is expected, pin it explicitly: run it again with ",
-                        "--pin \(leaf.spkiPin)")
+                        "Nothing was changed. If its keys were replaced on purpose, compare the new key with the ",
+                        "server's own, then run it again with --pin and the key you compared (sha256//…).")
                     : tr(
-                        "Nothing was changed. If the new certificate is expected, accept it explicitly: ",
-                        "run it again with --accept-fingerprint \(leaf.fingerprint)")
+                        "Nothing was changed. If its certificate was replaced on purpose, compare the new fingerprint ",
+                        "with the server's own, then run it again with --accept-fingerprint and the one you compared ",
+                        "(SHA256:…).")
             return tr("The certificate of \(safe(authority)) is not trusted. \(advice)")
         case .plainHTTPNotAllowed(let authority):
             return tr(

@@ -24,6 +24,8 @@ public enum ListStatusFilter: String, CaseIterable, Sendable {
 /// `--sort` keys of `remission list`.
 public enum ListSortKey: String, CaseIterable, Sendable {
     case id, name, progress, size, ratio, added, eta, down, up, status
+    /// The daemon's queue order (`queuePosition`, 0 first); a torrent without one last.
+    case queue
 }
 
 /// Which torrents `list` shows and in what order: pure, so it is tested without I/O.
@@ -88,6 +90,7 @@ public struct ListQuery: Sendable, Equatable {
         case .down: order = Self.sort(kept, torrents) { $0.rateDownload }
         case .up: order = Self.sort(kept, torrents) { $0.rateUpload }
         case .status: order = Self.sort(kept, torrents) { $0.status.rawValue }
+        case .queue: order = Self.sort(kept, torrents) { $0.queuePosition ?? Int.max }
         }
         return reverse ? order.reversed() : order
     }

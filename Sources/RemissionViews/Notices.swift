@@ -30,6 +30,12 @@ public enum Prompts {
     public static func passphrase(keyFile: String) -> String {
         tr("Passphrase for the client key \(TerminalText.safe(keyFile)): ")
     }
+
+    /// Before the passphrase is asked again: the one typed was wrong, and how many tries are left.
+    public static func wrongPassphrase(keyFile: String, triesLeft: Int) -> String {
+        let tries = triesLeft == 1 ? tr("last try") : tr("\(count: triesLeft, "try", "tries") left")
+        return tr("Wrong passphrase for \(TerminalText.safe(keyFile)); try again (\(tries)).")
+    }
 }
 
 /// The exit-code table of `--help` and README (PRODUCT.md §1).
@@ -46,7 +52,8 @@ public enum ExitStatusText {
         case .serverRefused: return tr("server refused or RPC error (403, 421, rpc-version)")
         case .keyring: return tr("keyring unavailable or locked")
         case .clientCertificate: return tr("client certificate required, refused or unusable")
-        case .certificateExpiring: return tr("online, but a certificate expires within --warn-expiry DAYS")
+        case .certificateExpiring:
+            return tr("online, but a certificate's renewal is overdue (--warn-expiry DAYS)")
         }
     }
 
@@ -77,7 +84,7 @@ public enum ExitStatusText {
         case .certificateExpiring:
             return tr(
                 "`check --warn-expiry DAYS`: every server checked is otherwise online, and a certificate it ",
-                "presents (or the client certificate) expires within DAYS")
+                "presents (or the client certificate) expires within DAYS and its renewal is overdue")
         }
     }
 
@@ -224,6 +231,23 @@ extension Prompts {
     }
     public static var trustCertificateAgain: String {
         tr("Please type 'yes', 'no', or the fingerprint you expect (SHA256:…).")
+    }
+
+    /// After an answer that is none of the choices: every word the question offered.
+    public static func trustAgain(_ choices: TrustChoices) -> String {
+        guard choices.offered.count > 1 else { return trustCertificateAgain }
+        func quoted(_ word: String) -> String { tr("'\(word)'") }
+        let words = choices.offered.map { choice -> String in
+            switch choice {
+            case .certificate: return quoted(tr("yes"))
+            case .issuerKey: return quoted(tr("issuer"))
+            case .rootKey: return quoted(tr("root"))
+            case .caFile: return tr("the path of a CA file")
+            }
+        }
+        return tr(
+            "Please type \(words.joined(separator: ", ")), \(quoted(tr("no"))), or the fingerprint you expect ",
+            "(SHA256:…).")
     }
     public static var usePlainHTTP: String { tr("Use plain HTTP for this server anyway? (yes/no) ") }
 }

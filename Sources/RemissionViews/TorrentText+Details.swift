@@ -30,6 +30,9 @@ extension TorrentText {
             (tr("Labels"), torrent.labels.isEmpty ? tr("none") : torrent.labels.joined(separator: ", ")),
             (tr("Peers"), peerSummary(torrent)),
         ]
+        if let position = torrent.queuePosition {
+            rows.append((tr("Queue"), tr("position \(position) (0 is first)")))
+        }
         if let metadata = torrent.metadataPercentComplete, metadata < 1 {
             rows.append(
                 (

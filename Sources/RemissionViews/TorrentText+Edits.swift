@@ -24,7 +24,35 @@ extension TorrentText {
             ? tr("No torrents active; nothing moved.") : tr("No torrents at all; nothing moved.")
     }
 
+    /// `move --json`: where the torrents now look for their data, whether the daemon moves it there
+    /// (`--no-move`: false), and the torrents, names exact.
+    public static func moveJSON(location: String, moveData: Bool, _ torrents: [Torrent]) -> JSONValue {
+        .object([
+            "location": .string(location), "moveData": .bool(moveData),
+            "torrents": .array(torrents.map { .object(identity($0)) }),
+        ])
+    }
+
+    /// A torrent's `id`, `name` and `hash`, the keys every `--json` names a torrent by.
+    static func identity(_ torrent: Torrent) -> JSONObject {
+        ["id": JSONValue(torrent.id), "name": .string(torrent.name), "hash": .string(torrent.hashString)]
+    }
+
     // MARK: - queue
+
+    /// `queue --json`: the direction and the torrents with their queue positions read back (0 is
+    /// first; null when the daemon did not say).
+    public static func queueJSON(_ direction: QueueDirection, _ torrents: [Torrent]) -> JSONValue {
+        .object([
+            "direction": .string(direction.rawValue),
+            "torrents": .array(
+                torrents.map { torrent in
+                    var object = identity(torrent)
+                    object["queuePosition"] = torrent.queuePosition.map { JSONValue($0) } ?? .null
+                    return .object(object)
+                }),
+        ])
+    }
 
     /// "moved 2 torrents to the top of the queue:", before their lines with the positions read back.
     public static func queued(_ direction: QueueDirection, count: Int) -> String {

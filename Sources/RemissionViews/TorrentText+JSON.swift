@@ -30,6 +30,7 @@ extension TorrentText {
             "errorString": .string(torrent.errorString),
             "labels": JSONValue(torrent.labels),
             "peersConnected": JSONValue(torrent.peersConnected),
+            "queuePosition": torrent.queuePosition.map { JSONValue($0) } ?? .null,
         ]
         let stats = torrent.fileStats ?? []
         object["files"] = .array(

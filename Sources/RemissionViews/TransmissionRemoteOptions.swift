@@ -35,13 +35,16 @@ public enum TransmissionRemoteOptions {
     private static func both(_ names: [String], _ torrents: String, _ session: String) -> RemoteOptionEquivalent {
         RemoteOptionEquivalent(names: names, remission: [(torrents, .torrents), (session, .session)], ownRow: true)
     }
-    private static func session(_ names: [String], _ command: String) -> RemoteOptionEquivalent {
-        RemoteOptionEquivalent(names: names, remission: [(command, nil)], ownRow: false)
+    /// An entry without a row of its own as `readmeRows` writes it: a session option in a merged row
+    /// (`-o` / `-O`, `--dht` / `--no-dht`), or a row with more words; several ways are alternatives.
+    private static func merged(_ names: [String], _ ways: String...) -> RemoteOptionEquivalent {
+        RemoteOptionEquivalent(names: names, remission: ways.map { ($0, nil) }, ownRow: false)
     }
 
     /// The table: per-torrent options first, then session options, then commands and connection
-    /// options. Left out on purpose: `-v` (Remission's `--verbose`), `-h`/`--help`, `-j`/`--json`
-    /// and `--netrc` alone where a command has them; `--exit` (README says why).
+    /// options; every name of README's "From transmission-remote" table but Remission's own options
+    /// (`-h`/`--help`, `-u` `--user`, `-v` `--verbose`, `--json`, `--netrc`), which keep their meaning
+    /// where a command has them. Left out: `--exit` (README says why).
     public static let table: [RemoteOptionEquivalent] = [
         torrent(["-bwg", "--bandwidth-group"], "remission set IDS --group NAME"),  // verbatim
         torrent(["-Bh", "--bandwidth-high"], "remission set IDS --bandwidth-priority high"),  // verbatim
@@ -74,24 +77,50 @@ public enum TransmissionRemoteOptions {
         both(
             ["-u", "--uplimit"], "remission set IDS --up-limit KBPS",  // verbatim
             "remission session --up-limit KBPS"),  // verbatim
-        // Session options: named for the message; their README rows are `session`'s.
-        session(["-as", "--alt-speed"], "remission session --alt-speed on"),  // verbatim
-        session(["-AS", "--no-alt-speed"], "remission session --alt-speed off"),  // verbatim
-        session(["-o", "--dht"], "remission session --dht on"),  // verbatim
-        session(["-O", "--no-dht"], "remission session --dht off"),  // verbatim
-        session(["-y", "--lpd"], "remission session --lpd on"),  // verbatim
-        session(["-Y", "--no-lpd"], "remission session --lpd off"),  // verbatim
-        session(["-x", "--pex"], "remission session --pex on"),  // verbatim
-        session(["-X", "--no-pex"], "remission session --pex off"),  // verbatim
-        session(["-p", "--port"], "remission session --peer-port PORT"),  // verbatim
-        session(["--utp"], "remission session --utp on"),  // verbatim
-        session(["--no-utp"], "remission session --utp off"),  // verbatim
+        // Session options: named for the message; their README rows are merged (`-o` / `-O`, …).
+        merged(["-as", "--alt-speed"], "remission session --alt-speed on"),  // verbatim
+        merged(["-AS", "--no-alt-speed"], "remission session --alt-speed off"),  // verbatim
+        merged(["-o", "--dht"], "remission session --dht on"),  // verbatim
+        merged(["-O", "--no-dht"], "remission session --dht off"),  // verbatim
+        merged(["-y", "--lpd"], "remission session --lpd on"),  // verbatim
+        merged(["-Y", "--no-lpd"], "remission session --lpd off"),  // verbatim
+        merged(["-x", "--pex"], "remission session --pex on"),  // verbatim
+        merged(["-X", "--no-pex"], "remission session --pex off"),  // verbatim
+        merged(["-p", "--port"], "remission session --peer-port PORT"),  // verbatim
+        merged(["--utp"], "remission session --utp on"),  // verbatim
+        merged(["--no-utp"], "remission session --utp off"),  // verbatim
+        merged(["--alt-speed-days"], "remission session --alt-days all|weekdays|weekend|mon,tue,…"),  // verbatim
+        merged(["-asd", "--alt-speed-downlimit"], "remission session --alt-down-limit N"),  // verbatim
+        merged(["-asu", "--alt-speed-uplimit"], "remission session --alt-up-limit N"),  // verbatim
+        merged(["-asc", "--alt-speed-scheduler"], "remission session --alt-schedule on"),  // verbatim
+        merged(["-ASC", "--no-alt-speed-scheduler"], "remission session --alt-schedule off"),  // verbatim
+        merged(["--alt-speed-time-begin"], "remission session --alt-begin HH:MM"),  // verbatim
+        merged(["--alt-speed-time-end"], "remission session --alt-end HH:MM"),  // verbatim
+        merged(["-e", "--cache"], "remission session --cache MB"),  // verbatim
+        merged(["-er", "--encryption-required"], "remission session --encryption required"),  // verbatim
+        merged(["-ep", "--encryption-preferred"], "remission session --encryption preferred"),  // verbatim
+        merged(["-et", "--encryption-tolerated"], "remission session --encryption tolerated"),  // verbatim
+        merged(["-gisl", "--global-idle-seeding-limit"], "remission session --seed-idle N"),  // verbatim
+        merged(["-GISL", "--no-global-idle-seeding-limit"], "remission session --seed-idle off"),  // verbatim
+        merged(["-gsr", "--global-seedratio"], "remission session --seed-ratio R"),  // verbatim
+        merged(["-GSR", "--no-global-seedratio"], "remission session --seed-ratio off"),  // verbatim
+        merged(["-c", "--incomplete-dir"], "remission session --incomplete-dir DIR"),  // verbatim
+        merged(["-C", "--no-incomplete-dir"], "remission session --incomplete-dir off"),  // verbatim
+        merged(["-m", "--portmap"], "remission session --port-forwarding on"),  // verbatim
+        merged(["-M", "--no-portmap"], "remission session --port-forwarding off"),  // verbatim
+        merged(["-P", "--random-port"], "remission session --random-port on"),  // verbatim
+        merged(["--start-paused"], "remission session --start-added off"),  // verbatim
+        merged(["--no-start-paused"], "remission session --start-added on"),  // verbatim
+        merged(["--torrent-done-script"], "remission session --done-script FILE"),  // verbatim
+        merged(["--no-torrent-done-script"], "remission session --done-script off"),  // verbatim
+        merged(["--trash-torrent"], "remission session --trash-torrent on"),  // verbatim
+        merged(["--no-trash-torrent"], "remission session --trash-torrent off"),  // verbatim
         // Commands and connection options, each with its own README row.
         command(["-a", "--add"], "remission add SOURCES"),  // verbatim
         command(["-b", "--debug"], "remission COMMAND --verbose"),  // verbatim
         command(["-f", "--files"], "remission info ID --files", "remission files ID"),  // verbatim
         command(["-g", "--get"], "remission files ID --get INDEXES"),  // verbatim
-        command(["-G", "--no-get"], "remission files ID --skip INDEXES"),  // verbatim
+
         command(["-i", "--info"], "remission info ID"),  // verbatim
         command(["-if", "--info-files"], "remission info ID --files", "remission files ID"),  // verbatim
         command(["-ip", "--info-peers"], "remission info ID --peers"),  // verbatim
@@ -114,8 +143,29 @@ public enum TransmissionRemoteOptions {
         command(["-t", "--torrent"], "remission COMMAND IDS"),  // verbatim
         command(["--unix-socket"], "remission connect --unix-socket PATH"),  // verbatim
         // `-v` is Remission's --verbose: only the long name, in README's merged `-v` row.
-        session(["--verify"], "remission verify IDS"),  // verbatim
+        merged(["--verify"], "remission verify IDS"),  // verbatim
         command(["-V", "--version"], "remission --version"),  // verbatim
+        // Commands whose README row says more than the command (a note in brackets, placeholders
+        // in the names): named for the message, their rows written by hand.
+        merged(["--blocklist-update"], "remission blocklist update"),  // verbatim
+        merged(
+            ["-w", "--download-dir"], "remission session --download-dir DIR",  // verbatim
+            "remission add SOURCES --download-dir DIR"),  // verbatim
+        merged(
+            ["-F", "--filter"], "remission list --search TEXT", "--label LABEL",  // verbatim
+            "--status STATE"),  // verbatim
+        merged(
+            ["-G", "--no-get"], "remission files ID --skip INDEXES",  // verbatim
+            "remission add SOURCES --skip INDEXES"),  // verbatim
+        merged(["--find"], "remission move IDS DIR --no-move"),  // verbatim
+        merged(["-it", "--info-trackers"], "remission trackers ID"),  // verbatim
+        merged(["-j"], "--json"),  // verbatim: --json itself is Remission's own
+        merged(["-lg", "--list-groups"], "remission groups"),  // verbatim
+        merged(["--move"], "remission move IDS DIR"),  // verbatim
+        merged(["-pt", "--port-test"], "remission port-test"),  // verbatim
+        merged(["--rename"], "remission rename ID NAME [--path PATH]"),  // verbatim
+        merged(["-td", "--tracker-add"], "remission trackers ID --add URL"),  // verbatim
+        merged(["-tr", "--tracker-remove"], "remission trackers ID --remove ID"),  // verbatim
     ]
 
     /// The entry for an option as typed (`--dht`, `-d`, `--downlimit=100`); nil when it is none of them.

@@ -99,4 +99,19 @@ extension TrustCommandText {
                 "(Caddy's is pki/authorities/local/root.crt in its data directory).")
         }
     }
+
+    /// `trust pin --issuer|--root` refused on a chain nothing stored vouches for.
+    static func presentedKeyUnproven(label: String, presented: SPKIPin, recorded: SPKIPin?) -> String {
+        let name = quotedForShell(label)
+        let why =
+            recorded.map {
+                tr(
+                    "the certificate that issued \(safe(label))'s (key \(presented)) is not the one recorded when its ",
+                    "certificate was accepted (key \($0))")
+            } ?? tr("what is stored for \(safe(label)) refuses the chain it presents (its issuer's key: \(presented))")
+        return tr(
+            "Nothing was pinned: \(why), so nothing shows it comes from the same certificate authority, and an ",
+            "impostor would choose the key. See remission trust show \(name); if your certificate authority was ",
+            "replaced, trust its root, copied from its machine: remission trust ca \(name) ROOT.crt")
+    }
 }

@@ -56,8 +56,9 @@ public enum TrustCommandText {
         lines += probeLines(probe, server: subject.label, now: now)
         let text = TrustText(server: subject.label, now: now)
         lines.append(text.lifetimeLine(probe.chain))
-        if !probe.decision.isTrusted {
-            lines += text.renewalLines(TrustChoices(chain: probe.chain), chain: probe.chain, interactive: false)
+        // First contact's choices; a known server's refusal already said what it recommends.
+        if let choices = text.advice(probe.decision, chain: probe.chain).choices {
+            lines += text.renewalLines(choices, chain: probe.chain, interactive: false)
         }
         lines.append(tr("Stored for \(subject.identity):"))
         lines += storedLines(stored).map { "  " + $0 }

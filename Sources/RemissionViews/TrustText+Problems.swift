@@ -37,10 +37,8 @@ extension TrustText {
                     "Host name mismatch: the certificate does not cover '\(expected)'; it covers no host names at all.")
             }
             let names = covered.map(\.description).joined(separator: ", ")
-            let mismatch = tr("Host name mismatch: the certificate does not cover '\(expected)'; it covers \(names).")
-            // A certificate for one name, reached by another (a LAN address): check it as that name.
-            guard covered.count == 1, case .dns(let only) = covered[0], !only.contains("*") else { return mismatch }
-            return mismatch + " " + tr("If this is the server named \(only), add --tls-name \(only).")
+            // Whether to check it as one of these names is advice (`TrustAdvice.tlsName`), said after.
+            return tr("Host name mismatch: the certificate does not cover '\(expected)'; it covers \(names).")
         case .weakKey(let subject, let keyType, let bits):
             return tr(
                 "The certificate '\(name(subject))' has a weak key (\(keyType), \(count: bits, "bit", "bits")): ",
@@ -73,22 +71,22 @@ extension TrustText {
         }
     }
 
-    /// The lines for one trust problem: one line each, except the `CERTIFICATE CHANGED` block.
-    public func lines(for problem: TrustProblem, chain: PresentedChain? = nil) -> [String] {
+    /// The lines for one trust problem: one line each, except the `CERTIFICATE CHANGED` block, which
+    /// says first whether the change is a proven renewal (`advice`; what to do follows the problems).
+    public func lines(for problem: TrustProblem, chain: PresentedChain? = nil, advice: TrustAdvice? = nil)
+        -> [String]
+    {
         switch problem {
         case .verification(let verification):
             return [line(for: verification, chain: chain)]
         case .pinMismatch(let presented, let pinned):
-            var text = tr(
-                "Pin mismatch: no key in the chain is pinned for this server. ",
-                "Presented: \(list(presented)); pinned: \(list(pinned)). ",
-                "Someone may be intercepting the connection.")
-            if let leafPin = presented.first {
-                text += tr(
-                    " If the server's key was changed on purpose, check the new one, then \(runWord): ",
-                    "`\(pinCommand(leafPin))`.")
-            }
-            return [text]
+            // No command that pins a presented key: the server under suspicion would choose it.
+            return [
+                tr(
+                    "Pin mismatch: no key in the chain is pinned for this server. ",
+                    "Presented: \(list(presented)); pinned: \(list(pinned)). ",
+                    "Someone may be intercepting the connection, or the server's keys were replaced.")
+            ]
         case .pinnedAnchorRefused(let pin, let problems):
             let reasons = problems.map { line(for: $0, chain: chain) }.joined(separator: " ")
             return [
@@ -97,8 +95,7 @@ extension TrustText {
                     "(a pinned CA vouches only for certificates it may issue): \(reasons)")
             ]
         case .certificateChanged(let accepted, let presented, let change):
-            return certificateChanged(accepted: accepted, presented: presented)
-                + changeLines(change, issuerKey: chain?.certificates.dropFirst().first?.spkiPin)
+            return certificateChanged(accepted: accepted, presented: presented, change: change)
         case .missingBackupPin:
             return [
                 tr(
@@ -110,17 +107,29 @@ extension TrustText {
         }
     }
 
-    /// The ssh-style hard failure: both fingerprints, subjects and dates, and the command to accept the new one.
-    private func certificateChanged(accepted: AcceptedCertificate, presented: CertificateFacts) -> [String] {
+    /// The ssh-style hard failure: a proven renewal says so first (and no "intercepting"); otherwise
+    /// the warning. Then both fingerprints, subjects and dates, and whether it comes from the same CA.
+    /// What to do is the advice's, said after every problem (`adviceLines`).
+    private func certificateChanged(
+        accepted: AcceptedCertificate, presented: CertificateFacts, change: CertificateChange
+    ) -> [String] {
         let labels = [tr("accepted:"), tr("presented:")]
         let width = labels.map(TerminalText.width).max() ?? 0
         func label(_ text: String) -> String {
             "  " + text + String(repeating: " ", count: width - TerminalText.width(text) + 1)
         }
         let indent = String(repeating: " ", count: width + 3)
-        return [
-            tr("CERTIFICATE CHANGED: \(server) presents a different certificate from the one you accepted."),
-            tr("Someone may be intercepting the connection, or the server's certificate was replaced."),
+        var lines = [tr("CERTIFICATE CHANGED: \(server) presents a different certificate from the one you accepted.")]
+        if case .renewedBySameIssuer(let issuer) = change {
+            lines.append(
+                tr(
+                    "It is a renewal by the same certificate authority (\(CertificateName.of(subject: issuer, in: nil))): ",
+                    "the new certificate is signed by the key recorded for it when you accepted the old one. It is ",
+                    "still refused: an accepted certificate is replaced at every renewal."))
+        } else {
+            lines.append(tr("Someone may be intercepting the connection, or the server's certificate was replaced."))
+        }
+        lines += [
             label(labels[0]) + accepted.fingerprint.description,
             indent
                 + tr(
@@ -128,40 +137,34 @@ extension TrustText {
                     "accepted \(Dates.day(accepted.acceptedAt))"),
             label(labels[1]) + presented.fingerprint.description,
             indent + tr("\(CertificateName.of(presented)), valid \(validity(presented.notBefore, presented.notAfter))"),
-            tr(
-                "Nothing was changed. If you expected this, compare the new fingerprint with the server's, then \(runWord):"
-            ),
-            "  \(acceptCommand(presented.fingerprint))",
         ]
+        if let unproven = notShownSameCA(change) { lines.append(unproven) }
+        return lines
     }
 
-    /// What kind of change it is: a renewal by the same CA (and the trust that would have survived
-    /// it), or not. Said after the refusal; it never changes the refusal.
-    private func changeLines(_ change: CertificateChange, issuerKey: SPKIPin?) -> [String] {
+    /// Why a change is not shown to come from the same certificate authority; nil for a proven renewal.
+    private func notShownSameCA(_ change: CertificateChange) -> String? {
         switch change {
-        case .renewedBySameIssuer(let issuer):
-            let issuerPin =
-                place == .command
-                ? "remission trust pin \(quotedForShell(server)) --issuer"  // verbatim
-                : issuerKey.map { "--pin \($0)" }
-            return [
-                tr(
-                    "It looks like a renewal by the same certificate authority: the same names and the same issuer ",
-                    "(\(CertificateName.of(subject: issuer, in: nil))). An accepted certificate is replaced at every ",
-                    "renewal; to let the next one pass, trust the certificate authority instead (it replaces the ",
-                    "accepted certificate, after a question):")
-            ] + (issuerPin.map { ["  \($0)"] } ?? []) + ["  \(caCommand)"]
+        case .renewedBySameIssuer:
+            return nil
+        case .unproven(let issuer):
+            return tr(
+                "It is not shown to come from the same certificate authority: it names the same issuer ",
+                "(\(CertificateName.of(subject: issuer, in: nil))), but its signature does not verify under the ",
+                "key recorded for it. Nothing was changed.")
         case .differentIssuer(let accepted, let presented):
-            return [
-                tr(
-                    "It is not a renewal by the same certificate authority: it was issued by ",
-                    "\(CertificateName.of(subject: presented, in: nil)), the accepted one by ",
-                    "\(CertificateName.of(subject: accepted, in: nil)). Be sure of it before you accept it.")
-            ]
+            return tr(
+                "It is not shown to come from the same certificate authority: it was issued by ",
+                "\(CertificateName.of(subject: presented, in: nil)), the accepted one by ",
+                "\(CertificateName.of(subject: accepted, in: nil)). Nothing was changed.")
         case .differentNames:
-            return [tr("It names other hosts than the accepted certificate did: be sure of it before you accept it.")]
+            return tr(
+                "It is not shown to come from the same certificate authority: it names other hosts than the ",
+                "accepted certificate did. Nothing was changed.")
         case .unknown:
-            return []
+            return tr(
+                "Whether it comes from the same certificate authority cannot be told: the accepted certificate ",
+                "was recorded before its issuer was. Nothing was changed.")
         }
     }
 

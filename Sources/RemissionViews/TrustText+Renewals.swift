@@ -114,7 +114,7 @@ extension TrustText {
         }
     }
 
-    private func rootLocation(_ privateCA: PrivateCA) -> String {
+    func rootLocation(_ privateCA: PrivateCA) -> String {
         switch privateCA {
         case .caddy:
             return tr(

@@ -60,8 +60,9 @@ public struct TrustText: Sendable, Equatable {
                     ? tr("Refused: the proxy's certificate is not trusted.")
                     : tr("Refused: the server's certificate is not trusted.")
             ]
+            let advice = place == .proxy ? nil : advice(decision, chain: chain)
             for problem in problems {
-                let text = lines(for: problem, chain: chain)
+                let text = lines(for: problem, chain: chain, advice: advice)
                 result += text.enumerated().map { ($0.offset == 0 ? "  - " : "    ") + $0.element }
             }
             if let leaf = chain.leaf, problems.allSatisfy(\.isVerification) {
@@ -70,6 +71,10 @@ public struct TrustText: Sendable, Equatable {
                     (tr("Public key pin:"), leaf.spkiPin.description),
                 ])
                 if !offersAcceptance { return result }
+                // A known server's refusal is a change: the advice, never a command that trusts this chain.
+                if let advice, advice.verdict != .firstContact {
+                    return result + adviceLines(advice, chain: chain)
+                }
                 // connect asks, or its refusal names its flags: the commands below need a saved server.
                 if place == .connect { return result + [tr("Compare them with the server's own.")] }
                 if place == .proxy {
@@ -85,7 +90,9 @@ public struct TrustText: Sendable, Equatable {
                     tr("or pin its key (also survives renewals that keep the key):"),
                     "  \(pinCommand(leaf.spkiPin))",
                 ]
+                return result + (advice.map { adviceLines($0, chain: chain) } ?? [])
             }
+            if let advice, offersAcceptance { result += adviceLines(advice, chain: chain) }
             return result
         }
     }

@@ -61,6 +61,7 @@ public struct WatchModel: Equatable, Sendable {
         self.query = query
         self.history = history
         self.screen.view = WatchText.view(query)
+        self.screen.showsQueue = query.sort == .queue
     }
 
     /// The torrents in the order shown.

@@ -42,6 +42,8 @@ public enum WatchScreen {
         public var zone = TimeZoneChoice.local
         /// `watch --all`: the servers of the merged rows (a Server column, their own status line).
         public var servers: WatchServers?
+        /// A Queue column after the ID (and the Server): shown when the rows are sorted by queue.
+        public var showsQueue = false
 
         public init(
             server: String, lastUpdate: Int64? = nil, offline: Offline? = nil, totalCount: Int, view: String = "",
@@ -106,7 +108,8 @@ public enum WatchScreen {
         let top = max(0, min(rows.top, torrents.count - rowSpace))
         let visible = torrents.dropFirst(top).prefix(rowSpace)
         let widestName = visible.reduce(0) { max($0, TerminalText.width(Layout.name($1))) }
-        let layout = Layout(columns: width - gutter, widestName: widestName, servers: state.servers)
+        let layout = Layout(
+            columns: width - gutter, widestName: widestName, servers: state.servers, queue: state.showsQueue)
         var lines: [String] = []
         let down = torrents.reduce(0) { ServerArithmetic.sum($0, $1.rateDownload) }
         let up = torrents.reduce(0) { ServerArithmetic.sum($0, $1.rateUpload) }
@@ -231,7 +234,9 @@ extension WatchScreen {
     /// Column widths for a terminal width, names first: while the name would get fewer than
     /// `preferredNameWidth` cells (or the widest name's, if fewer), Have, Up, Ratio, Down and ETA
     /// are dropped in that order (as in `list`); the progress bar only takes room names do not
-    /// need. Widths are terminal cells (`TerminalText.width`): a CJK name never wraps.
+    /// need. Widths are terminal cells (`TerminalText.width`): a CJK name never wraps. A column asked
+    /// for (Server with `--all`, Queue when sorted by queue) is never dropped: it is why the view is
+    /// open; at 80 columns both leave names their 40 cells.
     public struct Layout {
         /// ID, Done, Have, ETA, Down, Up, Ratio, Status: titles and widths.
         static var titles: [String] {
@@ -251,11 +256,16 @@ extension WatchScreen {
         /// `watch --all`: the Server column after the ID (0: none), and whose rows are offline.
         let servers: WatchServers?
         let serverWidth: Int
+        /// The Queue column after the ID and the Server (0: none): the daemon's queue position.
+        let queueWidth: Int
+        static let queueColumnWidth = 5
 
-        init(columns: Int, widestName: Int = .max, servers: WatchServers? = nil) {
+        init(columns: Int, widestName: Int = .max, servers: WatchServers? = nil, queue: Bool = false) {
             self.servers = servers
             serverWidth = servers?.columnWidth ?? 0
-            let columns = servers == nil ? columns : columns - serverWidth - 1
+            queueWidth = queue ? Self.queueColumnWidth : 0
+            var columns = servers == nil ? columns : columns - serverWidth - 1
+            if queue { columns -= queueWidth + 1 }
             let wanted = min(widestName, WatchScreen.preferredNameWidth)
             var shown = [Bool](repeating: true, count: Self.widths.count)
             var fixed = Self.fixed
@@ -271,7 +281,7 @@ extension WatchScreen {
 
         var header: String {
             line(
-                Self.titles, server: tr(context: "column", "Server"),
+                Self.titles, server: tr(context: "column", "Server"), queue: tr(context: "column", "Queue"),
                 bar: left(tr(context: "column", "Progress"), barWidth),
                 name: tr(context: "column", "Name"))
         }
@@ -292,6 +302,7 @@ extension WatchScreen {
             ]
             return line(
                 cells, server: TerminalText.safe(server?.name ?? ""),
+                queue: torrent.queuePosition.map(String.init) ?? "",
                 bar: WatchScreen.bar(torrent.percentDone, width: barWidth),
                 name: WatchScreen.cut(Self.name(torrent), nameWidth))
         }
@@ -303,7 +314,7 @@ extension WatchScreen {
 
         /// The shown cells padded to their columns (all right-aligned but Status), the bar after
         /// the ID when there is one, then the name.
-        private func line(_ cells: [String], server: String, bar: String, name: String) -> String {
+        private func line(_ cells: [String], server: String, queue: String, bar: String, name: String) -> String {
             var text = ""
             for column in cells.indices where shown[column] {
                 let width = Self.widths[column]
@@ -312,6 +323,7 @@ extension WatchScreen {
                 if column == 0 && serverWidth > 0 {
                     text += left(WatchScreen.cut(server, serverWidth), serverWidth) + " "
                 }
+                if column == 0 && queueWidth > 0 { text += right(WatchScreen.cut(queue, queueWidth), queueWidth) + " " }
                 if column == 0 && barWidth > 0 { text += bar + " " }
             }
             return text + name

@@ -151,6 +151,11 @@ struct TerminalPasswordPrompt: PasswordPrompt {
         askSecret(Prompts.passphrase(keyFile: keyFile))
     }
 
+    func askPassphraseAgain(keyFile: String, triesLeft: Int) -> String? {
+        printError(Prompts.wrongPassphrase(keyFile: keyFile, triesLeft: triesLeft))
+        return askSecret(Prompts.passphrase(keyFile: keyFile))
+    }
+
     func askHeaderValue(name: String, server: String, keyringUnusable: KeyringError?) -> String? {
         if let keyringUnusable { printError(Warnings.keyringUnusable(keyringUnusable)) }
         return askSecret(GatewayText.valuePrompt(name: name, server: server))

@@ -39,7 +39,8 @@ extension RemissionCommand {
     }
 
     /// For a first word that names no command (and is no option): the message and the commands it
-    /// may have meant, nearest first (at most 2 edits, or a prefix of one), e.g. `lsit` → `list`.
+    /// may have meant: another tool's word for one (`pause` → `stop`, `ls` → `list`), else the
+    /// nearest (at most 2 edits, or a prefix of one), e.g. `lsit` → `list`.
     /// Only the nearest are named: `lsit` is one edit from `list` and two from `set`, which changes
     /// settings where `list` only reads, so `set` is not proposed.
     /// `help WORD…` is looked at the same way, level by level (`help chek`, `help trust shwo`):
@@ -48,7 +49,7 @@ extension RemissionCommand {
         guard let word = arguments.first, !word.hasPrefix("-") else { return nil }
         if word == "help" { return unknownHelpTopic(Array(arguments.dropFirst())) }
         guard directCommand(named: word) == nil else { return nil }
-        return unknown(word, among: configuration.subcommands)
+        return unknown(word, among: configuration.subcommands, forHelp: false)
     }
 
     /// The first word after `help` that names no command where one is expected.
@@ -57,17 +58,21 @@ extension RemissionCommand {
         for word in words where !word.hasPrefix("-") && word != "help" {
             guard !level.isEmpty else { return nil }  // a command's own argument: its help follows
             guard let command = level.first(where: { $0.configuration.commandName == word }) else {
-                return unknown(word, among: level)
+                return unknown(word, among: level, forHelp: true)
             }
             level = command.configuration.subcommands
         }
         return nil
     }
 
-    private static func unknown(_ word: String, among commands: [any ParsableCommand.Type]) -> String {
+    /// `forHelp`: the word follows `help`, so what is proposed only shows a help text, and a deleting
+    /// command may be proposed for a typo too (`help trust forgt` → `forget`).
+    private static func unknown(_ word: String, among commands: [any ParsableCommand.Type], forHelp: Bool) -> String {
         let names = commands.compactMap { $0.configuration.commandName }
         let typed = word.lowercased()
-        let alias = commandAliases[typed].flatMap { names.contains($0) ? [$0] : nil } ?? []
+        let synonyms = (commandSynonyms[typed] ?? []).filter { synonym in
+            names.contains(String(synonym.prefix { $0 != " " }))
+        }
         let candidates =
             names
             .map { (name: $0, distance: editDistance(typed, $0)) }
@@ -79,18 +84,28 @@ extension RemissionCommand {
         let near =
             candidates
             .filter { $0.distance == nearest || $0.name.hasPrefix(typed) }
-            .filter { !deletingCommands.contains($0.name) || $0.distance <= 1 || $0.name.hasPrefix(typed) }
+            .filter { !deletingCommands.contains($0.name) || $0.name.hasPrefix(typed) || forHelp }
             .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
             .map(\.name)
-            .filter { !alias.contains($0) }
-        return UsageText.unknownCommand(word, near: Array((alias + near).prefix(3)))
+        // A synonym answers alone: `resume` is `start`, not also `rename` two edits away.
+        let proposed = synonyms.isEmpty ? Array(near.prefix(3)) : synonyms
+        return UsageText.unknownCommand(word, near: proposed)
     }
 
-    /// Other tools' words for a command (the shell's `mv`), proposed first.
-    static let commandAliases: [String: String] = ["mv": "move", "ren": "rename", "tracker": "trackers"]
+    /// Other tools' words for a command (the shell's `mv` and `rm`, transmission-remote's and the
+    /// GUIs' `pause` and `resume`, `ls`), proposed instead of the nearest spelling. `remove` is
+    /// proposed for `rm`, `del` and `delete`: it asks before removing anything (and twice before
+    /// deleting data), as the words promise nothing less.
+    static let commandSynonyms: [String: [String]] = [
+        "mv": ["move"], "ren": ["rename"], "tracker": ["trackers"],
+        "pause": ["stop"], "resume": ["start"], "ls": ["list"],
+        "rm": ["remove"], "del": ["remove"], "delete": ["remove"],
+        "label": ["set --label"], "labels": ["set --label"],
+        "limit": ["set --down-limit", "set --up-limit"],
+    ]
 
-    /// Commands that delete: proposed only for a slip of one key or the start of their name
-    /// (`remve`, `rem`), never for a milder word two edits away (`move` is not `remove`).
+    /// Commands that delete: never proposed for a typo, however near (`remote` is one letter from
+    /// `remove`); only for the start of their name (`remo`) and their synonyms (`rm`).
     static let deletingCommands: Set<String> = ["remove", "forget", "unpin"]
 
     /// Levenshtein distance, with a swap of two neighbours counting one (`lsit` is 1 from `list`).

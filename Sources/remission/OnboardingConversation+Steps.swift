@@ -21,6 +21,10 @@ extension OnboardingConversation {
     /// as one unit, and what a re-point left at the old address offered for forgetting.
     func run(_ onboarding: inout Onboarding, _ choices: OnboardingChoices, now: Int64) throws {
         if onboarding.schemeAssumed { printError(Warnings.assumedURL(onboarding.endpoint)) }
+        if let notRoot = onboarding.givenCAFileNotRoot {
+            printError(
+                CAFileText.notRootWarning(notRoot, place: .connect, server: onboarding.name).joined(separator: "\n"))
+        }
         try onboarding.obtainClientCertificate(
             prompt: context.passwordPrompt,
             passphraseFromStandardInput: choices.passphraseFromStandardInput ? readLine(strippingNewline: true) : nil)

@@ -27,13 +27,20 @@ struct OnboardingConversation {
                     authority: onboarding.endpoint.authority, decision: decision, chain: chain
                 ).joined(separator: "\n"))
             let choices = TrustChoices(chain: chain)
+            let home = context.session.homeDirectory
+            if choices.offered.contains(.caFile) { printError(CAFileText.pathRule(home: home)) }
             while true {
                 let answer = askTrustAnswer(leaf, choices: choices)
                 if answer == .unclear {
-                    printError(Prompts.trustCertificateAgain)
+                    printError(Prompts.trustAgain(choices))
                     continue
                 }
-                try onboarding.answerTrust(answer, chain: chain)
+                // A file that cannot serve asks again, everything answered so far kept (issue 32).
+                if case .fileRefused(let refusal, let triesLeft) = try onboarding.answerTrust(answer, chain: chain) {
+                    printError(
+                        CAFileText.refusedAtQuestion(refusal, triesLeft: triesLeft, home: home).joined(separator: "\n"))
+                    continue
+                }
                 return true
             }
         }

@@ -83,18 +83,6 @@ public struct RemissionCommand: ParsableCommand {
         Glibc._exit(status)
     }
 
-    /// The command line parsed by the named subcommand alone, when it names one and asks for no
-    /// help: ArgumentParser then reflects over that subcommand's options only, not the root's and not
-    /// once more to look for pass-through arguments (~30% of `servers list`'s instructions). Anything
-    /// it cannot parse is parsed again from the root (nil), so errors, help and suggestions are the
-    /// root's, word for word.
-    static func parseDirectly(_ arguments: [String]) -> (any ParsableCommand)? {
-        guard let name = arguments.first, let command = directCommand(named: name),
-            !arguments.contains(where: { rootOnlyArguments.contains($0) })
-        else { return nil }
-        return try? command.parseAsRoot(Array(arguments.dropFirst()))
-    }
-
     /// The top-level command called `name`. A switch, not a table built from `configuration`: that
     /// would make every command's configuration (and `--version`'s start) pay for all of them.
     static func directCommand(named name: String) -> (any ParsableCommand.Type)? {
@@ -130,7 +118,7 @@ public struct RemissionCommand: ParsableCommand {
         }
     }
 
-    private static let rootOnlyArguments: Set<String> = [
+    static let rootOnlyArguments: Set<String> = [
         "-h", "--help", "-help", "help", "--version", "--generate-completion-script", "--experimental-dump-help",
     ]
 
@@ -164,7 +152,12 @@ public struct RemissionCommand: ParsableCommand {
             return (ExitStatus.usage.rawValue, nil)
         }
         do {
-            var command = try parseDirectly(arguments) ?? parseAsRoot(arguments)
+            var command: any ParsableCommand
+            switch directParse(arguments) {
+            case .parsed(let parsed): command = parsed
+            case .refused(let refusal): throw refusal
+            case .root: command = try parseAsRoot(arguments)
+            }
             try command.run()
             return (0, nil)
         } catch let code as ExitCode {
@@ -175,8 +168,9 @@ public struct RemissionCommand: ParsableCommand {
             printError("remission: " + failure.message)
             return (failure.status.rawValue, failure)
         } catch {
-            let code = exitCode(for: error)
-            var full = fullMessage(for: error)
+            let refusal = error as? DirectRefusal
+            let code = refusal.map { _ in ExitCode.validationFailure } ?? exitCode(for: error)
+            var full = refusal?.message ?? fullMessage(for: error)
             if code == .validationFailure, let option = UnknownOptions.first(in: arguments),
                 !full.contains("'\(option)'")
             {

@@ -5,20 +5,31 @@ import RemissionViews
 /// ArgumentParser runs a command's `validate()` before it reports the options nobody took, so
 /// `files 1 --foo high` answered "Give --priority before the indexes high" and never named `--foo`.
 /// On a usage error, the command line is checked against the options of the command it names (read
-/// from ArgumentParser's own description of the commands, only on this error path), and the first
-/// unknown one is named instead.
+/// from ArgumentParser's own description of that command alone, only on this error path), and the
+/// first unknown one is named instead.
 enum UnknownOptions {
-    /// The first word before `--` that looks like an option the named command does not take.
-    static func first(in arguments: [String]) -> String? {
-        guard let tree = try? JSONValue.parse(RemissionCommand._dumpHelp()), var command = tree["command"] else {
-            return nil
-        }
+    /// The command the leading words name (`trust show` → `Trust.Show`), the root when none does.
+    static func namedCommand(in arguments: [String]) -> any ParsableCommand.Type {
+        var command: any ParsableCommand.Type = RemissionCommand.self
         for word in arguments {
-            guard !word.hasPrefix("-"),
-                let sub = command["subcommands"]?.array?.first(where: { $0["commandName"]?.string == word })
+            guard !word.hasPrefix("-") else { break }
+            if command == RemissionCommand.self, let direct = RemissionCommand.directCommand(named: word) {
+                command = direct
+                continue
+            }
+            guard let sub = command.configuration.subcommands.first(where: { $0.configuration.commandName == word })
             else { break }
             command = sub
         }
+        return command
+    }
+
+    /// The first word before `--` that looks like an option the named command does not take.
+    /// ArgumentParser describes only that command (and its own subcommands): describing the whole
+    /// tree made an unknown option cost ten times `list` itself (devdoc/measurements.md).
+    static func first(in arguments: [String]) -> String? {
+        guard let tree = try? JSONValue.parse(namedCommand(in: arguments)._dumpHelp()), let command = tree["command"]
+        else { return nil }
         let known = Set(
             (command["arguments"]?.array ?? []).flatMap { argument in
                 (argument["names"]?.array ?? []).compactMap { name -> String? in

@@ -118,8 +118,9 @@ struct AddCommandTests {
         #expect(info["labels"] as? [String] == ["cli-add"])
         #expect(info["downloadDir"] as? String == fixture.root)
 
-        // --label on a duplicate: the labels it lacks are added (its own kept), and the line says so.
-        let labelled = try fixture.run(["add", fixture.torrentFile, "--label", "cli-add", "--label", "cli-more"])
+        // --label on a duplicate: the labels it lacks are added (its own kept), and the line says so;
+        // a value is a comma list.
+        let labelled = try fixture.run(["add", fixture.torrentFile, "--label", "cli-add, cli-more"])
         #expect(labelled.status == 0, "\(labelled.all)")
         #expect(labelled.out == "already present \(id) \(fixture.name); label added to it: cli-more\n")
         #expect(try fixture.info(id)?["labels"] as? [String] == ["cli-add", "cli-more"])

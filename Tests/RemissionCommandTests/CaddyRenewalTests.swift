@@ -7,7 +7,8 @@ import Testing
 /// new keys, and it never sends its root. A server onboarded with the recommended choice (Caddy's
 /// root as the CA file) stays ONLINE across a leaf renewal and an intermediate renewal, which the
 /// test makes by deleting them from Caddy's storage and restarting it; one onboarded by accepting the
-/// leaf is refused with CERTIFICATE CHANGED that says it looks like a renewal and what survives it.
+/// leaf is refused with CERTIFICATE CHANGED that says it is a renewal and what survives it
+/// (`CaddyAdviceTests` follows that advice).
 @Suite("renewals: a real Caddy with tls internal (process)", .serialized)
 struct CaddyRenewalTests {
     let bed: TestBed
@@ -125,6 +126,7 @@ struct CaddyRenewalTests {
         #expect(show.status == 5, "\(show.all)")
         #expect(show.out.contains("Lifetimes: leaf 12 hours, intermediate 7 days, root not sent"), "\(show.all)")
         #expect(show.out.contains("pki/authorities/local/root.crt"), "\(show.all)")
+        #expect(show.out.components(separatedBy: "This is Caddy's own certificate authority").count == 2, "\(show.all)")
         #expect(show.out.contains("Recommended (it survives the server's renewals):"), "\(show.all)")
         #expect(show.out.contains("remission trust ca"), "\(show.all)")
         let russian = try home.run(["trust", "show", "https://localhost:\(caddy.port)/"], env: ["LANG": "ru_RU.UTF-8"])
@@ -159,7 +161,9 @@ struct CaddyRenewalTests {
         #expect(afterIntermediate.status == 0, "\(afterIntermediate.all)")
     }
 
-    @Test("an accepted leaf is refused at renewal with CERTIFICATE CHANGED that says it is a renewal and what survives")
+    @Test(
+        "an accepted leaf is refused at renewal with CERTIFICATE CHANGED that says it is a proven renewal and what survives"
+    )
     func acceptedLeafExplainsItself() throws {
         let caddy = try Caddy(bed: bed)
         let home = CLIHome(bed: bed)
@@ -174,9 +178,10 @@ struct CaddyRenewalTests {
         let check = try home.run(["check", "caddy"], env: ["TR_AUTH": bed.credentials])
         #expect(check.status == 5, "\(check.all)")
         #expect(check.all.contains("CERTIFICATE CHANGED"), "\(check.all)")
-        #expect(check.all.contains("It looks like a renewal by the same certificate authority"), "\(check.all)")
-        #expect(check.all.contains("remission trust pin caddy --issuer"), "\(check.all)")
-        #expect(check.all.contains("remission trust ca caddy"), "\(check.all)")
+        #expect(check.all.contains("It is a renewal by the same certificate authority"), "\(check.all)")
+        // Its 7-day intermediate is not recommended: its root outlives it.
+        #expect(!check.all.contains("remission trust pin caddy --issuer"), "\(check.all)")
+        #expect(check.all.contains("remission trust ca caddy root.crt --replace-accepted"), "\(check.all)")
         let russian = try home.run(["check", "caddy"], env: ["TR_AUTH": bed.credentials, "LANG": "ru_RU.UTF-8"])
         #expect(russian.status == 5)
         #expect(russian.all.contains("продление"), "\(russian.all)")

@@ -145,6 +145,33 @@ struct ClientCertificateCommandTests {
         #expect(home.writtenFiles()["config/servers.json"] == nil)
     }
 
+    @Test("a wrong passphrase typed at the prompt is asked again, three tries; then the right one works (pty)")
+    func passphraseRetries() throws {
+        // A copy of the encrypted key under a path of this test: the keyring holds nothing for it.
+        let key = home.directory + "/typed.key"
+        try FileManager.default.copyItem(atPath: file("client-encrypted.key"), toPath: key)
+        let arguments = [
+            "connect", url, "--name", "typed", "--ca-file", bed.caFile, "--client-cert", file("client.crt"),
+            "--client-key", key,
+        ]
+        let fixed = try home.runOnTerminal(
+            arguments, lines: ["wrong", "still wrong", try passphrase], env: ["TR_AUTH": bed.credentials])
+        #expect(fixed.status == 0, "\(fixed.all)")
+        #expect(fixed.out.contains("Wrong passphrase for \(key); try again (2 tries left)."), "\(fixed.all)")
+        #expect(fixed.out.contains("Wrong passphrase for \(key); try again (last try)."), "\(fixed.all)")
+        #expect(fixed.out.contains("ONLINE"), "\(fixed.all)")
+        let other = home.directory + "/other.key"
+        try FileManager.default.copyItem(atPath: file("client-encrypted.key"), toPath: other)
+        let refused = try home.runOnTerminal(
+            [
+                "connect", url, "--name", "gave-up", "--ca-file", bed.caFile, "--client-cert", file("client.crt"),
+                "--client-key", other,
+            ], lines: ["a", "b", "c", "d"], env: ["TR_AUTH": bed.credentials])
+        #expect(refused.status == 8, "\(refused.all)")
+        #expect(refused.out.components(separatedBy: "Passphrase for the client key").count - 1 == 3, "\(refused.all)")
+        #expect(refused.out.contains("wrong passphrase for the client key"), "\(refused.all)")
+    }
+
     @Test("a server that is not trusted never receives the client certificate (nginx logs no verified client)")
     func untrustedServerNeverSeesIt() throws {
         let untrusted = bed.url(for: .clientCertUntrusted)

@@ -43,6 +43,41 @@ struct CommandLineTests {
         #expect(RemissionCommand.parseDirectly(arguments) == nil)
     }
 
+    static let usageErrors: [[String]] = [
+        ["list", "--frob"], ["list", "--status", "sleeping"], ["servers", "lst"], ["check", "--watch", "0"],
+        ["list", "--timeout", "-1"], ["list", "--dht"], ["files", "1", "--foo", "high"], ["files", "1", "high"],
+        ["set", "1", "--label", ""], ["trust", "show", "--frob"], ["trust", "pin", "nas", "--frob"],
+        ["remove", "3", "--delete-dat"], ["list", "a", "b"], ["session", "--down-limit", "x"], ["move", "1"],
+        ["queue", "1", "sideways"], ["watch", "--interval", "0"], ["list", "--sort"], ["servers", "remove"],
+        ["list", "-x"], ["stats", "-asd", "5"], ["blocklist", "frob"], ["groups", "set"],
+        ["credentials", "set", "--frob"], ["log", "--since", "x"], ["trust", "show", "nas", "--current"],
+    ]
+
+    @Test("a usage error of the direct parse is the root's, word for word, and its exit code", arguments: usageErrors)
+    func directRefusal(arguments: [String]) throws {
+        guard case .refused(let refusal) = RemissionCommand.directParse(arguments) else {
+            Issue.record("not refused by the direct parse")
+            return
+        }
+        do {
+            _ = try RemissionCommand.parseAsRoot(arguments)
+            Issue.record("the root parsed it")
+        } catch {
+            #expect(refusal.message == RemissionCommand.fullMessage(for: error))
+            #expect(RemissionCommand.exitCode(for: error) == .validationFailure)
+        }
+    }
+
+    @Test("a command typed alone that needs arguments is left to the root (its short usage, not its help)")
+    func aloneLeftToRoot() {
+        for command in ["set", "add", "info", "connect", "move"] {
+            guard case .root = RemissionCommand.directParse([command]) else {
+                Issue.record("\(command) not left to the root")
+                continue
+            }
+        }
+    }
+
     @Test("a parsed list command carries its options")
     func listOptions() throws {
         let command = try #require(
@@ -108,22 +143,43 @@ struct CommandLineWordsTests {
         #expect(RemissionCommand.editDistance("stauts", "stats") == 1)
     }
 
-    @Test("mv proposes move, never remove; a deleting command only for a slip of one key or its start")
+    @Test("mv proposes move, never remove; a deleting command never for a typo, only for its start")
     func noDeletingSuggestion() throws {
         let mv = try #require(RemissionCommand.unknownCommand(["mv", "3", "/srv"]))
         #expect(mv.contains("Did you mean 'move'?"), "\(mv)")
-        for word in ["mv", "mve", "rmve", "moev", "ove", "mover", "queu", "trakers", "renam"] {
+        for word in [
+            "mv", "mve", "rmve", "moev", "ove", "mover", "queu", "trakers", "renam", "remote", "remve", "rmeove",
+        ] {
             let message = try #require(RemissionCommand.unknownCommand([word]))
             #expect(!message.contains("'remove'"), "\(word): \(message)")
         }
+        let remote = try #require(RemissionCommand.unknownCommand(["remote", "1"]))
+        #expect(!remote.contains("Did you mean"), "\(remote)")
         #expect(try #require(RemissionCommand.unknownCommand(["help", "mv"])).contains("'move'"))
         #expect(try #require(RemissionCommand.unknownCommand(["tracker", "3"])).contains("'trackers'"))
-        #expect(try #require(RemissionCommand.unknownCommand(["remve"])).contains("'remove'"))
         #expect(try #require(RemissionCommand.unknownCommand(["remo"])).contains("'remove'"))
+        // After help, a proposal only shows a help text: a deleting command may be proposed.
         #expect(try #require(RemissionCommand.unknownCommand(["help", "trust", "forgt"])).contains("'forget'"))
+        #expect(try #require(RemissionCommand.unknownCommand(["help", "remote"])).contains("'remove'"))
         for known in [["move"], ["rename"], ["trackers"], ["queue"]] {
             #expect(RemissionCommand.unknownCommand(known) == nil, "\(known)")
         }
+    }
+
+    @Test(
+        "other tools' words get their Remission command, alone (resume was answered 'rename', limit 'list')",
+        arguments: [
+            ("pause", ["stop"]), ("resume", ["start"]), ("rm", ["remove"]), ("del", ["remove"]),
+            ("delete", ["remove"]), ("ls", ["list"]), ("label", ["set --label"]), ("labels", ["set --label"]),
+            ("limit", ["set --down-limit", "set --up-limit"]), ("mv", ["move"]), ("ren", ["rename"]),
+            ("Pause", ["stop"]),
+        ])
+    func synonyms(word: String, commands: [String]) throws {
+        let message = try #require(RemissionCommand.unknownCommand([word, "3"]))
+        let quoted = commands.map { "'\($0)'" }.joined(separator: " or ")
+        #expect(message.contains("Did you mean \(quoted)?"), "\(message)")
+        #expect(message.components(separatedBy: "'").count == 2 * commands.count + 3, "only these: \(message)")
+        #expect(try #require(RemissionCommand.unknownCommand(["help", word])).contains("Did you mean \(quoted)?"))
     }
 
     @Test("the first option the named command does not take, whatever its own checks say")

@@ -52,6 +52,23 @@ struct HelpTextTests {
         #expect(!configuration.abstract.contains("\n"), "\(path)")
     }
 
+    @Test(
+        "every command of the torrent remote shows examples in its own --help (blocklist update had none)",
+        arguments: [
+            ["list"], ["add"], ["start"], ["stop"], ["verify"], ["reannounce"], ["remove"], ["info"], ["files"],
+            ["set"], ["move"], ["rename"], ["trackers"], ["queue"], ["session"], ["stats"], ["port-test"],
+            ["blocklist", "update"], ["groups", "set"], ["watch"],
+        ])
+    func examples(path: [String]) {
+        let help = RemissionCommand.helpMessage(for: Self.type(path), columns: Self.width)
+        let lines = help.split(separator: "\n").map(String.init)
+        let start = lines.firstIndex(of: "Examples:")
+        #expect(start != nil, "\(path)")
+        if let start {
+            #expect(lines.dropFirst(start + 1).first?.hasPrefix("  remission \(path.joined(separator: " "))") == true)
+        }
+    }
+
     @Test("the rule finds a hard break and a wide example, and lets tables and examples pass")
     func ruleCanFail() {
         #expect(Self.hardBreaks(in: "One line\nbroken here.") == ["One line"])

@@ -45,6 +45,12 @@ struct RemoteOptionAdviceTests {
             (["files", "1", "-ph", "0"], "remission files ID --priority high INDEXES"),
             (["-hl"], "remission set IDS --honor-session on"),
             (["set", "1", "-HL"], "remission set IDS --honor-session off"),
+            // session's own words for transmission-remote's (issue 36).
+            (["session", "--no-portmap"], "remission session --port-forwarding off"),
+            (["session", "--portmap"], "remission session --port-forwarding on"),
+            (["session", "--encryption-required"], "remission session --encryption required"),
+            (["session", "-er"], "remission session --encryption required"),
+            (["session", "--global-seedratio", "2"], "remission session --seed-ratio R"),
         ])
     func equivalents(arguments: [String], equivalent: String) throws {
         let line = try firstLine(arguments)

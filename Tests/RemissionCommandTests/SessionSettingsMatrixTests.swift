@@ -71,6 +71,12 @@ struct SessionSettingsMatrixTests {
         #expect(json["stalled"]?["minutes"]?.int == 9)
         #expect(json["doneScript"]?["path"]?.string == "/bin/true")
         #expect(json["blocklist"]?["enabled"]?.bool == true)
+
+        // Plain `session` shows the stalled-torrent minutes and the idle-seeding limit it set.
+        let plain = try remission(home, own.bed, daemon, [])
+        let rows = plain.out.split(separator: "\n").map(String.init)
+        #expect(rows.contains { $0.hasPrefix("Stalled after:") && $0.hasSuffix(" 9m") }, "\(plain.out)")
+        #expect(rows.contains { $0.hasPrefix("Seed idle:") && $0.hasSuffix(" 42m") }, "\(plain.out)")
     }
 
     @Test("the second set: every off form, other values; then a refused value changes nothing", arguments: daemonMatrix)
@@ -104,6 +110,11 @@ struct SessionSettingsMatrixTests {
         #expect(info.startAddedTorrents == false && info.renamePartialFiles == true)
         #expect(info.trashOriginalTorrentFiles == false && info.scriptTorrentDoneEnabled == false)
         #expect(info.cacheSizeMB == 2 && info.blocklistEnabled == false)
+        let plain = try remission(home, own.bed, daemon, []).out.split(separator: "\n").map(String.init)
+        #expect(
+            plain.contains { $0.hasPrefix("Stalled after:") && $0.hasSuffix(" off (30m when enabled)") }, "\(plain)")
+        #expect(
+            plain.contains { $0.hasPrefix("Seed idle:") && $0.hasSuffix(" unlimited (30m when enabled)") }, "\(plain)")
 
         // One bad value among good ones: usage error (2), nothing sent, nothing changed.
         result = try remission(home, own.bed, daemon, ["--cache", "64", "--alt-days", "someday"])

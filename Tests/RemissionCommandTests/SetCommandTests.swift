@@ -102,6 +102,15 @@ struct SetCommandTests {
         #expect(try read(a, daemon).labels == ["x", "y"])
         #expect(replace.out.contains("labels x, y (was none)"), "\(replace.out)")
 
+        // A comma list, as transmission-remote's -L and watch's L prompt take it.
+        let list = try first.run(["set", String(a), "--label", "p,q, r"])
+        #expect(list.status == 0, "\(list.all)")
+        #expect(try read(a, daemon).labels == ["p", "q", "r"])
+        #expect(list.out.contains("labels p, q, r (was x, y)"), "\(list.out)")
+        let both = try first.run(["set", String(a), "--add-label", "x,y", "--remove-label", "p,q,r"])
+        #expect(both.status == 0, "\(both.all)")
+        #expect(try read(a, daemon).labels == ["x", "y"])
+
         let edit = try first.run(["set", "\(a),\(b)", "--add-label", "z", "--remove-label", "x"])
         #expect(edit.status == 0, "\(edit.all)")
         #expect(try read(a, daemon).labels == ["y", "z"])
@@ -188,7 +197,8 @@ struct SetCommandTests {
             (["--peer-limit", "70000"], "--peer-limit takes a number of peers"),
             (["--sequential", "maybe"], "--sequential takes on or off"),
             (["--group", ""], "--group takes the name"),
-            (["--label", "a,b"], "contains a comma"),
+            (["--label", ","], "No label in \",\": give labels separated by commas"),
+            (["--add-label", ""], "No label in \"\""),
             (["--label", "a", "--add-label", "b"], "--label and --no-labels replace"),
             ([], "Nothing to set"),
         ])

@@ -42,6 +42,16 @@ struct TorrentEditCommandTests {
         #expect(try eventuallyTrue { try reader.torrent(id, [.downloadDir])?.downloadDir == fixture.root })
         #expect(FileManager.default.fileExists(atPath: "\(destination)/\(fixture.name)/a.bin"))  // not moved back
 
+        // --json: one line, the location and the torrent; read back from the daemon.
+        let json = try fixture.run(["move", String(id), destination, "--no-move", "--json"])
+        #expect(json.status == 0, "\(json.all)")
+        #expect(json.out.split(separator: "\n").count == 1, "\(json.out)")
+        let object = try JSONValue.parse(json.out)
+        #expect(object["location"]?.string == destination && object["moveData"]?.bool == false)
+        #expect(object["torrents"]?.array?.map { $0["id"]?.int } == [id])
+        #expect(object["torrents"]?[0]?["name"]?.string == fixture.name)
+        #expect(try eventuallyTrue { try reader.torrent(id, [.downloadDir])?.downloadDir == destination })
+
         let missing = try fixture.run(["move", "987654", destination])
         #expect(missing.status == 1, "\(missing.all)")
         #expect(missing.err.contains("no torrent with id 987654"))
@@ -166,6 +176,28 @@ struct TorrentEditCommandTests {
         #expect(result.status == 0, "\(result.all)")
         #expect(result.out.contains("moved 2 torrents to the bottom of the queue:"), "\(result.out)")
         #expect(try position(one) > 1 && position(two) > 1 || reader.client.torrentGet(fields: [.id]).count <= 2)
+
+        // The queue seen: --json's positions, list --sort queue's order, info's row and key, all as
+        // the daemon reads them back.
+        // Queue order against id order: the one added second first.
+        result = try first.run(["queue", String(one), "top", "--json"])
+        #expect(try JSONValue.parse(result.out)["torrents"]?[0]?["queuePosition"]?.int == 0, "\(result.all)")
+        result = try first.run(["queue", String(two), "top", "--json"])
+        #expect(result.status == 0, "\(result.all)")
+        #expect(result.out.split(separator: "\n").count == 1, "\(result.out)")
+        let moved = try JSONValue.parse(result.out)
+        #expect(moved["direction"]?.string == "top")
+        #expect(moved["torrents"]?[0]?["id"]?.int == two && moved["torrents"]?[0]?["queuePosition"]?.int == 0)
+        #expect(try position(two) == 0 && position(one) == 1)
+        let listed = try first.run(["list", "--sort", "queue", "--search", "payload-queue", "--json"])
+        #expect(listed.status == 0, "\(listed.all)")
+        #expect(try JSONValue.parse(listed.out)["torrents"]?.array?.map { $0["id"]?.int } == [two, one])
+        let reversed = try first.run(["list", "--sort", "queue", "--reverse", "--search", "payload-queue"])
+        #expect(reversed.out.split(separator: "\n").dropFirst().first?.contains(first.name) == true, "\(reversed.out)")
+        let info = try first.run(["info", String(one)])
+        #expect(info.out.contains("Queue:         position 1 (0 is first)"), "\(info.out)")
+        let infoJSON = try JSONValue.parse(try first.run(["info", String(two), "--json"]).out)
+        #expect(infoJSON["queuePosition"]?.int == 0)
 
         let bad = try first.run(["queue", String(one), "sideways"])
         #expect(bad.status == 2, "\(bad.all)")

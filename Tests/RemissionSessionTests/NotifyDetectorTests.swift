@@ -146,6 +146,22 @@ struct NotifyDetectorTests {
         #expect(early.events.isEmpty)
     }
 
+    @Test("Caddy on schedule: no event for its 12-hour leaf or its intermediate; one once the leaf is overdue")
+    func caddyOnSchedule() {
+        let now = newYear2026 + 100 * day
+        var fresh = certificate("", id: 0x61)
+        (fresh.notBefore, fresh.notAfter) = (now - 9 * 3600, now + 3 * 3600 + 60)  // due, not yet overdue
+        var served = certificate("CN=Caddy Local Authority - ECC Intermediate", id: 0x62)
+        (served.notBefore, served.notAfter) = (now - 7 * day + 25 * 3600, now + 25 * 3600)  // as after its renewal
+        let onSchedule = NotifyDetector.detect(
+            memory: NotifyMemory(), sighting: Self.online([], [fresh, served]), server: "nas", url: "u", now: now)
+        #expect(onSchedule.events.isEmpty)
+        let overdue = NotifyDetector.detect(
+            memory: onSchedule.memory, sighting: Self.online([], [fresh, served]), server: "nas", url: "u",
+            now: now + 3600)
+        #expect(overdue.events.map(\.certificate?.subject) == [""])
+    }
+
     @Test("many torrents at once: the first ten, then one 'more' with the count")
     func bounded() {
         let torrents = (0..<25).map { index in

@@ -62,7 +62,25 @@ struct TorrentSettingsTests {
         #expect(throws: SettingInputError.emptyGroup) { try TorrentSettingsInput.group("") }
     }
 
-    @Test("label options: replace, clear, edit; commas, empties and mixtures refused")
+    @Test("label values are comma lists: spaces dropped, each label once, a value without a label refused")
+    func labelLists() throws {
+        #expect(try TorrentSettingsInput.labelList(["a,b"]) == ["a", "b"])
+        #expect(try TorrentSettingsInput.labelList(["a, b ", "c", "b"]) == ["a", "b", "c"])
+        #expect(try TorrentSettingsInput.labelList(["a,,b,"]) == ["a", "b"])
+        #expect(try TorrentSettingsInput.labelList(["linux iso"]) == ["linux iso"])
+        #expect(try TorrentSettingsInput.labelList([]) == [])
+        for empty in ["", ",", " , "] {
+            #expect(throws: SettingInputError.label(empty)) { try TorrentSettingsInput.labelList(["a", empty]) }
+        }
+        #expect(
+            try TorrentSettingsInput.labels(replace: ["a,b"], clear: false, add: [], remove: [])
+                == .replace(["a", "b"]))
+        #expect(
+            try TorrentSettingsInput.labels(replace: [], clear: false, add: ["x,y"], remove: ["z, w"])
+                == .edit(add: ["x", "y"], remove: ["z", "w"]))
+    }
+
+    @Test("label options: replace, clear, edit; empties and mixtures refused")
     func labelOptions() throws {
         #expect(try TorrentSettingsInput.labels(replace: ["a"], clear: false, add: [], remove: []) == .replace(["a"]))
         #expect(try TorrentSettingsInput.labels(replace: [], clear: true, add: [], remove: []) == .replace([]))
@@ -70,9 +88,6 @@ struct TorrentSettingsTests {
             try TorrentSettingsInput.labels(replace: [], clear: false, add: ["a"], remove: ["b"])
                 == .edit(add: ["a"], remove: ["b"]))
         #expect(try TorrentSettingsInput.labels(replace: [], clear: false, add: [], remove: []) == nil)
-        #expect(throws: SettingInputError.label("a,b")) {
-            try TorrentSettingsInput.labels(replace: [], clear: false, add: ["a,b"], remove: [])
-        }
         #expect(throws: SettingInputError.label("")) {
             try TorrentSettingsInput.labels(replace: [""], clear: false, add: [], remove: [])
         }

@@ -42,7 +42,7 @@ struct CheckReportExpiryTests {
     }
 
     static let caddy = [
-        certificate("", lifetime: 12 * 3600, left: 3 * 3600),
+        certificate("", lifetime: 12 * 3600, left: 2 * 3600 + 60),
         certificate("CN=Caddy Local Authority - ECC Intermediate", lifetime: 7 * day, left: 5 * day),
     ]
 
@@ -76,11 +76,46 @@ struct CheckReportExpiryTests {
         #expect(report.certificates.map(\.role) == [.leaf, .intermediate])
         #expect(
             report.steps[2].details.contains(
-                "warning: the certificate '' expires 2026-11-18 (in 3 hours), less than a third of its lifetime "
-                    + "(12 hours) ahead: is its renewal running?"))
-        let renewed = Self.report([Self.certificate("", lifetime: 12 * 3600, left: 11 * 3600)] + Self.caddy.suffix(1))
-        #expect(!renewed.expiring)
-        #expect(renewed.steps[2].state == .ok)
+                "warning: the certificate 'DNS:nas.example' expires 2026-11-18 (in 2 hours): its renewal is overdue (less than "
+                    + "a quarter of its 12 hours is left)."))
+        let due = Self.report([Self.certificate("", lifetime: 12 * 3600, left: 4 * 3600 - 600)] + Self.caddy.suffix(1))
+        #expect(!due.expiring, "renewal due, not yet overdue")
+        #expect(due.steps[2].state == .ok)
+    }
+
+    @Test("Caddy's intermediate: quiet with 25 hours left (as served after its renewal), warns under a tenth")
+    func caddyIntermediate() {
+        let leaf = Self.certificate("", lifetime: 12 * 3600, left: 11 * 3600)
+        let served = Self.report(
+            [
+                leaf,
+                Self.certificate(
+                    "CN=Caddy Local Authority - ECC Intermediate", lifetime: 7 * Self.day, left: 25 * 3600),
+            ], warnDays: 21)
+        #expect(served.certificates.map(\.expiring) == [false, false])
+        #expect(served.exitStatus == .ok)
+        let overdue = Self.report(
+            [
+                leaf,
+                Self.certificate(
+                    "CN=Caddy Local Authority - ECC Intermediate", lifetime: 7 * Self.day, left: 16 * 3600),
+            ], warnDays: 21)
+        #expect(overdue.certificates.map(\.expiring) == [false, true])
+        #expect(overdue.exitStatus == .certificateExpiring)
+        #expect(
+            overdue.steps[2].details.contains(
+                "warning: the intermediate certificate 'CN=Caddy Local Authority - ECC Intermediate' expires "
+                    + "2026-11-19 (in 16 hours): its renewal is overdue (less than a tenth of its 7 days is left)."),
+            "\(overdue.steps[2].details)")
+        Language.$override.withValue(.russian) {
+            let russian = Self.report([
+                leaf,
+                Self.certificate(
+                    "CN=Caddy Local Authority - ECC Intermediate", lifetime: 7 * Self.day, left: 16 * 3600),
+            ])
+            let line = russian.steps[2].details.first { $0.hasPrefix("внимание:") } ?? ""
+            #expect(line.contains("десятой"), "\(russian.steps[2].details)")
+        }
     }
 
     @Test("--warn-expiry DAYS: DAYS for every certificate, exit 9 only when otherwise ONLINE")
@@ -124,7 +159,7 @@ struct CheckReportExpiryTests {
         #expect(certificates.count == 2)
         let leaf = try #require(certificates[0].object)
         #expect(leaf["role"] == .string("leaf"))
-        #expect(leaf["notAfter"] == .string(CertificateExpiry.iso8601(Self.now + 3 * 3600)))
+        #expect(leaf["notAfter"] == .string(CertificateExpiry.iso8601(Self.now + 2 * 3600 + 60)))
         #expect(leaf["expiring"] == .bool(true))
         #expect(CertificateExpiry.iso8601(1_795_000_000) == "2026-11-18T11:06:40Z")
         #expect(Self.report([], warnDays: nil).jsonValue().object?["warnExpiryDays"] == .null)

@@ -98,4 +98,14 @@ struct ListQueryTests {
         #expect(ids(ListQuery(sort: key)) == expected)
         #expect(ids(ListQuery(sort: key, reverse: true)) == expected.reversed())
     }
+
+    @Test("--sort queue: the daemon's queue order, 0 first; a torrent without a position last, ties by id")
+    func queue() {
+        var torrents = Self.torrents()
+        for (index, position) in [2, 0, nil, 1, 0].enumerated() { torrents[index].queuePosition = position }
+        // ids 3, 1, 2, 4, 5 hold positions 2, 0, none, 1, 0
+        #expect(ListQuery(sort: .queue).apply(torrents).map(\.id) == [1, 5, 4, 3, 2])
+        #expect(ListQuery(sort: .queue, reverse: true).apply(torrents).map(\.id) == [2, 3, 4, 5, 1])
+        #expect(ListSortKey(rawValue: "queue") == .queue)
+    }
 }

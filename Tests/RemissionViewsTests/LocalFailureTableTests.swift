@@ -53,6 +53,8 @@ enum LocalCatalogue {
         row(.typedFingerprintMismatch(typed: fingerprint(1), presented: fingerprint(2)), .trustRefused),
         row(.notPinned(pin(1), identity: "https://nas:443", pinned: [pin(2)]), .failure),
         row(.caFileUnusable(.caFile(path: "/x.pem", detail: "holds no certificate")), .usage),
+        row(.caFileNotRoot(CAFileTextTests.intermediateFile(root: "/pki/root.crt")), .usage),
+        row(.caFileNotRoot(CAFileTextTests.intermediateFile(root: nil)), .usage),
         row(.trustNotChanged(storage), .failure),
         row(.backupKeyNotGenerated, .failure),
         row(.backupKeyNotWritten(path: "/k.pem", .io(path: "/k.pem", operation: "open", errno: 17)), .failure),
@@ -60,6 +62,8 @@ enum LocalCatalogue {
         row(.backupWouldLockOut(label: "nas", presentedUntrusted: true), .failure),
         row(.keyNotPresented(.root, label: "nas", leafSelfSigned: false), .failure),
         row(.keyNotPresented(.issuer, label: "nas", leafSelfSigned: true), .failure),
+        row(.presentedKeyUnproven(.issuer, label: "nas", presented: pin(0x55), recorded: pin(0x22)), .trustRefused),
+        row(.presentedKeyUnproven(.root, label: "nas", presented: pin(0x55), recorded: nil), .trustRefused),
         row(.confirmationNeedsTerminal(.replaceAccepted(fingerprint(1), with: .caFile("/ca.pem"))), .usage),
         row(.declined(.replaceAccepted(fingerprint(1), with: .pins([pin(2)]))), .failure),
         row(.confirmationNeedsTerminal(.forgetTrustParts([.accepted, .caFile])), .usage),
@@ -96,6 +100,28 @@ enum LocalCatalogue {
                 PortTestResult(family: .ipv4, outcome: .untested("Couldn't test port: Couldn't resolve host name (0)")),
                 PortTestResult(family: .ipv6, outcome: .untested("Couldn't test port")),
             ]), .serverRefused, server: "nas"),
+        FailureRow(
+            failure: Failure(
+                .local(
+                    .daemonCouldNotFetch(
+                        DaemonFetchFailure(
+                            fetched: .torrent, url: "https://example.org/a.torrent", status: 0,
+                            statusText: "No Response"), server: nil)), server: "nas"),
+            status: .serverRefused, step: nil, hint: "curl -I https://example.org/a.torrent"),
+        FailureRow(
+            failure: Failure(
+                .local(
+                    .daemonCouldNotFetch(
+                        DaemonFetchFailure(fetched: .blocklist, url: nil, status: 404, statusText: "Not Found"),
+                        server: "my nas")), server: "my nas"),
+            status: .serverRefused, step: nil, hint: "remission session 'my nas' --blocklist-url URL"),
+        row(.addFileChoice(.skipAndOnly), .usage),
+        row(.addFileChoice(.outOfRange([7], count: 3)), .usage, server: "nas"),
+        row(.addFileChoice(.noMatch("*.srt", count: 3)), .usage),
+        row(.addFileChoice(.pausedMagnet), .usage),
+        row(.addFileChoice(.reversedRange("3-1")), .usage),
+        row(.addFileChoice(.emptyName), .usage),
+        row(.addFileChoice(.fileListLate(id: 7, name: "x", seconds: 15, server: nil)), .failure, server: "nas"),
     ]
 
     /// The kind of a local problem, exhaustively: a new case does not compile until it is named here.
@@ -114,11 +140,13 @@ enum LocalCatalogue {
         case .typedFingerprintMismatch: "typedFingerprintMismatch"
         case .notPinned: "notPinned"
         case .caFileUnusable: "caFileUnusable"
+        case .caFileNotRoot: "caFileNotRoot"
         case .trustNotChanged: "trustNotChanged"
         case .backupKeyNotGenerated: "backupKeyNotGenerated"
         case .backupKeyNotWritten: "backupKeyNotWritten"
         case .backupWouldLockOut: "backupWouldLockOut"
         case .keyNotPresented: "keyNotPresented"
+        case .presentedKeyUnproven: "presentedKeyUnproven"
         case .keyringNotChanged: "keyringNotChanged"
         case .noUserForPassword: "noUserForPassword"
         case .passwordNeedsTerminal: "passwordNeedsTerminal"
@@ -132,17 +160,21 @@ enum LocalCatalogue {
         case .passwordNotChecked: "passwordNotChecked"
         case .partialAdd: "partialAdd"
         case .portNotTested: "portNotTested"
+        case .daemonCouldNotFetch: "daemonCouldNotFetch"
+        case .addFileChoice: "addFileChoice"
         }
     }
 
     static let allKinds: Set<String> = [
         "confirmationNeedsTerminal", "declined", "deleteDataNeedsTerminal", "noCertificate", "noPlainHTTPWarning",
         "probeFailed", "noCertificatePresented", "fingerprintNotPresented", "acceptNeedsTerminal",
-        "certificateDeclined", "typedFingerprintMismatch", "notPinned", "caFileUnusable", "trustNotChanged",
+        "certificateDeclined", "typedFingerprintMismatch", "notPinned", "caFileUnusable", "caFileNotRoot",
+        "trustNotChanged",
         "keyringNotChanged", "noUserForPassword", "passwordNeedsTerminal", "noPasswordGiven", "passwordsDiffer",
         "watchNeedsTerminal", "noSnapshot", "offlineWithoutSnapshot", "snapshotLacksFields", "removalInterrupted",
         "partialAdd", "passwordNotChecked", "backupKeyNotGenerated", "backupKeyNotWritten",
-        "backupWouldLockOut", "keyNotPresented", "portNotTested",
+        "backupWouldLockOut", "keyNotPresented", "presentedKeyUnproven", "portNotTested", "daemonCouldNotFetch",
+        "addFileChoice",
     ]
 }
 
@@ -194,6 +226,41 @@ struct LocalFailureTableTests {
         ]
         for problem in problems {
             #expect(FailureText.reason(Failure(.local(problem))).lowercased().contains("nothing was changed"))
+        }
+    }
+
+    @Test("a URL the daemon could not fetch: named, what answered, what to check on the daemon's machine")
+    func daemonFetch() {
+        func message(_ fetch: DaemonFetchFailure, server: String? = "nas") -> String {
+            FailureText.message(Failure(.local(.daemonCouldNotFetch(fetch, server: server)), server: server), now: 0)
+        }
+        let none = DaemonFetchFailure(
+            fetched: .torrent, url: "http://tracker.example/x.torrent", status: 0, statusText: "No Response")
+        #expect(
+            message(none) == """
+                nas: the daemon could not fetch http://tracker.example/x.torrent: no answer (no connection, a name \
+                that does not resolve, a timeout or a TLS failure)
+                hint: The daemon fetches the URL itself, from its own machine: check there that the host name \
+                resolves and the host can be reached (DNS, network, firewall, a proxy the daemon needs), e.g. \
+                with: curl -I http://tracker.example/x.torrent
+                """)
+        let missing = DaemonFetchFailure(
+            fetched: .blocklist, url: "https://lists.example/level1.gz", status: 404, statusText: "Not Found")
+        #expect(
+            message(missing) == """
+                nas: the daemon could not fetch https://lists.example/level1.gz: the web server answered 404 Not Found
+                hint: The daemon fetches the URL itself, from its own machine, and got 404: check the URL \
+                (curl -I https://lists.example/level1.gz on that machine shows the same answer). Change the \
+                blocklist URL with: remission session nas --blocklist-url URL
+                """)
+        // The daemon's text and a URL from its settings are terminal-safe, and quoted for the shell.
+        let hostile = DaemonFetchFailure(
+            fetched: .blocklist, url: "http://x/a b\u{1B}[2J", status: 500, statusText: "Oops\u{07}")
+        let text = message(hostile)
+        #expect(!text.contains("\u{1B}") && !text.contains("\u{07}"), "\(text)")
+        #expect(text.contains("curl -I 'http://x/a b^[[2J'"), "\(text)")
+        Language.$override.withValue(.russian) {
+            #expect(message(missing).contains("демон не смог скачать https://lists.example/level1.gz"))
         }
     }
 

@@ -62,12 +62,13 @@ struct TrustTextTests {
         #expect(text.lines(for: .verification(problem)) == [line])
     }
 
-    @Test("a pin mismatch lists the presented and pinned pins and how to pin the new key")
+    @Test("a pin mismatch lists the presented and pinned pins, and no command that pins a presented key")
     func pinMismatch() {
         let lines = text.lines(for: .pinMismatch(presented: [pin(1), pin(2)], pinned: [pin(3)]))
         #expect(lines.count == 1)
         #expect(lines[0].contains("Presented: \(pin(1)), \(pin(2)); pinned: \(pin(3))"))
-        #expect(lines[0].contains("`remission trust pin nas --spki \(pin(1))`"))
+        #expect(lines[0].contains("Someone may be intercepting the connection"))
+        #expect(!lines[0].contains("--spki"))
     }
 
     @Test("a missing backup pin says why it matters and how to add one")
@@ -78,7 +79,7 @@ struct TrustTextTests {
         #expect(lines[0].contains("remission trust pin nas --spki"))
     }
 
-    @Test("CERTIFICATE CHANGED shows both certificates and the exact command to accept the new one")
+    @Test("CERTIFICATE CHANGED shows both certificates, and no command that accepts an unproven one")
     func certificateChanged() {
         let accepted = acceptedCertificate(leaf, at: newYear2026 + 2 * day)
         var presented = impostor
@@ -93,7 +94,19 @@ struct TrustTextTests {
         #expect(block.contains("presented: \(impostor.fingerprint)"))
         #expect(block.contains("   CN=other, valid 2026-01-06 to 2026-04-06"))
         #expect(block.contains("Nothing was changed"))
-        #expect(lines.last == "  remission trust accept nas --fingerprint \(impostor.fingerprint)")
+        #expect(lines[1].hasPrefix("Someone may be intercepting"))
+        #expect(lines.last?.hasPrefix("Whether it comes from the same certificate authority cannot be told") == true)
+        #expect(!block.contains("remission trust accept"))
+    }
+
+    @Test("a proven renewal says so first, without 'intercepting'")
+    func provenRenewal() {
+        let lines = text.lines(
+            for: .certificateChanged(
+                accepted: acceptedCertificate(leaf), presented: impostor,
+                change: .renewedBySameIssuer(issuer: "CN=Home CA")))
+        #expect(lines[1].hasPrefix("It is a renewal by the same certificate authority (CN=Home CA)"))
+        #expect(!lines.joined().contains("intercepting"))
     }
 
     @Test("a trusted decision names its basis and lists its notes")
@@ -107,17 +120,28 @@ struct TrustTextTests {
         #expect(lines[2].hasPrefix("  note: No backup pin"))
     }
 
-    @Test("an untrusted chain lists every problem, then the fingerprint, the pin and both commands")
+    @Test("at first contact an untrusted chain lists every problem, the fingerprint, the pin and both commands")
     func refusedDecision() {
+        let firstContact = TrustText(server: "https://nas.lan/", now: text.now)
         let problems: [TrustProblem] = [.verification(.selfSigned), .verification(.untrustedRoot)]
-        let lines = text.lines(for: .refused(problems), chain: chain([leaf]))
+        let lines = firstContact.lines(for: .refused(problems), chain: chain([leaf]))
         #expect(lines[0].hasPrefix("Refused"))
         #expect(lines[1] == "  - " + text.line(for: .selfSigned))
-        #expect(lines[2] == "  - " + text.line(for: .untrustedRoot))
+        #expect(lines[2].hasPrefix("  - The chain ends in a root certificate that is not trusted."))
         #expect(lines.contains("Certificate fingerprint: \(leaf.fingerprint)"))
         #expect(lines.contains("Public key pin:          \(leaf.spkiPin)"))
-        #expect(lines.contains("  remission trust accept nas --fingerprint \(leaf.fingerprint)"))
-        #expect(lines.contains("  remission trust pin nas --spki \(leaf.spkiPin)"))
+        #expect(lines.contains("Compare them with the server's own, then either trust this exact certificate:"))
+        #expect(lines.contains("  remission trust accept https://nas.lan/ --fingerprint \(leaf.fingerprint)"))
+        #expect(lines.contains("  remission trust pin https://nas.lan/ --spki \(leaf.spkiPin)"))
+    }
+
+    @Test("a saved server's refusal shows the facts, and no command that would trust this chain")
+    func knownServerRefused() {
+        let problems: [TrustProblem] = [.verification(.selfSigned)]
+        let lines = text.lines(for: .refused(problems), chain: chain([leaf]))
+        #expect(lines.contains("Certificate fingerprint: \(leaf.fingerprint)"))
+        #expect(!lines.contains { $0.contains("--fingerprint") || $0.contains("--spki") })
+        #expect(lines.contains("      remission trust accept nas"))  // shows it and asks, on a terminal
     }
 
     @Test("a changed certificate is not offered the first-use commands a second time")
@@ -129,7 +153,9 @@ struct TrustTextTests {
         #expect(!lines.contains { $0.contains("remission trust pin") })
         #expect(lines[1].hasPrefix("  - CERTIFICATE CHANGED"))
         #expect(lines[2].hasPrefix("    Someone may be intercepting"))
-        #expect(lines.last == "  - " + text.line(for: .selfSigned))
+        #expect(lines.contains("  - " + text.line(for: .selfSigned)))
+        #expect(!lines.contains { $0.contains(impostor.fingerprint.description) && $0.contains("remission") })
+        #expect(lines.last == "      remission trust accept nas")
     }
 
     @Test("no certificate renders without commands")

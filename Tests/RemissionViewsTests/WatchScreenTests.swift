@@ -74,6 +74,36 @@ struct WatchScreenTests {
         #expect(!narrow[3].contains("#"))
     }
 
+    @Test(
+        "sorted by queue: a Queue column after the ID with each position; at 80 columns names keep 40 cells",
+        arguments: [80, 120, 40])
+    func queueColumn(columns: Int) {
+        let names = (1...3).map { "queued-\($0)-" + String(repeating: "x", count: 40) }
+        let torrents = (1...3).map { id in
+            var torrent = Self.torrent(id, names[id - 1], done: 0.2)
+            torrent.queuePosition = 3 - id
+            return torrent
+        }
+        var state = Self.state()
+        state.showsQueue = true
+        let lines = WatchScreen.lines(
+            torrents: torrents, size: .init(columns: columns, rows: 10), state: state, now: Self.now)
+        let header = lines[2]
+        #expect(header.hasPrefix("  ID Queue "), "\(header)")
+        #expect(lines[3].hasPrefix("   1     2 "), "\(lines[3])")
+        #expect(lines[5].hasPrefix("   3     0 "), "\(lines[5])")
+        for line in lines { #expect(TerminalText.width(line) <= columns, "\(line)") }
+        if columns >= 80 {
+            let nameStart = header.distance(from: header.startIndex, to: header.range(of: "Name")!.lowerBound)
+            #expect(columns - nameStart >= 40, "\(header)")
+            #expect(lines[3].contains(String(names[0].prefix(39))), "\(lines[3])")
+        }
+        // Not sorted by queue: no column.
+        let plain = WatchScreen.lines(
+            torrents: torrents, size: .init(columns: columns, rows: 10), state: Self.state(), now: Self.now)
+        #expect(!plain[2].contains("Queue"))
+    }
+
     @Test("more torrents than rows: the rest is counted on the totals line")
     func overflow() {
         let many = (1...30).map { Self.torrent($0, "t\($0)", done: 0.3) }

@@ -34,11 +34,13 @@ extension RemissionCommand {
                 with a line giving its time (local time; --utc for UTC).
 
                 The tls step warns ahead of expiry when a certificate the server presents, or the client \
-                certificate, has less left than the smaller of 14 days and a third of its lifetime (a 90-day \
-                certificate at 14 days, a 12-hour one at 4 hours). --warn-expiry DAYS warns at DAYS for every \
-                certificate and makes it an exit code for cron and monitoring: 9 when every server checked is \
-                otherwise ONLINE and a certificate expires within DAYS; an offline or refused server keeps its \
-                own code. With --all, --json and --watch too.
+                certificate, has less than 14 days left (or the DAYS of --warn-expiry) and its renewal is overdue: \
+                less than a quarter of its lifetime is left (renewers such as certbot, Caddy and step-ca replace \
+                a certificate when a third is left), a tenth for an intermediate (its CA renews it later). So a \
+                90-day certificate warns at 14 days, a 12-hour Caddy leaf under 3 hours, and a certificate \
+                renewed on schedule never warns. --warn-expiry DAYS makes the warning an exit code for cron and \
+                monitoring: 9 when every server checked is otherwise ONLINE; an offline or refused server keeps \
+                its own code. With --all, --json and --watch too.
 
                 Examples:
                   remission check nas
@@ -205,8 +207,8 @@ extension RemissionCommand.Check {
             name: .customLong("warn-expiry"),
             help: ArgumentHelp(
                 tr(
-                    "Warn when a certificate expires within this many days, and exit 9 if the check is otherwise ONLINE."
-                ),
+                    "Warn, and exit 9 if the check is otherwise ONLINE, when a certificate has less than this many ",
+                    "days left and its renewal is overdue (see above)."),
                 valueName: "days"))
         var warnExpiry: Int?
     }

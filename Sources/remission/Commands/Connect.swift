@@ -23,13 +23,19 @@ extension RemissionCommand {
                 with --accept-fingerprint, --pin or --ca-file, plain HTTP with --allow-http, and the password \
                 with --password-stdin or TR_AUTH=user:password.
 
+                The certificate question also takes the issuer's or the root's key, or the path of the CA's \
+                root certificate file, read from your home directory unless it begins with / (~ is your home). \
+                A file that cannot be read, holds no certificate or holds no root (an intermediate, such as \
+                Caddy's intermediate.crt: the root's path beside it is named) is refused and the question \
+                asked again, three tries. --ca-file takes the file as given, with a warning for an intermediate.
+
                 Nothing is saved when the check fails, unless --save-offline. The password goes to the \
                 keyring (Secret Service), never to a file.
 
                 A server that asks for a client certificate (mutual TLS) gets the one given with --client-cert \
                 (PEM, with --client-key when the key is in its own file; or PKCS#12 .p12/.pfx), offered only \
                 once the server's own certificate is trusted. The files are kept by path. An encrypted key's \
-                passphrase is asked on a terminal, or read from --client-key-passphrase-stdin or \
+                passphrase is asked on a terminal (three tries), or read from --client-key-passphrase-stdin or \
                 REMISSION_CLIENT_KEY_PASSPHRASE, and stored in the keyring.
 
                 --proxy saves the proxy this server is reached through (http://, https://, socks5h://); without \

@@ -35,8 +35,9 @@ extension RemissionCommand {
                 "OFFLINE — data from <time>" (on stderr) and exits 3. --offline shows it without using \
                 the network and exits 0. Trust and authentication failures never fall back to it. \
                 Only the fields a view needs are fetched and kept: a plain list those of the table; \
-                --json adds hash, error text, added date and labels; --label adds labels and \
-                --sort added the date. An offline view that needs a field its snapshot lacks says \
+                --json adds hash, error text, added date and labels; --label adds labels, \
+                --sort added the date and --sort queue the queue position (0 is first; the order \
+                `remission queue` changes). An offline view that needs a field its snapshot lacks says \
                 which and exits 3 (1 with --offline) instead of showing partial data.
 
                 --all lists every saved server at once, each under a heading "== NAME ==" with the \
@@ -98,12 +99,17 @@ extension RemissionCommand {
         /// What --json adds to the table's fields.
         static let jsonFields: [TorrentField] = [.hashString, .errorString, .addedDate, .labels]
 
-        /// The fields this view needs: the table's, and what --json, --label and --sort added use.
+        /// The fields this view needs: the table's, and what --json, --label and --sort added or
+        /// queue use.
         static func fields(json: Bool, query: ListQuery) -> [TorrentField] {
-            if json { return tableFields + jsonFields }
             var fields = tableFields
-            if query.label != nil { fields.append(.labels) }
-            if query.sort == .added { fields.append(.addedDate) }
+            if json {
+                fields += jsonFields
+            } else {
+                if query.label != nil { fields.append(.labels) }
+                if query.sort == .added { fields.append(.addedDate) }
+            }
+            if query.sort == .queue { fields.append(.queuePosition) }
             return fields
         }
 

@@ -17,12 +17,13 @@ extension RemissionCommand {
                 background; `remission info` shows the new location once it is done. With --no-move nothing \
                 is moved: the torrents look for their data in DIR (transmission-remote's --find), e.g. after \
                 you moved the files yourself; verify them afterwards. Ids that do not exist are reported: a \
-                warning when others exist, exit 1 when none does.
+                warning when others exist, exit 1 when none does. --json prints one line: {"location": \
+                DIR, "moveData": false with --no-move, "torrents": [{"id", "name", "hash"}]}.
 
                 Examples:
                   remission move 3 /srv/torrents/done
                   remission move 1,3,5-7 /mnt/archive
-                  remission move 4 /mnt/disk2/films --no-move
+                  remission move 4 /mnt/disk2/films --no-move --json
                 """))
 
         @OptionGroup var options: TorrentActionOptions
@@ -43,13 +44,20 @@ extension RemissionCommand {
         func run() throws {
             let selection = try TorrentLookup.selection(options.ids)
             try connection.lookUp(selection) { context, session, lookup in
+                let move = !own.noMove
                 guard !lookup.found.isEmpty else {
-                    print(TorrentText.noneToMove(selection))
+                    print(
+                        own.json
+                            ? TorrentText.moveJSON(location: directory, moveData: move, []).serializedString()
+                            : TorrentText.noneToMove(selection))
                     return
                 }
-                let move = !own.noMove
                 try session.run { client throws(RPCError) in
                     try client.torrentSetLocation(lookup.selection, location: directory, move: move)
+                }
+                if own.json {
+                    print(TorrentText.moveJSON(location: directory, moveData: move, lookup.found).serializedString())
+                    return
                 }
                 print(TorrentText.moving(count: lookup.found.count, to: directory, move: move))
                 lookup.lines().forEach { print($0) }
@@ -65,18 +73,22 @@ extension RemissionCommand {
             discussion: tr(
                 """
                 The queue decides which torrents run when the daemon's queue limits are on. The torrents are \
-                listed afterwards with their queue positions as the daemon reports them (0 is first).
+                listed afterwards with their queue positions as the daemon reports them (0 is first); \
+                `remission list --sort queue` shows the whole queue. --json prints one line: \
+                {"direction", "torrents": [{"id", "name", "hash", "queuePosition"}]}.
 
                 Examples:
                   remission queue 7 top
                   remission queue 2,5 down
-                  remission queue all bottom
+                  remission queue all bottom --json
                 """))
 
         @OptionGroup var options: TorrentActionOptions
 
         @Argument(help: .tr("Where to move them: top, up, down or bottom."))
         var direction: Direction
+
+        @OptionGroup(title: tr("Queue options")) var own: OwnOptions
 
         @OptionGroup var connection: TorrentConnectionOptions
 
@@ -97,12 +109,19 @@ extension RemissionCommand {
             let selection = try TorrentLookup.selection(options.ids)
             try connection.lookUp(selection) { context, session, lookup in
                 guard !lookup.found.isEmpty else {
-                    print(TorrentText.noneToQueue(selection))
+                    print(
+                        own.json
+                            ? TorrentText.queueJSON(direction.queueDirection, []).serializedString()
+                            : TorrentText.noneToQueue(selection))
                     return
                 }
                 let reread = try session.run { client throws(RPCError) in
                     try client.queueMove(lookup.selection, direction.queueDirection)
                     return try TorrentLookup.find(lookup.selection, fields: [.queuePosition], client: client)
+                }
+                if own.json {
+                    print(TorrentText.queueJSON(direction.queueDirection, reread.found).serializedString())
+                    return
                 }
                 print(TorrentText.queued(direction.queueDirection, count: lookup.found.count))
                 reread.lines(extra: TorrentText.queuePosition).forEach { print($0) }
@@ -118,5 +137,16 @@ extension RemissionCommand.Move {
             name: .customLong("no-move"),
             help: .tr("Do not move the data: it is in DIR already (transmission-remote --find)."))
         var noMove = false
+
+        @Flag(help: .tr("Print the location and the torrents as one JSON object."))
+        var json = false
+    }
+}
+
+extension RemissionCommand.Queue {
+    /// The options of this command alone, listed first in its help (before the connection options).
+    struct OwnOptions: ParsableArguments {
+        @Flag(help: .tr("Print the torrents with their queue positions as one JSON object."))
+        var json = false
     }
 }

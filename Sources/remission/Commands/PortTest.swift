@@ -99,8 +99,14 @@ extension RemissionCommand.Blocklist {
             usage: "remission blocklist update [<options>] [<name>]",
             discussion: tr(
                 """
-                A fetch that fails (the URL unreachable, not found) is the daemon's error (exit 6); the \
-                blocklist it had stays. --json prints {"rules": N}.
+                The daemon fetches the URL set with `remission session --blocklist-url URL` itself, from its \
+                own machine. A fetch that fails (the URL unreachable from there, not found) is the daemon's \
+                error (exit 6), which names the URL; the blocklist it had stays. --json prints {"rules": N}.
+
+                Examples:
+                  remission blocklist update
+                  remission blocklist update nas --json
+                  remission session --blocklist-url https://example.org/level1.gz --blocklist on
                 """))
 
         @Flag(help: .tr("Print the rule count as one JSON object."))
@@ -116,7 +122,19 @@ extension RemissionCommand.Blocklist {
         func run() throws {
             let (context, session) = try connection.open(server: name)
             defer { context.offerToStorePassword(after: session) }
-            let rules = try session.run { client throws(RPCError) in try client.blocklistUpdate() }
+            let rules: Int
+            do throws(Failure) {
+                rules = try session.run { client throws(RPCError) in try client.blocklistUpdate() }
+            } catch {
+                // The daemon could not fetch its blocklist URL: say which URL, read back.
+                guard case .rpcRefused(let message) = error.cause,
+                    var fetch = DaemonFetchFailure.recognize(message, url: nil)
+                else { throw error }
+                fetch.url = try? session.run { client throws(RPCError) in
+                    try client.sessionGet(fields: [.blocklistUrl]).blocklistUrl
+                }
+                throw Failure(.local(.daemonCouldNotFetch(fetch, server: error.server)), server: error.server)
+            }
             print(json ? BlocklistView.json(rules: rules).serializedString() : BlocklistView.updated(rules: rules))
         }
     }

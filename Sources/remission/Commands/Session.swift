@@ -15,8 +15,9 @@ extension RemissionCommand {
                 """
                 Without options, shows the daemon's version, directories and free space, speed limits, \
                 alt-speed (turtle mode) and its schedule, peer port, encryption, DHT/PEX/LPD/µTP, peer limits, \
-                queues, seeding limits, the done script, the cache and the blocklist. Speeds are kB/s with \
-                k = 1000, as Transmission counts them.
+                queues and the minutes after which a torrent counts as stalled, seeding limits (ratio and idle \
+                minutes), the done script, the cache and the blocklist. Speeds are kB/s with k = 1000, as \
+                Transmission counts them.
 
                 With options, changes those settings (one session-set) and prints them as the daemon \
                 reports them afterwards. Values are checked before anything is sent: a value an option \

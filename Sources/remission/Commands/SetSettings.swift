@@ -18,8 +18,8 @@ extension RemissionCommand {
                 Every value is checked before anything is sent. Speeds are kB/s with k = 1000, as \
                 Transmission counts them; off removes the torrent's own limit. --seed-ratio and --seed-idle \
                 take the torrent's own limit, global (follow the session's) or unlimited. --label replaces \
-                the labels, --add-label and --remove-label edit each torrent's own (labels need \
-                Transmission 3.00). --group needs Transmission 4.0, --sequential 4.1: an older daemon is \
+                the labels, --add-label and --remove-label edit each torrent's own; each takes several \
+                labels separated by commas (--label linux,iso; labels need Transmission 3.00). --group needs Transmission 4.0, --sequential 4.1: an older daemon is \
                 refused (exit 6) and nothing is changed.
 
                 Prints what changed on each torrent (one line for more than 10), as the daemon reports it \
@@ -27,7 +27,7 @@ extension RemissionCommand {
 
                 Examples:
                   remission set 3 --down-limit 500 --up-limit 50
-                  remission set 1,4-6 --add-label linux --remove-label new
+                  remission set 1,4-6 --add-label linux,iso --remove-label new
                   remission set all --seed-ratio 2 --seed-idle global
                   remission set 3 --bandwidth-priority high --honor-session off --peer-limit 80
                   remission set 3 --sequential on --group slow --json
@@ -108,17 +108,17 @@ extension RemissionCommand.SetSettings {
     struct OwnOptions: ParsableArguments {
         @Option(
             name: .customLong("label"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp(tr("Replace the torrents' labels with these. Repeatable."), valueName: "label"))
+            help: ArgumentHelp(tr("Replace the torrents' labels with these (a,b). Repeatable."), valueName: "label"))
         var labels: [String] = []
 
         @Option(
             name: .customLong("add-label"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp(tr("Add a label to each torrent's own. Repeatable."), valueName: "label"))
+            help: ArgumentHelp(tr("Add labels (a,b) to each torrent's own. Repeatable."), valueName: "label"))
         var addLabels: [String] = []
 
         @Option(
             name: .customLong("remove-label"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp(tr("Remove a label from each torrent's own. Repeatable."), valueName: "label"))
+            help: ArgumentHelp(tr("Remove labels (a,b) from each torrent's own. Repeatable."), valueName: "label"))
         var removeLabels: [String] = []
 
         @Flag(name: .customLong("no-labels"), help: .tr("Remove every label of the torrents."))

@@ -13,7 +13,10 @@ extension RemissionCommand.Trust {
             discussion: tr(
                 """
                 The file is checked now (readable, at least one certificate) and stored by its absolute path; \
-                it is read again on every connection, so keep it where it is. Host names are still checked.
+                it is read again on every connection, so keep it where it is. Host names are still checked. \
+                A file in which no certificate is self-signed holds an intermediate, which its CA replaces \
+                (Caddy's every week): it is used as given, with a warning that names the root beside it \
+                (Caddy's root.crt, step-ca's root_ca.crt, mkcert's rootCA.pem) when that root issued it.
 
                 A certificate accepted before would keep deciding first, so the CA file replaces it: asked on a \
                 terminal, with --replace-accepted without one. Trusting your own CA (a Caddy root, mkcert's \
@@ -40,6 +43,10 @@ extension RemissionCommand.Trust {
             let change = try settings.setCAFile(
                 subject, file, replacing: replacementQuestion(given: replaceAccepted, terminal: context.terminal))
             printError(TrustCommandText.caFileSet(change, subject: subject, now: currentUnixTime()))
+            if let notRoot = change.notRoot {
+                printError(
+                    CAFileText.notRootWarning(notRoot, place: .command, server: subject.label).joined(separator: "\n"))
+            }
         }
     }
 

@@ -24,8 +24,11 @@ extension RemissionCommand.Trust {
                 is pinned with it (it must be trusted now), so the spare is never the only pin. Keep FILE offline, \
                 not on the server, and make the next certificate with it when you rotate.
 
-                --issuer pins the key of the CA certificate that issued the server's, --root the key of the \
-                root the server sends (both taken from the chain presented now, as --current). A pinned CA key \
+                --issuer pins the key of the presented CA certificate whose key verifies the server's certificate \
+                (by signature, never by name), --root the key of the root the server sends at the end of that \
+                signature path (both taken from the chain presented now, as --current). When what is stored refuses \
+                that chain, a key other than the one recorded when its certificate was accepted is refused: nothing \
+                would show it comes from the same CA. A pinned CA key \
                 trusts the server only when the chain verifies under it, and survives leaf renewals that keep \
                 that CA; a server that does not send its root (Caddy never does) is trusted by its root's file \
                 instead: remission trust ca NAME ROOT.crt. A certificate accepted before is replaced by the pins: \
@@ -51,7 +54,9 @@ extension RemissionCommand.Trust {
         @Flag(help: .tr("Pin the key of the certificate the server presents now."))
         var current = false
 
-        @Flag(help: .tr("Pin the key of the CA certificate that issued the server's (from the presented chain)."))
+        @Flag(
+            help: .tr(
+                "Pin the key of the CA certificate that issued the server's (by signature, from the presented chain)."))
         var issuer = false
 
         @Flag(help: .tr("Pin the key of the root certificate the server presents."))
