@@ -76,6 +76,8 @@ static void load(void) {
     BIND(secret_collection_for_alias_sync);
     BIND(secret_collection_get_label);
     BIND(secret_collection_get_locked);
+    BIND(secret_item_create_sync);
+    BIND(secret_item_delete_sync);
     BIND(secret_item_get_secret);
     BIND(secret_password_clearv_sync);
     BIND(secret_password_free);
@@ -87,6 +89,7 @@ static void load(void) {
     BIND(secret_service_disconnect);
     BIND(secret_service_get_sync);
     BIND(secret_value_get_text);
+    BIND(secret_value_new);
     BIND(secret_value_unref);
     register_types_once(library);
 }

@@ -10,8 +10,6 @@
 #include <time.h>
 #include <unistd.h>
 
-extern char **environ;
-
 /* The pids of the routes' children. A table of atomics, not a Swift object: it is read from signal
    handlers and from the exit path, where nothing may allocate or lock. 0 is a free slot. */
 #define RM_CHILD_SLOTS 64
@@ -32,7 +30,7 @@ void rm_forget_child(pid_t pid) {
     }
 }
 
-int rm_spawn_child(char *const argv[], int stdio_fd, int stderr_fd, pid_t *pid) {
+int rm_spawn_child(char *const argv[], char *const envp[], int stdio_fd, int stderr_fd, pid_t *pid) {
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attributes;
     int failure = posix_spawn_file_actions_init(&actions);
@@ -59,7 +57,7 @@ int rm_spawn_child(char *const argv[], int stdio_fd, int stderr_fd, pid_t *pid) 
     sigset_t all, previous;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &previous);
-    failure = posix_spawnp(pid, argv[0], &actions, &attributes, argv, environ);
+    failure = posix_spawnp(pid, argv[0], &actions, &attributes, argv, envp);
     if (failure == 0) remember(*pid);
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
     posix_spawn_file_actions_destroy(&actions);

@@ -33,7 +33,9 @@ final class AttributeTable {
 /// Remission's items, because secret-tool matches attributes only.
 enum CredentialSchema {
     static let name = "org.remission.Credentials"
-    static let attributeNames = ["server", "port", "protocol", "user"]
+    static let attributeNames = ["server", "port", "protocol", "user", route]
+    /// Only on a routed server's item (`CredentialKey.route`).
+    static let route = "route"
 
     /// Built once and kept for the life of the process (libsecret only reads it).
     nonisolated(unsafe) static let pointer: UnsafePointer<SecretSchema> = makeSchema(name, attributeNames)

@@ -68,14 +68,6 @@ extension SecretServiceKeyring {
     private static func key(of item: OpaquePointer) -> CredentialKey? {
         guard let table = libsecret.secret_retrievable_get_attributes(item) else { return nil }
         defer { libsecret.g_hash_table_unref(table) }
-        func value(_ name: String) -> String? {
-            name.withCString { libsecret.g_hash_table_lookup(table, $0) }.map {
-                String(cString: $0.assumingMemoryBound(to: CChar.self))
-            }
-        }
-        guard let server = value("server"), let port = value("port").flatMap({ Int($0) }),
-            let scheme = value("protocol").flatMap({ ServerEndpoint.Scheme(rawValue: $0) }), let user = value("user")
-        else { return nil }
-        return try? CredentialKey(server: server, port: port, scheme: scheme, user: user)
+        return CredentialKey(attributes: { attribute(table, $0) })
     }
 }

@@ -4,7 +4,8 @@ import Glibc
 /// Passwords in the desktop keyring, through libsecret and the Secret Service D-Bus API.
 ///
 /// Items use the schema `org.remission.Credentials` (string attributes `server`, `port`,
-/// `protocol`, `user`), the label `Remission: user@host:port`, and the `default` collection
+/// `protocol`, `user`, and `route` for a server reached through an SSH host or a unix socket), the
+/// label `Remission: user@host:port`, and the `default` collection
 /// (the persistent login keyring). `secret-tool lookup server HOST user USER` finds them.
 ///
 /// Every operation first checks the default collection: a locked one is reported as
@@ -37,27 +38,49 @@ public struct SecretServiceKeyring: PasswordStore {
     /// Looks up first and checks the collection's lock only when nothing was found: a found password
     /// proves the keyring usable, and that saves several D-Bus round trips on every command. A locked
     /// collection answers "nothing" to a lookup, so "nothing" is then told apart from "locked".
+    ///
+    /// A direct server's item has an empty `route`; one without a `route` attribute (stored before
+    /// routes were part of a server's identity) is found by a search that leaves routed items out,
+    /// and stored again with the empty `route`, once, so the next lookup is one call again.
     public func lookup(_ key: CredentialKey) throws(KeyringError) -> String? {
-        try lookup(CredentialSchema.pointer) { AttributeTable(key) }
+        guard key.route == nil else { return try lookup(CredentialSchema.pointer) { AttributeTable(key) } }
+        var legacy = false
+        let found = try lookup(
+            CredentialSchema.pointer, { AttributeTable(key) },
+            orElse: { deadline throws(KeyringError) in
+                let secret = try Self.searchSecret(
+                    CredentialSchema.pointer, AttributeTable(key.addressAttributes), without: CredentialSchema.route,
+                    deadline)
+                legacy = secret != nil
+                return secret
+            })
+        if legacy, let found { try? store(found, for: key) }  // best effort: found again next time anyway
+        return found
     }
 
     /// `lookup(_:)` for any schema (client-key passphrases, proxy passwords too); `attributes`
-    /// makes the table for each of the (at most two) lookups.
+    /// makes the table for each of the (at most two) lookups; `orElse`: where else to look when the
+    /// lookup finds nothing.
     func lookup(
-        _ schema: UnsafePointer<SecretSchema>, _ attributes: () -> AttributeTable
+        _ schema: UnsafePointer<SecretSchema>, _ attributes: () -> AttributeTable,
+        orElse: (Deadline) throws(KeyringError) -> String? = { _ in nil }
     ) throws(KeyringError) -> String? {
         try prepare()
         let deadline = Deadline(timeout: timeout)
         defer { deadline.finish() }
-        do throws(KeyringError) {
+        func find() throws(KeyringError) -> String? {
             if let secret = try Self.lookupSecret(schema, attributes(), deadline) { return secret }
+            return try orElse(deadline)
+        }
+        do throws(KeyringError) {
+            if let secret = try find() { return secret }
         } catch {
             // e.g. a replaced provider: the careful path below reconnects and names the cause.
             guard !deadline.expired else { throw error }
         }
         let collection = try defaultCollection(deadline)
         if collection.isLocked { throw .locked(collection: collection.label) }
-        return try Self.lookupSecret(schema, attributes(), deadline)
+        return try find()
     }
 
     /// The secret of the item of `schema` with `attributes`, copied once into a `String`; libsecret's
@@ -93,16 +116,17 @@ public struct SecretServiceKeyring: PasswordStore {
         if stored == 0 { throw KeyringError.promptDismissed }
     }
 
+    /// A new item, then the key's others deleted (`storePassword`): never a replacing store, which may
+    /// take the same URL's item of another route.
     public func store(_ password: String, for key: CredentialKey) throws(KeyringError) {
         guard !password.utf8.contains(0) else { throw .passwordContainsNul }
-        try withUnlockedDefaultCollection(.store) { deadline throws(KeyringError) in
-            try Self.storeSecret(password, CredentialSchema.pointer, AttributeTable(key), label: key.label, deadline)
-        }
+        try storePassword(password, for: key)
     }
 
+    /// Removes the key's items only (`removePassword`): for a direct key, an empty or absent `route`.
     @discardableResult
     public func remove(_ key: CredentialKey) throws(KeyringError) -> Bool {
-        try clearSecret(CredentialSchema.pointer, AttributeTable(key))
+        try removePassword(key)
     }
 
     /// Removes the items of `schema` with `attributes` from the unlocked default collection; false

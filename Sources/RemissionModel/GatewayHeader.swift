@@ -28,13 +28,19 @@ public struct GatewayHeader: Sendable, Hashable, CustomStringConvertible {
         "accept", "accept-encoding", "user-agent", "expect", "te", "upgrade", "trailer", "keep-alive",
     ]
 
-    /// Whether a header of this name is secret even when given with `--header`: `Authorization`,
-    /// `Proxy-Authorization`, `Cookie`, and names holding `secret`, `token` or `key` (any case).
+    /// Whether a header of this name is secret even when given with `--header`: a name holding
+    /// `pass`, `auth`, `session`, `cookie`, `token`, `secret` or `key`, in any case
+    /// (`Authorization`, `Proxy-Authorization`, `Cookie`, `X-Api-Password`, `X-Auth-Session`,
+    /// `CF-Access-Client-Secret`, `X-Api-Key`). A value's secrecy cannot be told from the value; a
+    /// name that says what it is for can, and a plain header wrongly kept in the keyring costs
+    /// nothing, while a secret one in servers.json and `-v` is out.
     public static func isSecretByDefault(_ name: String) -> Bool {
         let lower = name.lowercased()
-        if lower == "authorization" || lower == "proxy-authorization" || lower == "cookie" { return true }
-        return ["secret", "token", "key"].contains { lower.contains($0) }
+        return secretNameParts.contains { lower.contains($0) }
     }
+
+    /// What makes a header name secret by default (`isSecretByDefault`).
+    public static let secretNameParts = ["pass", "auth", "session", "cookie", "token", "secret", "key"]
 
     /// `Name: value` as `--header` takes it (curl's form): the name before the first colon, the value
     /// after it with surrounding spaces and tabs removed. The value is never part of an error.

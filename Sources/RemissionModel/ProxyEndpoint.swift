@@ -79,19 +79,11 @@ public struct ProxyEndpoint: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    /// `no_proxy`: `*`, or hosts and domains separated by commas; `example.com` and `.example.com`
-    /// both cover `nas.example.com` and `example.com`.
+    /// `no_proxy` (else `NO_PROXY`) covers `host`, as curl 8 reads it (`NoProxyList`). An empty
+    /// `no_proxy` covers nothing, even with `NO_PROXY` set (curl takes the lower-case one first).
     static func bypassed(_ host: String, environment: [String: String]) -> Bool {
         guard let list = environment["no_proxy"] ?? environment["NO_PROXY"] else { return false }
-        for entry in list.split(separator: ",") {
-            var name = entry.trimmingASCIIWhitespace().lowercased()
-            if name == "*" { return true }
-            if name.hasPrefix("[") && name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
-            while name.hasPrefix(".") { name.removeFirst() }
-            guard !name.isEmpty else { continue }
-            if host == name || host.hasSuffix("." + name) { return true }
-        }
-        return false
+        return NoProxyList.covers(host, list: list)
     }
 
     private static func percentDecoded(_ text: Substring) -> String {

@@ -4,7 +4,8 @@
 /// Every part is checked so that it can only ever be one argument of ssh's, never an option: no
 /// part starts with `-`, none holds whitespace or a control character, the host is a name, an
 /// alias from `~/.ssh/config` or an address (letters, digits, `.`, `-`, `_`; IPv6 in brackets), and
-/// the user has no `@` or `:`. The argument builder puts `--` before the host as well.
+/// the user has no `@` or `:` and none of the characters ssh 9.6 refuses in a user name from its
+/// command line (`unsafeInUser`). The argument builder puts `--` before the host as well.
 public struct SSHDestination: Sendable, Hashable, CustomStringConvertible {
     /// Nil: ssh's own choice (`User` in `~/.ssh/config`, else the local user).
     public var user: String?
@@ -40,6 +41,7 @@ public struct SSHDestination: Sendable, Hashable, CustomStringConvertible {
             let name = rest[..<at]
             guard !name.isEmpty, !name.hasPrefix("-"), !name.contains("@") else { throw .invalidUser }
             guard !name.contains(":") else { throw .password }
+            if let unsafe = name.first(where: { unsafeInUser.contains($0) }) { throw .unsafeUser(unsafe) }
             user = String(name)
             rest = rest[rest.index(after: at)...]
         }
@@ -68,6 +70,15 @@ public struct SSHDestination: Sendable, Hashable, CustomStringConvertible {
         return SSHDestination(user: user, host: String(host), port: port)
     }
 
+    /// What a user name may not hold: the characters ssh 9.6 refuses in one from its command line
+    /// (`valid_ruser`: quotes, backquote, `;`, `&`, `<`, `>`, `|`, parentheses and braces), because
+    /// a shell reads them where `%r` is expanded into a `ProxyCommand` or `Match exec`, as older ssh
+    /// did (CVE-2023-51385); and `$`, `%` and `\`, which start an expansion there or in ssh's own
+    /// `%` tokens. Debian's ssh refuses most of them itself; an older one would not.
+    public static let unsafeInUser: Set<Character> = [
+        "'", "`", "\"", ";", "&", "<", ">", "|", "(", ")", "{", "}", "$", "%", "\\",
+    ]
+
     private static func port(_ text: Substring) throws(SSHDestinationError) -> Int {
         guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isASCII), let port = Int(text),
             (1...65535).contains(port)
@@ -87,6 +98,8 @@ public enum SSHDestinationError: Error, Sendable, Equatable {
     case invalidUser
     /// `user:password@`: ssh takes no password on its command line.
     case password
+    /// A user holding a character a shell or ssh's `%` tokens would read (`unsafeInUser`).
+    case unsafeUser(Character)
     case invalidHost
     case invalidPort
     /// A path, query or fragment.

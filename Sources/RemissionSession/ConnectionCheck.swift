@@ -21,8 +21,10 @@ public struct ServerTarget: Sendable {
     public var profile: ServerProfile?
     /// The client certificate offered to this server once it is trusted (mutual TLS), loaded.
     public var clientIdentity: ClientIdentity?
-    /// The proxy to go through, and where it came from; nil: none.
-    public var proxy: ProxySettings?
+    /// The way to the daemon: direct, a proxy, the saved ssh channel or unix socket
+    /// (`SessionContext.route`).
+    public var route: Route = .direct
+    /// Where a proxy route came from (`--proxy` or saved, or the environment); nil without one.
     public var proxySource: ProxySource?
     /// The name the certificate must cover and SNI carries, when not the URL's host (`--tls-name`).
     public var tlsName: String?
@@ -31,10 +33,6 @@ public struct ServerTarget: Sendable {
     /// For a server that is not saved: the trust options given for it, as command-line words
     /// (`TrustOverrides.words`), which its failures carry for their hints (`Failure.unsavedOptions`).
     public var unsavedOptions: [String] = []
-    /// The SSH host the daemon is reached through (`ssh -W`), or the unix socket it listens on; the
-    /// saved server's (`applyRoute`). With either, `proxy` is nil.
-    public var ssh: SSHRoute?
-    public var unixSocket: String?
 
     public init(
         label: String, endpoint: ServerEndpoint, trust: ServerTrust, credentials: BasicCredentials?,
@@ -48,6 +46,9 @@ public struct ServerTarget: Sendable {
         self.passwordSource = passwordSource
         self.profile = profile
     }
+
+    /// Who the server is for its trust and keyring items: its address and its route's part.
+    public var identity: ServerIdentity { ServerIdentity(endpoint, route: route.identity) }
 
     /// A failure of a request to this server, with the credentials that were sent.
     public func failure(_ error: RPCError) -> Failure {
@@ -156,10 +157,10 @@ public struct ConnectionCheck {
             httpAcknowledged: target.trust.httpAcknowledged, sawSessionHandshake: sawHandshake,
             outcome: outcome, now: now)
         observation.clientCertificate = target.clientIdentity?.facts
-        if let proxy = target.proxy, let source = target.proxySource {
+        if let proxy = target.route.proxy, let source = target.proxySource {
             observation.proxy = (proxy.endpoint.url, source)
         }
-        observation.route = RouteReport.Kind(ssh: target.ssh, unixSocket: target.unixSocket, endpoint: target.endpoint)
+        observation.route = target.route.reportKind(to: target.endpoint)
         journal?.record(observation)
         return observation
     }
@@ -173,9 +174,8 @@ public func makeTransport(_ target: ServerTarget, options: TransportOptions) thr
 {
     let policy = TrustPolicy(trust: target.trust)
     var options = options
-    options.proxy = target.proxy
+    options.route = target.route
     options.tlsName = target.tlsName
-    (options.ssh, options.unixSocket) = (target.ssh, target.unixSocket)
     return try SocketTransport(
         endpoint: target.endpoint, caFile: target.trust.caFile, options: options,
         clientIdentity: target.clientIdentity, policy: policy)

@@ -17,6 +17,11 @@ public struct CredentialInput {
     /// servers at once).
     public var prompt: PasswordPrompt?
     public var readStandardInput: () -> String? = { readLine(strippingNewline: true) }
+    /// The route's part of the server's identity: its keyring item is its own (`CredentialKey.route`).
+    public var route: RouteIdentity?
+    /// The saved servers, read only when a routed server's item is not under its own key
+    /// (`LegacyRouteItems`).
+    public var savedServers: () -> [ServerProfile] = { [] }
 
     public init(
         auth: AuthRequest, environment: [String: String], savedUser: String?, keyring: any PasswordStore,
@@ -70,11 +75,22 @@ public struct CredentialInput {
         return (BasicCredentials(user: user, password: ""), .none)
     }
 
-    /// The keyring's password; nil when none is stored. An unusable keyring throws (exit 7).
+    /// The keyring's password; nil when none is stored. An unusable keyring throws (exit 7). A routed
+    /// server's item is under its own key; one written before routes were part of a server's identity
+    /// is taken from its bare URL when it can only have been this server's (`LegacyRouteItems`).
     public func keyringPassword(endpoint: ServerEndpoint, user: String) throws(Failure) -> String? {
         let key: CredentialKey
-        do { key = try CredentialKey(endpoint: endpoint, user: user) } catch { throw Failure(.credentialKey(error)) }
-        do { return try keyring.lookup(key) } catch { throw Failure(.keyring(error)) }
+        do { key = try CredentialKey(endpoint: endpoint, route: route, user: user) } catch {
+            throw Failure(.credentialKey(error))
+        }
+        do {
+            if let password = try keyring.lookup(key) { return password }
+            guard route != nil else { return nil }
+            return try LegacyRouteItems.password(
+                key, identity: ServerIdentity(endpoint, route: route), among: savedServers(), keyring: keyring)
+        } catch {
+            throw Failure(.keyring(error))
+        }
     }
 
     private func netrcCredentials(host: String, user: String?) throws(Failure) -> (BasicCredentials, String)? {

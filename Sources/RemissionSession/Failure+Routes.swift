@@ -5,7 +5,8 @@ extension Failure {
     /// PRODUCT.md §1 for the ssh channel and the unix socket: a host key ssh does not trust is a
     /// trust refusal (5), a refused login an authentication failure (4), a refused `-W` the server's
     /// refusal (6); nothing reachable (the SSH host, or the daemon behind it or at the socket) is
-    /// offline (3); a missing ssh, a path that is no socket or not ours to open, a general failure.
+    /// offline (3); a socket another user made where others may write, a trust refusal (5); a missing
+    /// ssh, a path that is no socket or not ours to open, a general failure.
     static func status(_ failure: RouteFailure) -> ExitStatus {
         switch failure {
         case .ssh(let ssh, _, _, _):
@@ -20,6 +21,7 @@ extension Failure {
             switch socket {
             case .notFound, .notListening: return .offline
             case .pathTooLong: return .usage
+            case .ownedByOther: return .trustRefused
             case .notASocket, .permissionDenied, .other: return .failure
             }
         }
@@ -50,21 +52,9 @@ extension Failure {
             case .notListening: "unix-socket-not-listening"
             case .permissionDenied: "unix-socket-permission-denied"
             case .pathTooLong: "unix-socket-path-too-long"
+            case .ownedByOther: "unix-socket-owner"
             case .other: "unix-socket-failed"
             }
-        }
-    }
-}
-
-extension RouteReport.Kind {
-    /// The route a target goes by; nil for TCP.
-    init?(ssh: SSHRoute?, unixSocket: String?, endpoint: ServerEndpoint) {
-        if let unixSocket {
-            self = .unixSocket(path: unixSocket)
-        } else if let ssh {
-            self = .ssh(destination: ssh.destination.url, target: endpoint.authority)
-        } else {
-            return nil
         }
     }
 }

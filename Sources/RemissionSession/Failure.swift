@@ -115,6 +115,18 @@ public enum InputProblem: Sendable, Equatable {
     case invalidSSHDestination(text: String, SSHDestinationError)
     /// Two routes given at once (`--via` and `--unix-socket`, or either and `--proxy`).
     case routeConflict(first: String, second: String)
+    /// A URL (or address) several saved servers have (through other routes, or saved twice): each
+    /// server's name and its route (`RouteIdentity.text`, nil for direct), in file order. Never one
+    /// picked silently.
+    case ambiguousServer(text: String, servers: [SavedRoute])
+}
+
+/// A saved server's name and the route it goes by (`ssh://host`, `unix:PATH`; nil: direct or proxied).
+public struct SavedRoute: Sendable, Equatable {
+    public var name: String
+    public var route: String?
+
+    public init(_ name: String, _ route: String?) { (self.name, self.route) = (name, route) }
 }
 
 extension Failure {
@@ -184,7 +196,7 @@ extension Failure {
             switch problem {
             case .netrcUnreadable: return .failure
             case .passwordStdinNeedsUser, .passwordStdinEmpty, .trAuthUserMismatch, .netrcMissing, .noDefaultServer,
-                .bareHostPlainHTTP, .invalidSSHDestination, .routeConflict:
+                .bareHostPlainHTTP, .invalidSSHDestination, .routeConflict, .ambiguousServer:
                 return .usage
             }
         case .addSource(let problem):

@@ -70,7 +70,8 @@ public struct GatewayHeaderFlags: Sendable, Equatable {
 }
 
 /// A saved server's gateway headers with their values: plain ones from servers.json, secret ones
-/// from the keyring (`GatewayHeaderStore`, keyed by the server's identity `scheme://host:port`).
+/// from the keyring (`GatewayHeaderStore`, keyed by the server's identity: `scheme://host:port`, and
+/// ` via ROUTE` for a routed server, `ServerIdentity.key`).
 /// As with passwords (PRODUCT.md §3): a keyring that cannot be used, or a value not stored, is asked
 /// on a terminal (the prompt says why); otherwise a keyring failure (exit 7), never a request
 /// without the header.
@@ -82,6 +83,9 @@ public struct GatewayHeaderInput {
     public var prompt: (any PasswordPrompt)?
     /// Values known already (given to `connect` now), by lower-cased name: not looked up.
     public var known: [String: GatewayHeader] = [:]
+    /// Where a value not under `identity` may be instead: a routed server's, stored under its bare URL
+    /// before routes were part of its identity (`LegacyRouteItems`). None by default.
+    public var legacy: (String) throws(KeyringError) -> String? = { _ in nil }
 
     public init(
         saved: [SavedHeader], identity: String, store: any GatewayHeaderStore, prompt: (any PasswordPrompt)?
@@ -104,8 +108,11 @@ public struct GatewayHeaderInput {
     }
 
     private func secret(_ name: String) throws(Failure) -> String {
-        let stored: String?
-        do { stored = try store.headerValue(server: identity, name: name) } catch {
+        var stored: String?
+        do throws(KeyringError) {
+            stored = try store.headerValue(server: identity, name: name)
+            if stored == nil { stored = try legacy(name) }
+        } catch {
             guard let prompt, let typed = prompt.askHeaderValue(name: name, server: identity, keyringUnusable: error)
             else { throw Failure(.keyring(error)) }
             return try checked(typed, name)
@@ -133,9 +140,14 @@ extension SessionContext {
     func resolveHeaders(for target: inout ServerTarget, prompt: (any PasswordPrompt)?) throws(Failure) {
         guard let saved = target.profile?.options.headers, !saved.isEmpty else { return }
         do {
-            target.headers = try GatewayHeaderInput(
-                saved: saved, identity: target.endpoint.trustIdentity, store: headerValues, prompt: prompt
-            ).resolve()
+            let identity = target.identity
+            var input = GatewayHeaderInput(saved: saved, identity: identity.key, store: headerValues, prompt: prompt)
+            input.legacy = { name throws(KeyringError) in
+                try LegacyRouteItems.headerValue(
+                    name, identity: identity, among: (try? self.savedServers().profiles) ?? [], store: self.headerValues
+                )
+            }
+            target.headers = try input.resolve()
             try GatewayHeaderInput.checkCollision(target.headers, credentials: target.credentials)
         } catch {
             throw Failure(error.cause, server: target.label)

@@ -11,9 +11,15 @@ extension Onboarding {
     /// keyring has none. Run after `obtainCredentials`: an `Authorization` header and Transmission's
     /// password cannot both go.
     public mutating func obtainHeaders(prompt: (any PasswordPrompt)?) throws(Failure) {
+        let stored = existing?.identity ?? identity
         var input = GatewayHeaderInput(
-            saved: options.headers, identity: (existing?.endpoint ?? endpoint).trustIdentity,
-            store: context.headerValues, prompt: prompt)
+            saved: options.headers, identity: stored.key, store: context.headerValues, prompt: prompt)
+        let context = context
+        input.legacy = { name throws(KeyringError) in
+            try LegacyRouteItems.headerValue(
+                name, identity: stored, among: (try? context.savedServers().profiles) ?? [], store: context.headerValues
+            )
+        }
         for header in headerFlags.given { input.known[header.name.lowercased()] = header }
         do {
             headers = try input.resolve()
@@ -27,16 +33,17 @@ extension Onboarding {
     var headersLeaveRoomForPassword: Bool { !GatewayHeader.collidesWithPassword(headers.map(\.name)) }
 
     /// The secret values `save` stores: those given now, or all of them when the server is new or
-    /// moves to another address (the keyring's items are keyed by `scheme://host:port`).
+    /// becomes another identity (the keyring's items are keyed by `ServerIdentity.key`: its address
+    /// and route).
     var headersToStore: [GatewayHeader] {
-        let moved = existing.map { $0.endpoint.trustIdentity != endpoint.trustIdentity } ?? true
+        let moved = existing.map { $0.identity != identity } ?? true
         let given = Set(headerFlags.given.map { $0.name.lowercased() })
         return headers.filter { $0.isSecret && (moved || given.contains($0.name.lowercased())) }
     }
 
     func storeHeaderValues() throws(KeyringError) {
         for header in headersToStore {
-            try context.headerValues.storeHeaderValue(header.value, server: endpoint.trustIdentity, name: header.name)
+            try context.headerValues.storeHeaderValue(header.value, server: identity.key, name: header.name)
         }
     }
 
@@ -46,7 +53,7 @@ extension Onboarding {
         guard let existing else { return }
         let secretNow = Set(options.headers.filter(\.isSecret).map { $0.name.lowercased() })
         for old in existing.options.headers where old.isSecret && !secretNow.contains(old.name.lowercased()) {
-            _ = try? context.headerValues.removeHeaderValue(server: existing.endpoint.trustIdentity, name: old.name)
+            _ = try? context.headerValues.removeHeaderValue(server: existing.identity.key, name: old.name)
         }
     }
 }

@@ -6,7 +6,8 @@ import RemissionStorage
 /// is deleted implicitly (PRODUCT.md §2), so the view names it and the commands that forget it.
 public struct LeftBehind: Sendable, Equatable {
     public var oldURL: String
-    /// The old address's trust settings, when stored and no other saved server uses them.
+    /// The old identity's trust settings (`ServerIdentity.key`), when stored and no other saved server
+    /// uses them.
     public var trustIdentity: String?
     /// The old keyring item, when stored and no other saved server uses it.
     public var keyring: CredentialKey?
@@ -27,21 +28,22 @@ extension Onboarding {
         return .repointServer(name: name, from: existing.endpoint.url, to: endpoint.url)
     }
 
-    /// After `save` re-pointed a server: what its old address left in trust.json and the keyring.
+    /// After `save` re-pointed a server (another URL, or another SSH host or socket: another
+    /// identity): what its old identity left in trust.json and the keyring.
     public func leftBehind() -> LeftBehind? {
-        guard let existing, existing.endpoint != endpoint else { return nil }
+        guard let existing, existing.endpoint != endpoint || existing.identity != identity else { return nil }
         let others = (try? context.savedServers().profiles.filter { $0.name != name }) ?? []
         var result = LeftBehind(oldURL: existing.endpoint.url)
-        let old = existing.endpoint
-        if old.trustIdentity != endpoint.trustIdentity,
-            !others.contains(where: { $0.endpoint.trustIdentity == old.trustIdentity }),
+        let old = existing.identity
+        if old != identity, !others.contains(where: { $0.identity == old }),
             let stored = try? context.trustStore.trust(for: old), stored != .none
         {
-            result.trustIdentity = old.trustIdentity
+            result.trustIdentity = old.key
         }
-        if let user = existing.user, let key = try? CredentialKey(endpoint: old, user: user),
-            (try? CredentialKey(endpoint: endpoint, user: credentials?.user ?? user)) != key,
-            !others.contains(where: { $0.user == user && $0.endpoint.trustIdentity == old.trustIdentity }),
+        if let user = existing.user,
+            let key = try? CredentialKey(endpoint: existing.endpoint, route: old.route, user: user),
+            (try? CredentialKey(endpoint: endpoint, route: identity.route, user: credentials?.user ?? user)) != key,
+            !others.contains(where: { $0.user == user && $0.identity == old }),
             (try? context.keyring.lookup(key)) != nil
         {
             result.keyring = key

@@ -66,8 +66,7 @@ extension Onboarding {
     var probeTarget: ServerTarget {
         var target = ServerTarget(
             label: name, endpoint: endpoint, trust: trust, credentials: nil, passwordSource: .none)
-        (target.proxy, target.proxySource) = (proxy?.settings, proxy?.source)
-        (target.ssh, target.unixSocket) = route
+        (target.route, target.proxySource) = route
         target.tlsName = options.tlsName
         return target
     }

@@ -47,10 +47,9 @@ public struct Onboarding {
     let givenProxy: ProxyEndpoint?
     /// The client certificate offered in the check, once loaded (`obtainClientCertificate`).
     public internal(set) var clientIdentity: ClientIdentity?
-    /// The proxy this run goes through and where it came from (`ProxyChoice`); nil with a route.
-    let proxy: (settings: ProxySettings, source: ProxySource)?
-    /// The ssh channel or unix socket this run goes by (`--via`, `--unix-socket`, or the saved one).
-    let route: (ssh: SSHRoute?, unixSocket: String?)
+    /// The way this run goes (`SessionContext.route`: `--via`, `--unix-socket`, `--proxy`, or the
+    /// saved one, or the environment's proxy) and where a proxy came from.
+    let route: (route: Route, proxySource: ProxySource?)
     /// A passphrase given now (not the keyring's), stored with the profile by `save`.
     var passphraseToSave: (keyFile: String, passphrase: String)?
     /// Gateway headers given now (`--header`, `--secret-header`, `--remove-header`), and all of the
@@ -94,18 +93,8 @@ public struct Onboarding {
         if let tlsName = try TLSName.validated(overrides.tlsName) { options.tlsName = tlsName }
         options.headers = try headers.applied(to: options.headers)
         self.options = options
-        var routed = ServerTarget(
-            label: chosen, endpoint: endpoint, trust: ServerTrust(), credentials: nil, passwordSource: .none)
-        try routed.applyRoute(options)
-        self.route = (routed.ssh, routed.unixSocket)
-        self.proxy =
-            routed.ssh != nil || routed.unixSocket != nil
-            ? nil
-            : try ProxyChoice.resolve(
-                for: endpoint, options: options, environment: context.environment, passwords: context.proxyPasswords,
-                given: givenProxy
-            ).map { ($0.0, $0.1) }
-        trust = try context.storedTrust(for: endpoint)
+        self.route = try context.route(to: endpoint, options: options, givenProxy: givenProxy)
+        trust = try context.storedTrust(for: ServerIdentity(endpoint, route: self.route.route.identity))
         storedTrust = trust
         try overrides.apply(to: &trust)
         fingerprintFromFlag = overrides.acceptFingerprint.flatMap { try? CertificateFingerprint(parsing: $0) }
@@ -122,6 +111,9 @@ public struct Onboarding {
             acceptedToReplace = nil
         }
     }
+
+    /// Who the server is: its address and its route's part (an SSH host, a unix socket).
+    public var identity: ServerIdentity { ServerIdentity(endpoint, route: route.route.identity) }
 
     /// The user agreed (or gave --replace-accepted): the accepted certificate goes when this run saves.
     public mutating func replaceAccepted() {
@@ -219,6 +211,9 @@ public struct Onboarding {
             auth: auth, environment: context.environment, savedUser: existing?.user, keyring: context.keyring,
             prompt: prompt)
         input.readStandardInput = context.readStandardInput
+        input.route = identity.route
+        let context = context
+        input.savedServers = { (try? context.savedServers().profiles) ?? [] }
         (credentials, passwordSource) = try input.resolve(for: endpoint)
         switch passwordSource {
         case .prompt:
@@ -234,8 +229,7 @@ public struct Onboarding {
         var target = ServerTarget(
             label: name, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: passwordSource,
             profile: existing, clientIdentity: clientIdentity)
-        (target.proxy, target.proxySource) = (proxy?.settings, proxy?.source)
-        (target.ssh, target.unixSocket) = route
+        (target.route, target.proxySource) = route
         target.tlsName = options.tlsName
         target.headers = headers
         let observation = ConnectionCheck(target: target, options: context.transportOptions, logger: context.logger)
@@ -255,7 +249,7 @@ public struct Onboarding {
         var unusable: KeyringError?
         if savePassword, let password = passwordToSave, let user = credentials?.user, !password.isEmpty {
             let key: CredentialKey
-            do { key = try CredentialKey(endpoint: endpoint, user: user) } catch {
+            do { key = try CredentialKey(endpoint: endpoint, route: identity.route, user: user) } catch {
                 throw Failure(.credentialKey(error))
             }
             unusable = try unlessUnusable { () throws(KeyringError) in
@@ -330,7 +324,7 @@ public struct Onboarding {
         do {
             // Only what this run decided is written, over what is stored now (another process may have
             // changed it while we asked), and an unchanged acceptance keeps its date.
-            try context.trustStore.change(endpoint) { current in
+            try context.trustStore.change(identity) { current in
                 current.pins += decided.pins.filter { !before.pins.contains($0) && !current.pins.contains($0) }
                 if decided.accepted?.fingerprint != before.accepted?.fingerprint { current.accepted = decided.accepted }
                 if decided.caFile != before.caFile { current.caFile = decided.caFile }

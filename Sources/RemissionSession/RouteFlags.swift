@@ -51,12 +51,30 @@ public struct RouteFlags: Sendable, Equatable {
     }
 }
 
-extension ServerTarget {
-    /// The saved route of `options` (ssh or unix socket); with one, no proxy (not even the
-    /// environment's): the route is how the daemon is reached.
-    mutating func applyRoute(_ options: ServerOptions?) throws(Failure) {
-        ssh = try options?.via.map { text throws(Failure) in SSHRoute(destination: try RouteFlags.destination(text)) }
-        unixSocket = options?.unixSocket
-        if ssh != nil || unixSocket != nil { (proxy, proxySource) = (nil, nil) }
+extension ServerOptions {
+    /// The saved route that is not a proxy: the unix socket, else the ssh channel; nil for neither.
+    /// `RouteFlags.apply` saves one at most; a file written by hand with both is read as the
+    /// transport always read it, the socket first.
+    func savedRoute() throws(Failure) -> Route? {
+        if let unixSocket { return .unixSocket(path: unixSocket) }
+        if let via { return .ssh(SSHRoute(destination: try RouteFlags.destination(via))) }
+        return nil
+    }
+}
+
+extension SessionContext {
+    /// The one place a server's way is decided: its saved ssh channel or unix socket, with which no
+    /// proxy applies (not even the environment's: the route is how the daemon is reached); else a
+    /// proxy (`ProxyChoice`: given now, saved, or the environment's as curl reads it); else direct.
+    public func route(to endpoint: ServerEndpoint, options: ServerOptions?, givenProxy: ProxyEndpoint? = nil)
+        throws(Failure) -> (route: Route, proxySource: ProxySource?)
+    {
+        if let saved = try options?.savedRoute() { return (saved, nil) }
+        guard
+            let (settings, source) = try ProxyChoice.resolve(
+                for: endpoint, options: options, environment: environment, passwords: proxyPasswords,
+                given: givenProxy)
+        else { return (.direct, nil) }
+        return (.proxy(settings), source)
     }
 }

@@ -55,9 +55,9 @@ public struct SavedServers: Sendable {
     /// The keyring values of the server's secret gateway headers, unless another saved server at the
     /// same address has a secret header of that name. Best effort: the names of those removed.
     private func removeHeaderValues(_ removal: ServerRemoval) -> [String] {
-        let identity = removal.profile.endpoint.trustIdentity
+        let identity = removal.profile.identity.key
         let shared = Set(
-            removal.others.filter { $0.endpoint.trustIdentity == identity }
+            removal.others.filter { $0.identity.key == identity }
                 .flatMap { $0.options.headers.filter(\.isSecret).map { $0.name.lowercased() } })
         return removal.profile.options.headers.filter { $0.isSecret && !shared.contains($0.name.lowercased()) }
             .compactMap { header in
@@ -70,12 +70,24 @@ public struct SavedServers: Sendable {
         let profile = removal.profile
         guard let user = profile.user else { return .noUser }
         let key: CredentialKey
-        do { key = try CredentialKey(endpoint: profile.endpoint, user: user) } catch { return .noKey(error) }
+        do {
+            key = try CredentialKey(endpoint: profile.endpoint, route: profile.options.routeIdentity, user: user)
+        } catch {
+            return .noKey(error)
+        }
         if keep { return .kept(label: key.label) }
         let sharing = Self.sharing(key, among: removal.others)
         if !sharing.isEmpty { return .shared(label: key.label, with: sharing) }
         do {
-            return try context.keyring.remove(key)
+            // Its password as an older remission kept it, under the bare URL, goes too when it can
+            // only have been this server's: a direct server of that URL saved later must not read it.
+            var legacy = false
+            if key.route != nil,
+                LegacyRouteItems.belong(to: profile.identity, user: user, among: removal.others + [profile])
+            {
+                legacy = try context.keyring.remove(key.withoutRoute)
+            }
+            return try context.keyring.remove(key) || legacy
                 ? .removed(label: key.label) : .notStored(user: user, authority: profile.endpoint.authority)
         } catch {
             throw Failure(.local(.keyringNotChanged(error, .serverKept)))
@@ -83,12 +95,12 @@ public struct SavedServers: Sendable {
     }
 
     private func removeTrust(_ removal: ServerRemoval) throws(Failure) -> TrustRemoval {
-        let identity = removal.profile.endpoint.trustIdentity
-        let sharing = removal.others.filter { $0.endpoint.trustIdentity == identity }.map(\.name)
-        if !sharing.isEmpty { return .shared(identity: identity, with: sharing) }
+        let identity = removal.profile.identity
+        let sharing = removal.others.filter { $0.identity == identity }.map(\.name)
+        if !sharing.isEmpty { return .shared(identity: identity.key, with: sharing) }
         do {
             return try context.trustStore.remove(identity)
-                ? .removed(identity: identity) : .notStored(identity: identity)
+                ? .removed(identity: identity.key) : .notStored(identity: identity.key)
         } catch {
             throw Failure(.storage(error))
         }
@@ -99,8 +111,8 @@ public struct SavedServers: Sendable {
         do { try context.profileStore.setDefault(name) } catch { throw Failure(.profile(error)) }
     }
 
-    /// `servers rename OLD NEW`: the keyring item and the trust settings are keyed by the address,
-    /// so they apply unchanged.
+    /// `servers rename OLD NEW`: the keyring item and the trust settings are keyed by the server's
+    /// identity (address and route), not its name, so they apply unchanged.
     public func rename(_ old: String, to new: String) throws(Failure) -> RenamedServer {
         let renamed: ServerProfile
         do { renamed = try context.profileStore.rename(old, to: new) } catch { throw Failure(.profile(error)) }
@@ -111,7 +123,10 @@ public struct SavedServers: Sendable {
     /// The names of the servers in `profiles` whose keyring item is `key`.
     public static func sharing(_ key: CredentialKey, among profiles: [ServerProfile]) -> [String] {
         profiles.filter { other in
-            other.user.flatMap { try? CredentialKey(endpoint: other.endpoint, user: $0) } == key
+            other.user.flatMap {
+                try? CredentialKey(endpoint: other.endpoint, route: other.options.routeIdentity, user: $0)
+            }
+                == key
         }.map(\.name)
     }
 }

@@ -70,32 +70,30 @@ public struct SessionContext: Sendable {
         // From here on the command is about this server: its record is kept even when the keyring
         // or the connection fails.
         journal?.noteServer(label, now: currentUnixTime())
-        var trust = try storedTrust(for: endpoint)
-        try overrides.apply(to: &trust)
+        var target = ServerTarget(
+            label: label, endpoint: endpoint, trust: .none, credentials: nil, passwordSource: .none, profile: profile)
+        // The route first: it is part of who the server is, for its trust and its keyring items.
+        (target.route, target.proxySource) = try route(to: endpoint, options: profile?.options)
+        target.trust = try storedTrust(for: target.identity)
+        try overrides.apply(to: &target.trust)
         var input = CredentialInput(
             auth: auth, environment: environment, savedUser: profile?.user, keyring: keyring, prompt: prompt)
         input.readStandardInput = readStandardInput
-        let (credentials, source) = try input.resolve(for: endpoint)
-        var target = ServerTarget(
-            label: label, endpoint: endpoint, trust: trust, credentials: credentials, passwordSource: source,
-            profile: profile)
+        input.route = target.route.identity
+        input.savedServers = { (try? self.savedServers().profiles) ?? [] }
+        (target.credentials, target.passwordSource) = try input.resolve(for: endpoint)
         target.tlsName = try TLSName.validated(overrides.tlsName) ?? profile?.options.tlsName
         if profile == nil { target.unsavedOptions = overrides.words }
         try connectionSettings(for: &target, prompt: prompt)
         return target
     }
 
-    /// The saved server's client certificate (loaded, with its passphrase), its proxy (or the
-    /// environment's) and its gateway headers, for every use case that connects to `target`.
+    /// The saved server's client certificate (loaded, with its passphrase) and its gateway headers,
+    /// for every use case that connects to `target` (whose route is set: `route(to:options:)`).
     public func connectionSettings(for target: inout ServerTarget, prompt: (any PasswordPrompt)?) throws(Failure) {
         target.clientIdentity = try target.profile?.options.clientCertificateInput(
             environment: environment, passphrases: passphrases, prompt: prompt
         )?.load(now: currentUnixTime()).0
-        (target.proxy, target.proxySource) =
-            try ProxyChoice.resolve(
-                for: target.endpoint, options: target.profile?.options, environment: environment,
-                passwords: proxyPasswords) ?? (nil, nil)
-        try target.applyRoute(target.profile?.options)
         try resolveHeaders(for: &target, prompt: prompt)
     }
 
@@ -113,14 +111,14 @@ public struct SessionContext: Sendable {
         if text.contains("://") {
             let endpoint: ServerEndpoint
             do { endpoint = try ServerEndpoint.parse(text) } catch { throw Failure(.endpoint(error)) }
-            let profile = saved.profiles.first { $0.endpoint == endpoint }
+            let profile = try onlyServer(at: endpoint, named: text, among: saved.profiles)
             return (profile?.name ?? endpoint.url, endpoint, profile)
         }
         if let profile = saved.profiles.first(where: { $0.name == text }) {
             return (profile.name, profile.endpoint, profile)
         }
         if let endpoint = try bareAddress(text, saved: saved.profiles) {
-            let profile = saved.profiles.first { $0.endpoint == endpoint }
+            let profile = try onlyServer(at: endpoint, named: text, among: saved.profiles)
             return (profile?.name ?? endpoint.url, endpoint, profile)
         }
         throw Failure(.profile(.notFound(text, saved: saved.profiles.map(\.name))))
@@ -136,12 +134,27 @@ public struct SessionContext: Sendable {
         let shaped = text.contains(":") || text.contains(".") || text.hasPrefix("[") || text == "localhost"
         guard shaped, let guess = ServerEndpoint.parseBare(text) else { return nil }
         let atAddress = saved.filter { $0.endpoint.host == guess.host && $0.endpoint.port == guess.port }
-        if atAddress.count == 1 { return atAddress[0].endpoint }
+        // One URL, even saved several times (other routes): `locate` then says whose it is.
+        if Set(atAddress.map(\.endpoint)).count == 1 { return atAddress[0].endpoint }
         guard guess.scheme == .http, !guess.isLoopback else { return guess }
-        guard try storedTrust(for: guess).httpAcknowledged else {
+        guard try storedTrust(for: ServerIdentity(guess)).httpAcknowledged else {
             throw Failure(.input(.bareHostPlainHTTP(text: text, url: guess.url)))
         }
         return guess
+    }
+
+    /// The saved server at `endpoint`, nil when none. A URL that several saved servers have (through
+    /// other routes: another SSH host, a socket; or saved twice) names none of them: never one picked
+    /// silently.
+    func onlyServer(at endpoint: ServerEndpoint, named text: String, among profiles: [ServerProfile])
+        throws(Failure) -> ServerProfile?
+    {
+        let matching = profiles.filter { $0.endpoint == endpoint }
+        guard matching.count > 1 else { return matching.first }
+        throw Failure(
+            .input(
+                .ambiguousServer(
+                    text: text, servers: matching.map { SavedRoute($0.name, $0.options.routeIdentity?.text) })))
     }
 
     /// This context with servers.json and trust.json read once (each read parses the whole file).
@@ -161,9 +174,10 @@ public struct SessionContext: Sendable {
         do { return try profileStore.all() } catch { throw Failure(.profile(error)) }
     }
 
-    public func storedTrust(for endpoint: ServerEndpoint) throws(Failure) -> ServerTrust {
-        if let preloaded { return preloaded.trust[endpoint.trustIdentity] ?? .none }
-        do { return try trustStore.trust(for: endpoint) } catch { throw Failure(.storage(error)) }
+    /// What trust.json holds for the server's identity (its address and its route's part).
+    public func storedTrust(for identity: ServerIdentity) throws(Failure) -> ServerTrust {
+        if let preloaded { return preloaded.trust[identity.key] ?? .none }
+        do { return try trustStore.trust(for: identity) } catch { throw Failure(.storage(error)) }
     }
 }
 

@@ -11,7 +11,8 @@ extension StoredPasswords {
     public func offer(after target: ServerTarget) -> PasswordOffer? {
         guard target.passwordSource == .prompt, let credentials = target.credentials, !credentials.password.isEmpty,
             target.profile?.user.map({ $0 == credentials.user }) ?? true,
-            let key = try? CredentialKey(endpoint: target.endpoint, user: credentials.user)
+            let key = try? CredentialKey(
+                endpoint: target.endpoint, route: target.route.identity, user: credentials.user)
         else { return nil }
         let stored: String?
         do { stored = try context.keyring.lookup(key) } catch { return nil }

@@ -15,7 +15,8 @@ public struct StoredPasswords: Sendable {
     public func target(_ name: String?, user: String?) throws(Failure) -> PasswordTarget {
         let (label, endpoint, profile) = try context.locate(name ?? context.defaultTarget)
         guard let user = user ?? profile?.user else { throw Failure(.local(.noUserForPassword(label: label))) }
-        return PasswordTarget(label: label, endpoint: endpoint, profile: profile, key: try Self.key(endpoint, user))
+        return PasswordTarget(
+            label: label, endpoint: endpoint, profile: profile, key: try Self.key(endpoint, profile, user))
     }
 
     /// Stores `password`, then makes the saved server log in as the target's user (no longer "needs
@@ -42,7 +43,10 @@ public struct StoredPasswords: Sendable {
     }
 
     private func forgetPrevious(_ previous: String, of profile: ServerProfile) throws(Failure) -> PreviousItem? {
-        guard let old = try? CredentialKey(endpoint: profile.endpoint, user: previous) else { return nil }
+        guard
+            let old = try? CredentialKey(
+                endpoint: profile.endpoint, route: profile.options.routeIdentity, user: previous)
+        else { return nil }
         let others = (try? context.profileStore.all().profiles.filter { $0.name != profile.name }) ?? []
         let sharing = SavedServers.sharing(old, among: others)
         if !sharing.isEmpty { return .shared(label: old.label, with: sharing) }
@@ -55,9 +59,11 @@ public struct StoredPasswords: Sendable {
     /// one check with the server's stored trust; any failure (401, offline, untrusted) stores nothing.
     public func verify(_ password: String, for target: PasswordTarget, source: PasswordSource) throws(Failure) {
         var server = ServerTarget(
-            label: target.label, endpoint: target.endpoint, trust: try context.storedTrust(for: target.endpoint),
+            label: target.label, endpoint: target.endpoint, trust: .none,
             credentials: BasicCredentials(user: target.key.user, password: password), passwordSource: source,
             profile: target.profile)
+        (server.route, server.proxySource) = try context.route(to: target.endpoint, options: target.profile?.options)
+        server.trust = try context.storedTrust(for: server.identity)
         try context.connectionSettings(for: &server, prompt: nil)
         let check = ConnectionCheck(
             target: server, options: context.transportOptions, logger: context.logger, journal: context.journal)
@@ -70,7 +76,7 @@ public struct StoredPasswords: Sendable {
     public func forget(_ name: String?, user: String?) throws(Failure) -> ForgottenPassword {
         let (label, endpoint, profile) = try context.locate(name ?? context.defaultTarget)
         guard let user = user ?? profile?.user else { return .noUser(label: label) }
-        let key = try Self.key(endpoint, user)
+        let key = try Self.key(endpoint, profile, user)
         do {
             return try context.keyring.remove(key)
                 ? .removed(label: key.label) : .notStored(user: user, authority: endpoint.authority)
@@ -88,10 +94,13 @@ public struct StoredPasswords: Sendable {
             auth: auth, environment: context.environment, savedUser: profile?.user, keyring: context.keyring,
             prompt: nil)
         input.readStandardInput = context.readStandardInput
+        input.route = profile?.options.routeIdentity
+        input.savedServers = { (try? context.savedServers().profiles) ?? [] }
         let keyring = context.keyring.status()
         var status = PasswordStatus(
             label: label, endpoint: endpoint, user: auth.user ?? profile?.user, source: nil, keyring: keyring,
             keyringFailure: nil, needsPassword: profile?.needsPassword ?? false)
+        status.route = profile?.options.routeIdentity
         do throws(Failure) {
             let (credentials, source) = try input.resolve(for: endpoint)
             status.source = source
@@ -102,8 +111,13 @@ public struct StoredPasswords: Sendable {
         return status
     }
 
-    static func key(_ endpoint: ServerEndpoint, _ user: String) throws(Failure) -> CredentialKey {
-        do { return try CredentialKey(endpoint: endpoint, user: user) } catch { throw Failure(.credentialKey(error)) }
+    /// The keyring key of `user` on the server at `endpoint`, with the saved server's route.
+    static func key(_ endpoint: ServerEndpoint, _ profile: ServerProfile?, _ user: String) throws(Failure)
+        -> CredentialKey
+    {
+        do { return try CredentialKey(endpoint: endpoint, route: profile?.options.routeIdentity, user: user) } catch {
+            throw Failure(.credentialKey(error))
+        }
     }
 }
 
@@ -158,6 +172,8 @@ public struct PasswordStatus: Sendable {
     public var keyringFailure: Failure?
     /// An imported server that was never given a password.
     public var needsPassword: Bool
+    /// The saved server's route part of its identity: its keyring item's `route`.
+    public var route: RouteIdentity?
 
     public init(
         label: String, endpoint: ServerEndpoint, user: String?, source: PasswordSource?, keyring: KeyringStatus,

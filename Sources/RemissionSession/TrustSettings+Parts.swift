@@ -14,7 +14,7 @@ extension TrustSettings {
             return stored
         }
         do {
-            return try context.trustStore.change(subject.endpoint) { trust -> ServerTrust in
+            return try context.trustStore.change(subject.serverIdentity) { trust -> ServerTrust in
                 let kept = parts.removed(from: trust)
                 let removed = TrustParts.all.subtracting(parts).removed(from: trust)
                 trust = kept

@@ -19,7 +19,7 @@ public struct TrustSettings: Sendable {
 
     /// What trust.json holds for the subject's identity (`.none` when nothing).
     public func stored(_ subject: TrustSubject) throws(Failure) -> ServerTrust {
-        do { return try context.trustStore.trust(for: subject.endpoint) } catch { throw Failure(.storage(error)) }
+        do { return try context.trustStore.trust(for: subject.serverIdentity) } catch { throw Failure(.storage(error)) }
     }
 
     /// Plain HTTP has no certificate: a usage failure naming the command that applies instead.
@@ -35,12 +35,11 @@ public struct TrustSettings: Sendable {
             label: subject.label, endpoint: subject.endpoint, trust: trust, credentials: nil, passwordSource: .none,
             profile: subject.profile)
         target.tlsName = subject.profile?.options.tlsName
-        // Through the server's proxy; no client certificate (no request is sent, and a locked key
-        // would ask for a passphrase only to look at the server's certificate).
-        (target.proxy, target.proxySource) =
-            try ProxyChoice.resolve(
-                for: subject.endpoint, options: subject.profile?.options, environment: context.environment,
-                passwords: context.proxyPasswords) ?? (nil, nil)
+        // By the server's route (its ssh channel, socket or proxy: the certificate of the server that
+        // identity names); no client certificate (no request is sent, and a locked key would ask for
+        // a passphrase only to look at the server's certificate).
+        (target.route, target.proxySource) = try context.route(
+            to: subject.endpoint, options: subject.profile?.options)
         var options = context.transportOptions
         options.examinesEveryPresentedAnchor = true  // which CA keys could be pinned (`TrustChoices`)
         let report: ConnectionReport
@@ -111,7 +110,9 @@ public struct TrustSettings: Sendable {
 
     /// `trust forget` (after the command confirmed): everything stored for the identity.
     public func forget(_ subject: TrustSubject) throws(Failure) {
-        do { try context.trustStore.remove(subject.endpoint) } catch { throw Failure(.local(.trustNotChanged(error))) }
+        do { try context.trustStore.remove(subject.serverIdentity) } catch {
+            throw Failure(.local(.trustNotChanged(error)))
+        }
     }
 
     /// `trust list`: every stored identity with the saved servers that use it.
@@ -125,14 +126,16 @@ public struct TrustSettings: Sendable {
             entries: entries.map { entry in
                 TrustEntry(
                     identity: entry.identity,
-                    servers: profiles.filter { $0.endpoint.trustIdentity == entry.identity }.map(\.name),
+                    servers: profiles.filter { $0.identity.key == entry.identity }.map(\.name),
                     trust: entry.trust)
             })
     }
 
     /// Changes the stored trust under the file lock; a file error is exit 1 and changes nothing.
     func update<Result>(_ subject: TrustSubject, _ body: (inout ServerTrust) -> Result) throws(Failure) -> Result {
-        do { return try context.trustStore.change(subject.endpoint, body) } catch { throw Failure(.storage(error)) }
+        do { return try context.trustStore.change(subject.serverIdentity, body) } catch {
+            throw Failure(.storage(error))
+        }
     }
 }
 
@@ -142,8 +145,11 @@ public struct TrustSubject: Sendable, Equatable {
     public var endpoint: ServerEndpoint
     public var profile: ServerProfile?
 
-    /// `https://host:port`: what trust is kept for.
-    public var identity: String { endpoint.trustIdentity }
+    /// Who the server is, what trust is kept for: its address and, saved with an SSH host or a unix
+    /// socket, its route's part (an unsaved URL is direct).
+    public var serverIdentity: ServerIdentity { ServerIdentity(endpoint, route: profile?.options.routeIdentity) }
+    /// `https://host:port`, or `http://localhost:9091 via ssh://seedbox`: as trust.json keys it.
+    public var identity: String { serverIdentity.key }
     public var isHTTPS: Bool { endpoint.scheme == .https }
     /// The client certificate the saved server offers, read now (without its key).
     public var clientCertificate: ClientCertificateStatus? {

@@ -1,7 +1,7 @@
 import RemissionModel
 import RemissionTrust
 
-/// The content of `trust.json` (PRODUCT.md §4), version 1:
+/// The content of `trust.json` (PRODUCT.md §4), version 2:
 ///
 ///     {
 ///       "servers" : {
@@ -23,10 +23,17 @@ import RemissionTrust
 ///           ]
 ///         }
 ///       },
-///       "version" : 1
+///       },
+///       "http://localhost:9091 via ssh://seedbox" : { … },
+///       "version" : 2
 ///     }
 ///
-/// - `servers` is keyed by the trust identity `scheme://host:port` (`ServerEndpoint.trustIdentity`).
+/// - `servers` is keyed by the server's identity (`ServerIdentity.key`): `scheme://host:port`, and
+///   ` via ROUTE` for a server reached through an SSH host (`ssh://host[:port]`) or a unix socket
+///   (`unix:PATH`), which is another server than the same URL reached directly.
+/// - Version 1 had no routes in its keys: a routed server's entry was under its bare URL, shared
+///   with every server of that URL. Reading one migrates it (`separatingRoutes`) with the saved
+///   servers' routes; the original is kept as `trust.json.v1.bak` when the migrated file is written.
 /// - `pins` and `httpAcknowledged` are always written; `accepted` and `caFile` only when set. Missing
 ///   `pins` or `httpAcknowledged` read as `[]` and `false`.
 /// - `accepted`'s `issuer`, `names` and `issuerKey` (what tells a renewal by the same CA) are optional:
@@ -35,7 +42,11 @@ import RemissionTrust
 ///   them; times are Unix seconds (UTC). Both are checked on reading: a malformed one makes the file
 ///   `corrupt`, it is never dropped silently.
 struct TrustDocument: VersionedDocument {
-    static let currentVersion = 1
+    static let currentVersion = 2
+
+    /// 1 to 2 changes no byte: what it means for routed servers needs servers.json
+    /// (`separatingRoutes`, run by `TrustStore` through `VersionedFile.migrationWithSurroundings`).
+    static let migrations = [DocumentMigration(from: 1) { _ in }]
 
     var servers: [String: ServerTrust] = [:]
 

@@ -3,25 +3,41 @@ import RemissionModel
 import RemissionTrust
 
 /// The trust store: `trust.json` in the configuration directory, one `ServerTrust` per identity
-/// (`scheme://host:port`). The file format is documented on `TrustDocument`.
+/// (`ServerIdentity`: `scheme://host:port`, and its route when it has one). The file format is
+/// documented on `TrustDocument`.
 ///
 /// - Warning: Nothing is ever changed implicitly. Evaluating trust only reads; the store changes only
 ///   through `update` and `remove`, which the CLI calls when the user asks (`trust accept`, `trust pin`,
 ///   `trust forget`, …). Each change is a locked read-modify-write with an atomic write, so concurrent
 ///   remission processes lose nothing.
 public struct TrustStore: Sendable {
-    private let file: VersionedFile<TrustDocument>
+    private var file: VersionedFile<TrustDocument>
 
     /// The `trust.json` this store reads and writes.
     public var path: String { file.path }
 
-    public init(path: String, lockTimeout: Duration = .seconds(10)) {
+    /// - Parameter savedServers: the identities of the saved servers, read only to migrate a
+    ///   version-1 file (`TrustDocument.separatingRoutes`); none by default.
+    public init(
+        path: String, lockTimeout: Duration = .seconds(10),
+        savedServers: @escaping @Sendable () throws(StorageError) -> [ServerIdentity] = { [] }
+    ) {
         file = VersionedFile(path: path, lockTimeout: lockTimeout, strictModes: true)
+        file.migrationWithSurroundings = { document, version throws(StorageError) in
+            if version < 2 { document = document.separatingRoutes(servers: try savedServers()) }
+        }
     }
 
-    /// The store at `paths.trustFile`.
+    /// The store at `paths.trustFile`; a version-1 file is migrated with servers.json's routes.
     public init(paths: StoragePaths) {
-        self.init(path: paths.trustFile)
+        let servers = ProfileStore(paths: paths)
+        let serversFile = paths.serversFile
+        self.init(path: paths.trustFile) { () throws(StorageError) in
+            do throws(ProfileError) { return try servers.all().profiles.map(\.identity) } catch {
+                if case .storage(let error) = error { throw error }
+                throw .corrupt(path: serversFile, detail: "\(error)")
+            }
+        }
     }
 
     /// What is stored for `identity`; `ServerTrust.none` when nothing is. Never creates the file.
@@ -63,34 +79,34 @@ public struct TrustStore: Sendable {
 }
 
 extension TrustStore {
-    /// What is stored for the endpoint's trust identity (scheme, lower-cased host, port).
-    public func trust(for endpoint: ServerEndpoint) throws(StorageError) -> ServerTrust {
-        try trust(for: endpoint.trustIdentity)
+    /// What is stored for the server's identity (its address and its route's part).
+    public func trust(for identity: ServerIdentity) throws(StorageError) -> ServerTrust {
+        try trust(for: identity.key)
     }
 
     @discardableResult
-    public func update<Result>(_ endpoint: ServerEndpoint, _ body: (inout ServerTrust) throws -> Result) throws
+    public func update<Result>(_ identity: ServerIdentity, _ body: (inout ServerTrust) throws -> Result) throws
         -> Result
     {
-        try update(endpoint.trustIdentity, body)
+        try update(identity.key, body)
     }
 
     /// `update` for a change that cannot fail: the only errors are the file's.
     @discardableResult
-    public func change<Result>(_ endpoint: ServerEndpoint, _ body: (inout ServerTrust) -> Result) throws(StorageError)
+    public func change<Result>(_ identity: ServerIdentity, _ body: (inout ServerTrust) -> Result) throws(StorageError)
         -> Result
     {
-        let identity = endpoint.trustIdentity
+        let key = identity.key
         return try change { document in
-            var trust = document.servers[identity] ?? .none
+            var trust = document.servers[key] ?? .none
             let result = body(&trust)
-            document.servers[identity] = trust == .none ? nil : trust
+            document.servers[key] = trust == .none ? nil : trust
             return result
         }
     }
 
     @discardableResult
-    public func remove(_ endpoint: ServerEndpoint) throws(StorageError) -> Bool {
-        try remove(endpoint.trustIdentity)
+    public func remove(_ identity: ServerIdentity) throws(StorageError) -> Bool {
+        try remove(identity.key)
     }
 }

@@ -22,6 +22,11 @@ public struct VersionedFile<Document: VersionedDocument>: Sendable {
     /// Refuse the file when another user may write it or its directory (`StrictModes`): for the
     /// configuration, which decides trust and where passwords go.
     public var strictModes: Bool
+    /// A step of migration that needs more than the document (trust.json's from version 1 needs the
+    /// saved servers' routes): run on the decoded document after `Document.migrations`, whenever the
+    /// file was older than the current version, with that version. Pure over what it is given, so a
+    /// file read twice migrates the same way; what it changes is written only with an update.
+    public var migrationWithSurroundings: (@Sendable (inout Document, _ fromVersion: Int) throws(StorageError) -> Void)?
 
     public init(path: String, lockTimeout: Duration = .seconds(10), strictModes: Bool = false) {
         self.path = path
@@ -78,7 +83,9 @@ public struct VersionedFile<Document: VersionedDocument>: Sendable {
         if found == Document.currentVersion {
             return (try decode(top), nil)
         }
-        return (try decode(try migrate(top, from: found)), (bytes, found))
+        var document = try decode(try migrate(top, from: found))
+        try migrationWithSurroundings?(&document, found)
+        return (document, (bytes, found))
     }
 
     private func migrate(_ top: DocumentJSON, from found: Int) throws(StorageError) -> DocumentJSON {

@@ -61,6 +61,10 @@ public enum UnixSocketFailure: Error, Sendable, Equatable {
     case permissionDenied
     /// Longer than `sockaddr_un.sun_path` takes (107 bytes and a NUL).
     case pathTooLong(limit: Int)
+    /// The socket, or the process listening on it, belongs to another user than the user or root, in
+    /// a place others may write (`UnixSocketOwner`): nothing was sent. `name` from the password
+    /// database when it has one.
+    case ownedByOther(owner: UInt32, name: String?)
     /// Any other system error, in the system's words.
     case other(detail: String)
 }

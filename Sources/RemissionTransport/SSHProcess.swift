@@ -29,9 +29,12 @@ final class SSHProcess {
 
     deinit { end() }
 
-    /// Starts `arguments` (the first looked up in PATH). Returns the process and our end of the
-    /// socketpair, non-blocking and close-on-exec.
-    static func start(_ arguments: [String]) throws(SSHFailure) -> (process: SSHProcess, descriptor: Int32) {
+    /// Starts `arguments` (the first looked up in PATH) with `environment` (`NAME=value` entries, already
+    /// without Remission's secrets). Returns the process and our end of the socketpair, non-blocking
+    /// and close-on-exec.
+    static func start(_ arguments: [String], environment: [String]) throws(SSHFailure) -> (
+        process: SSHProcess, descriptor: Int32
+    ) {
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw .other(detail: String(cString: strerror(errno)))
@@ -46,9 +49,14 @@ final class SSHProcess {
             throw .other(detail: detail)
         }
         let words = arguments.map { strdup($0) } + [nil]
-        defer { for word in words { free(word) } }
+        let entries = environment.map { strdup($0) } + [nil]
+        defer { for word in words + entries { free(word) } }
         var pid: pid_t = 0
-        let failure = words.withUnsafeBufferPointer { rm_spawn_child($0.baseAddress, pair[1], errors[1], &pid) }
+        let failure = words.withUnsafeBufferPointer { argv in
+            entries.withUnsafeBufferPointer { envp in
+                rm_spawn_child(argv.baseAddress, envp.baseAddress, pair[1], errors[1], &pid)
+            }
+        }
         _ = close(pair[1])
         _ = close(errors[1])
         guard failure == 0 else {

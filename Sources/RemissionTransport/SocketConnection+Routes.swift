@@ -1,4 +1,5 @@
 import CShims
+import RemissionModel
 
 #if canImport(Glibc)
     import Glibc
@@ -8,12 +9,14 @@ extension SocketConnection {
     /// A connection whose other end is `ssh -W host:port` (`SSHRoute`): our end of a socketpair,
     /// which TLS, deadlines and framing use as they use a TCP socket. The process goes with the
     /// connection (`sshProcess`, ended when the connection is released).
+    /// ssh gets `environment` without Remission's secrets (`ChildEnvironment`).
     static func openSSH(
-        _ route: SSHRoute, command: [String], host: String, port: Int, connectTimeoutSeconds: Double
+        _ route: SSHRoute, command: [String], host: String, port: Int, connectTimeoutSeconds: Double,
+        environment: [String: String]
     ) throws(SSHFailure) -> SocketConnection {
         let arguments = route.arguments(
             command: command, host: host, port: port, connectTimeoutSeconds: connectTimeoutSeconds)
-        let (process, descriptor) = try SSHProcess.start(arguments)
+        let (process, descriptor) = try SSHProcess.start(arguments, environment: ChildEnvironment.entries(environment))
         let connection = SocketConnection(descriptor: descriptor, remoteAddress: route.destination.url)
         connection.sshProcess = process
         return connection
@@ -22,11 +25,13 @@ extension SocketConnection {
     /// The longest path `sockaddr_un.sun_path` holds, without its NUL.
     static let unixPathLimit = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
 
-    /// A connection to the unix socket at `path` (Transmission 4's `rpc-bind-address: unix:PATH`).
+    /// A connection to the unix socket at `path` (Transmission 4's `rpc-bind-address: unix:PATH`),
+    /// made by the user, root or a daemon in its own directory (`UnixSocketOwner`), file and peer.
     static func openUnix(path: String, deadline: Double) throws(UnixSocketFailure) -> SocketConnection {
         let bytes = Array(path.utf8)
         guard bytes.count <= unixPathLimit else { throw .pathTooLong(limit: unixPathLimit) }
         guard !bytes.contains(0) else { throw .notFound }
+        try UnixSocketOwner.checkFile(path)
         let descriptor = socket(
             AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw .other(detail: String(cString: strerror(errno))) }
@@ -38,7 +43,10 @@ extension SocketConnection {
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, length) }
         }
-        if result == 0 { return connection }
+        if result == 0 {
+            try UnixSocketOwner.checkPeer(descriptor, path: path)
+            return connection
+        }
         var code = errno
         if code == EAGAIN || code == EINPROGRESS {
             // The listener's backlog is full: wait for room, within the connect deadline.
@@ -52,7 +60,10 @@ extension SocketConnection {
             var failure: Int32 = 0
             var size = socklen_t(MemoryLayout<Int32>.size)
             _ = getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &size)
-            if failure == 0 { return connection }
+            if failure == 0 {
+                try UnixSocketOwner.checkPeer(descriptor, path: path)
+                return connection
+            }
             code = failure
         }
         throw UnixSocketFailure(errno: code, isSocket: isSocket(path))

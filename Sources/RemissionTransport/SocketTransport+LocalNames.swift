@@ -27,7 +27,7 @@ extension SocketTransport {
     /// reached; unknown (nil) for a name reached through a proxy, ssh or a unix socket.
     private func connectedAddress(_ connection: SocketConnection) -> [UInt8]? {
         if let literal = PeerName.addressBytes(endpoint.host) { return literal }
-        guard proxyRoute == nil, options.ssh == nil, options.unixSocket == nil else { return nil }
+        guard case .direct = options.route else { return nil }
         return PeerName.addressBytes(connection.remoteAddress)
     }
 

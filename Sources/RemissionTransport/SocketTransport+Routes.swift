@@ -7,27 +7,27 @@ import RemissionModel
 /// The routes that are not a TCP connection of our own: an `ssh -W` channel and a unix socket. Each
 /// yields a `SocketConnection` on which TLS (for an https URL) and HTTP go as over TCP.
 extension SocketTransport {
-    /// The connection of the configured route; nil for direct TCP.
-    func openRoute(deadline: Double) throws(ExchangeFailure) -> SocketConnection? {
-        if let path = options.unixSocket {
-            do throws(UnixSocketFailure) {
-                return try SocketConnection.openUnix(path: path, deadline: deadline)
-            } catch {
-                throw .transport(.route(.unixSocket(error, path: path)))
-            }
+    /// The connection of a unix socket route.
+    func openUnix(_ path: String, deadline: Double) throws(ExchangeFailure) -> SocketConnection {
+        do throws(UnixSocketFailure) {
+            return try SocketConnection.openUnix(path: path, deadline: deadline)
+        } catch {
+            throw .transport(.route(.unixSocket(error, path: path)))
         }
-        if let route = options.ssh {
-            let command = SSHRoute.command(environment: options.environment)
-            do throws(SSHFailure) {
-                return try SocketConnection.openSSH(
-                    route, command: command, host: endpoint.host, port: endpoint.port,
-                    connectTimeoutSeconds: options.connectTimeoutSeconds)
-            } catch {
-                throw .transport(
-                    .route(.ssh(error, destination: route.destination.url, target: sshTarget, command: command)))
-            }
+    }
+
+    /// The connection of an ssh route: `ssh -W` to the URL's host and port. A failure carries the
+    /// command's words, so a hint runs the ssh that ran.
+    func openSSH(_ route: SSHRoute, deadline: Double) throws(ExchangeFailure) -> SocketConnection {
+        let command = SSHRoute.command(environment: options.environment)
+        do throws(SSHFailure) {
+            return try SocketConnection.openSSH(
+                route, command: command, host: endpoint.host, port: endpoint.port,
+                connectTimeoutSeconds: options.connectTimeoutSeconds, environment: options.environment)
+        } catch {
+            throw .transport(
+                .route(.ssh(error, destination: route.destination.url, target: sshTarget, command: command)))
         }
-        return nil
     }
 
     /// `host:port` as ssh forwards to it.
@@ -41,7 +41,7 @@ extension SocketTransport {
     func diagnosed(_ failure: ExchangeFailure, on connection: SocketConnection?, deadline: Double)
         -> ExchangeFailure
     {
-        guard let route = options.ssh, let process = connection?.sshProcess else { return failure }
+        guard case .ssh(let route) = options.route, let process = connection?.sshProcess else { return failure }
         let outcome: SSHOutcome
         switch failure {
         case .socket(.timeout, _):
@@ -75,12 +75,9 @@ extension SocketTransport {
         return nil
     }
 
-    /// The route's part of a report: which route, and when ssh logged in.
+    /// The route's part of a report: which route (`Route.reportKind`), and when ssh logged in.
     func routeReport(started: Double, connection: SocketConnection?) -> RouteReport? {
-        if let path = options.unixSocket { return RouteReport(kind: .unixSocket(path: path)) }
-        guard let route = options.ssh else { return nil }
-        return RouteReport(
-            kind: .ssh(destination: route.destination.url, target: sshTarget),
-            milliseconds: connection?.sshProcess?.authenticatedAt.map { $0 - started })
+        guard let kind = options.route.reportKind(to: endpoint) else { return nil }
+        return RouteReport(kind: kind, milliseconds: connection?.sshProcess?.authenticatedAt.map { $0 - started })
     }
 }

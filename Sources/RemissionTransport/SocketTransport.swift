@@ -36,7 +36,7 @@ public final class SocketTransport: ServerTransport {
         clientIdentity: ClientIdentity? = nil, policy: TrustPolicy
     ) throws(TransportError) {
         let anchors = try TrustAnchors(caFile: caFile, environment: options.environment)
-        if let proxy = options.proxy {
+        if case .proxy(let proxy) = options.route {
             proxyRoute = try ProxyRoute(proxy, userAgent: options.userAgent, environment: options.environment)
         } else {
             proxyRoute = nil
@@ -148,7 +148,9 @@ public final class SocketTransport: ServerTransport {
     private func open(started: Double, deadline: Double, stamps: inout Stamps) throws(ExchangeFailure) {
         inspector.reset()
         let connectDeadline = min(deadline, started + Double(milliseconds(options.connectTimeoutSeconds)))
-        if let proxyRoute {
+        let opened: SocketConnection
+        switch (options.route, proxyRoute) {
+        case (.proxy, let proxyRoute?):
             let tunneled: SocketConnection
             do {
                 tunneled = try proxyRoute.open(to: endpoint, deadline: connectDeadline, stamps: &stamps)
@@ -157,11 +159,11 @@ public final class SocketTransport: ServerTransport {
             }
             try secure(tunneled, deadline: connectDeadline, stamps: &stamps)
             return
-        }
-        let opened: SocketConnection
-        if let routed = try openRoute(deadline: connectDeadline) {
-            opened = routed  // ssh -W or a unix socket (SocketTransport+Routes.swift)
-        } else {
+        case (.ssh(let route), _):
+            opened = try openSSH(route, deadline: connectDeadline)  // SocketTransport+Routes.swift
+        case (.unixSocket(let path), _):
+            opened = try openUnix(path, deadline: connectDeadline)
+        case (.direct, _), (.proxy, nil):  // `init` makes the ProxyRoute of every `.proxy`
             do {
                 opened = try SocketConnection.open(
                     host: endpoint.host, numeric: endpoint.hostKind != .name, localhost: endpoint.isLocalhostName,
@@ -252,10 +254,16 @@ public final class SocketTransport: ServerTransport {
         }
     }
 
+    /// `ServerEndpoint.asksForGzip`, and always through ssh: the daemon is on the SSH host's loopback,
+    /// but the bytes cross the network.
+    private var asksForGzip: Bool {
+        if case .ssh = options.route { return true }
+        return endpoint.asksForGzip
+    }
+
     private func requestBytes(_ request: HTTPRequest, credentials: BasicCredentials?) -> [UInt8] {
         var headers = [HTTPHeader("User-Agent", options.userAgent), HTTPHeader("Accept", "*/*")]
-        // Through ssh the daemon is on the SSH host's loopback, but the bytes cross the network.
-        if endpoint.asksForGzip || options.ssh != nil { headers.append(HTTPHeader("Accept-Encoding", "gzip")) }
+        if asksForGzip { headers.append(HTTPHeader("Accept-Encoding", "gzip")) }
         if let credentials {
             let pair = Array("\(credentials.user):\(credentials.password)".utf8)
             headers.append(HTTPHeader("Authorization", "Basic " + Base64.encode(pair)))

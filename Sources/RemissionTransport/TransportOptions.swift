@@ -8,9 +8,10 @@ public struct TransportOptions: Sendable, Equatable {
     public var timeoutSeconds: Double
     /// Limit for TCP connect plus TLS handshake, in seconds. Default 10 s, capped at `timeoutSeconds`.
     public var connectTimeoutSeconds: Double
-    /// The proxy to go through, with its own trust; nil: none. The transport never reads the
-    /// environment itself: the session resolves `https_proxy`, `all_proxy` and `no_proxy` into this.
-    public var proxy: ProxySettings?
+    /// The way to the daemon: direct TCP, a proxy with its own trust, ssh or a unix socket. The
+    /// transport never reads the environment itself: the session resolves `https_proxy`, `all_proxy`
+    /// and `no_proxy` into this. Default `.direct`.
+    public var route: Route
     /// Sent as `User-Agent`.
     public var userAgent: String
     /// Environment used for `SSL_CERT_FILE` and `SSL_CERT_DIR`.
@@ -26,10 +27,6 @@ public struct TransportOptions: Sendable, Equatable {
     /// host (`--tls-name`, as `curl --resolve NAME:PORT:ADDRESS`): the connection still goes to the
     /// URL's address. Nil: the URL's host.
     public var tlsName: String?
-    /// The SSH host the daemon is reached through (`ssh -W`); nil: none. The URL is as that host sees it.
-    public var ssh: SSHRoute?
-    /// The unix socket the daemon listens on (`--unix-socket`); nil: none. The URL gives Host and path.
-    public var unixSocket: String?
 
     /// 128 MiB. Real replies are far smaller: `torrent-get` of 10,000 torrents is 1–3 MB (100,000:
     /// 15–30 MB); `info --files` of a torrent with 100,000 files ~20 MB (~200 bytes of `files`,
@@ -39,13 +36,13 @@ public struct TransportOptions: Sendable, Equatable {
     public static let defaultMaximumResponseBytes = 128 << 20
 
     public init(
-        timeoutSeconds: Double = 15, connectTimeoutSeconds: Double = 10, proxy: ProxySettings? = nil,
+        timeoutSeconds: Double = 15, connectTimeoutSeconds: Double = 10, route: Route = .direct,
         userAgent: String = "remission", environment: [String: String] = [:],
         maximumResponseBytes: Int = defaultMaximumResponseBytes
     ) {
         self.timeoutSeconds = timeoutSeconds
         self.connectTimeoutSeconds = connectTimeoutSeconds
-        self.proxy = proxy
+        self.route = route
         self.userAgent = userAgent
         self.environment = environment
         self.maximumResponseBytes = maximumResponseBytes

@@ -82,7 +82,7 @@ public enum CredentialsText {
         case .environment: password = tr("from TR_AUTH (the environment); the keyring is not asked")
         case .netrc(let path): password = tr("from the netrc file \(safe(path)); the keyring is not asked")
         case .keyring:
-            let item = user.flatMap { try? CredentialKey(endpoint: status.endpoint, user: $0) }
+            let item = user.flatMap { try? CredentialKey(endpoint: status.endpoint, route: status.route, user: $0) }
             password = item.map { tr("from the keyring (item \"\(safe($0.label))\")") } ?? tr("from the keyring")
         case .standardInput: password = tr("from --password-stdin")
         case .prompt: password = tr("from the prompt")

@@ -257,7 +257,7 @@ public enum FailureText {
             return tr(
                 "'\(safe(text))' is not a saved server; as an address it would be \(safe(url)), plain HTTP to",
                 " another host. Give that URL to use plain HTTP, or https://… for TLS.")
-        case .invalidSSHDestination, .routeConflict: return RouteText.inputReason(problem)
+        case .invalidSSHDestination, .routeConflict, .ambiguousServer: return RouteText.inputReason(problem)
         }
     }
 

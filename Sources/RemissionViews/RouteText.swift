@@ -46,7 +46,17 @@ public enum RouteText {
         case .pathTooLong(let limit):
             tr("the unix socket path \(path) is longer than \(limit) bytes, the system's limit")
         case .other(let detail): tr("cannot connect to the unix socket \(path): \(safe(detail))")
+        case .ownedByOther(let owner, let name):
+            tr(
+                "the unix socket \(path) belongs to \(userName(owner, name)), not to you or root, where others ",
+                "may write: whoever made it would receive your password; nothing was sent")
         }
+    }
+
+    /// `user nobody (uid 65534)`, or `uid 65534` without a name.
+    static func userName(_ owner: UInt32, _ name: String?) -> String {
+        guard let name else { return tr("uid \(owner)") }
+        return tr("user \(safe(name)) (uid \(owner))")
     }
 
     /// The next step, a command that works where it is shown: ssh's own, run as remission runs it
@@ -113,6 +123,11 @@ public enum RouteText {
                 "rpc-socket-mode.")
         case .pathTooLong:
             return tr("Reach it by a shorter path: a symbolic link to the socket's directory, for one.")
+        case .ownedByOther:
+            return tr(
+                "Use the socket your daemon makes: run it as yourself, or, as its own system user, with ",
+                "rpc-bind-address in a directory of that user's that nobody else may write ",
+                "(e.g. unix:/run/transmission-daemon/rpc.sock).")
         case .other: return nil
         }
     }
@@ -177,8 +192,19 @@ extension RouteText {
         case .invalidSSHDestination(let text, let error): tr("--via \(safe(text)): \(destinationReason(error))")
         case .routeConflict(let first, let second):
             tr("\(first) and \(second) are two routes to the server: give one of them.")
+        case .ambiguousServer(let text, let servers):
+            tr(
+                "\(safe(text)) is the address of \(count: servers.count, "saved server", "saved servers"): ",
+                "\(servers.map(savedRoute).joined(separator: ", ")). Name the one you mean, ",
+                "e.g. --server \(quotedForShell(servers.first?.name ?? ""))")
         default: FailureText.inputReason(problem)
         }
+    }
+
+    /// `seedbox (via ssh://seedbox)`, or `nas (direct)`.
+    static func savedRoute(_ server: SavedRoute) -> String {
+        guard let route = server.route else { return tr("\(safe(server.name)) (direct)") }
+        return tr("\(safe(server.name)) (via \(safe(route)))")
     }
 
     /// Why a `--via` value is refused.
@@ -189,6 +215,8 @@ extension RouteText {
         case .invalidCharacter: tr("spaces, control and non-ASCII characters are not allowed")
         case .invalidUser: tr("the user is empty, starts with '-' or holds '@'")
         case .password: tr("no password here: ssh uses your keys and agent")
+        case .unsafeUser(let character):
+            tr("the user holds '\(String(character))', which ssh refuses in a user name (a shell could run it)")
         case .invalidHost:
             tr("the host must be a name, an alias from ~/.ssh/config or an address, not starting with '-'")
         case .invalidPort: tr("the port must be a number from 1 to 65535")

@@ -1,3 +1,4 @@
+import RemissionModel
 import RemissionSession
 import RemissionViews
 import Synchronization
@@ -94,11 +95,10 @@ struct CommandIO: Sendable {
         }
     }
 
-    /// Calls `body` with the environment as a child's `envp`: the process's `environ`, or this
-    /// run's own (a child started in process gets the run's environment, not the test process's).
-    func withEnvironmentBlock<Result>(_ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result) -> Result {
-        guard let environment else { return body(environ) }
-        let entries = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    /// Calls `body` with the environment a child gets as its `envp`: this run's (the process's
+    /// `environ`, or the run's own in process) without Remission's secrets (`ChildEnvironment`).
+    func withChildEnvironmentBlock<Result>(_ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result) -> Result {
+        let entries = ChildEnvironment.entries(environment ?? processEnvironment()).map { strdup($0) } + [nil]
         defer { for entry in entries { free(entry) } }
         return entries.withUnsafeBufferPointer { body($0.baseAddress!) }
     }

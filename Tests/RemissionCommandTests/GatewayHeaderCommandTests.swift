@@ -92,6 +92,38 @@ struct GatewayHeaderCommandTests {
         #expect(try lookUpSecret(current) == "")
     }
 
+    /// A header whose name says what it holds (password, auth, session…) is secret without
+    /// --secret-header: its value goes to the keyring, never to servers.json or the -v log.
+    @Test("--header 'X-Api-Password: …' and 'X-Auth-Session: …': in the keyring, not servers.json or -v")
+    func secretByName() throws {
+        let home = CLIHome(bed: bed)
+        defer { try? FileManager.default.removeItem(atPath: home.directory) }
+        let value = "pw-\(UUID().uuidString.prefix(8))"
+        let connected = try home.run(
+            [
+                "connect", bed.daemonURL(), "--name", "api", "--header", "X-Api-Password: \(value)", "--header",
+                "X-Auth-Session: s-\(value)", "--header", "X-Client: plain-value", "--no-save-password",
+            ], env: ["TR_AUTH": bed.credentials])
+        #expect(connected.status == 0, "\(connected.all)")
+        #expect(connected.err.contains("note: the header X-Api-Password is secret"), "\(connected.err)")
+        #expect(
+            connected.err.contains("values of X-Api-Password, X-Auth-Session stored in the keyring"), "\(connected.err)"
+        )
+        let servers = try #require(readText(home.configDirectory + "/servers.json"))
+        #expect(servers.contains("X-Api-Password") && servers.contains("X-Auth-Session"), "\(servers)")
+        #expect(!servers.contains("pw-"), "\(servers)")
+        #expect(servers.contains("plain-value"), "a plain header stays plain: \(servers)")
+        let listed = try home.run(["list", "--server", "api", "-v"], env: ["TR_AUTH": bed.credentials])
+        #expect(listed.status == 0, "\(listed.all)")
+        #expect(listed.err.contains("X-Api-Password: <secret>"), "\(listed.err)")
+        #expect(!listed.all.contains("\(value)\n") && !listed.all.contains(": " + value), "\(listed.all)")
+        #expect(!listed.all.contains("s-\(value)"), "\(listed.all)")
+        let server = bed.daemonURL().replacingOccurrences(of: bed.rpcPath, with: "")
+        let stored = try bed.run("secret-tool", args: ["lookup", "server", server, "header", "x-api-password"])
+        #expect(stored.stdoutText == value)
+        _ = try home.run(["servers", "remove", "api", "--yes"])
+    }
+
     func lookUpSecret(_ url: String) throws -> String {
         try bed.run(
             "secret-tool",

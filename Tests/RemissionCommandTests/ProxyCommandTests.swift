@@ -1,6 +1,11 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Proxies (issue 17) through the real binary: SOCKS5, HTTP CONNECT and an https:// proxy with its own
 /// self-signed certificate (`TestProxy`), in front of the bed's nginx listeners. The server's trust is
@@ -136,5 +141,99 @@ struct ProxyCommandTests {
         #expect(stored.stdoutText == "hunter2x")
         let check = try home.run(["check", "authed"], env: auth)
         #expect(check.status == 0, "\(check.all)")
+    }
+}
+
+extension ProxyCommandTests {
+    /// A LAN server excluded by an address range in no_proxy (curl ≥ 7.86 reads CIDR) goes straight to
+    /// the server, never through the environment's proxy, which would carry its Basic password in clear.
+    /// The server is a listener on this machine's own non-loopback address (a loopback server is
+    /// never proxied from the environment, so only a LAN address shows the rule).
+    @Test("no_proxy with an address range (10.0.0.0/8 style) keeps a LAN server off the environment's proxy")
+    func noProxyRange() throws {
+        let address = try #require(LANListener.localAddress(), "this machine has no non-loopback IPv4 address")
+        let server = try LANListener(address: address)
+        let proxy = try TestProxy(.connect)
+        let octets = address.split(separator: ".")
+        let range = "\(octets[0]).\(octets[1]).0.0/16"
+        let url = "http://\(address):\(server.port)/transmission/rpc"
+        let excluded = try home.run(
+            ["check", url, "--timeout", "3"],
+            env: auth.merging(["http_proxy": proxy.url(scheme: "http"), "no_proxy": "example.org, \(range)"]) { $1 })
+        #expect(proxy.tunnels.isEmpty, "went through the proxy: \(proxy.tunnels) \(excluded.out)")
+        #expect(server.accepted >= 1, "\(excluded.all)")
+        #expect(!excluded.out.contains(" proxy "), "\(excluded.out)")
+        // The same check without the range goes through the proxy: the listener and the log tell.
+        let proxied = try home.run(
+            ["check", url, "--timeout", "3"],
+            env: auth.merging(["http_proxy": proxy.url(scheme: "http"), "no_proxy": "example.org"]) { $1 })
+        #expect(proxy.tunnels.contains { $0.hasSuffix("\(address):\(server.port)") }, "\(proxied.out)")
+    }
+}
+
+/// A TCP listener on one of this machine's own non-loopback IPv4 addresses: accepts connections,
+/// counts them and closes them at once.
+final class LANListener: Sendable {
+    let port: Int
+    private let descriptor: Int32
+    private let counter = Counter()
+
+    final class Counter: Sendable {
+        let value = Mutex<Int>(0)
+    }
+
+    var accepted: Int { counter.value.withLock { $0 } }
+
+    /// The first IPv4 address of an interface that is up and not loopback.
+    static func localAddress() -> String? {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0 else { return nil }
+        defer { freeifaddrs(list) }
+        var node = list
+        while let current = node {
+            defer { node = current.pointee.ifa_next }
+            let flags = Int32(current.pointee.ifa_flags)
+            guard let address = current.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
+                flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0
+            else { continue }
+            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+            address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet in
+                var bytes = inet.pointee.sin_addr
+                _ = inet_ntop(AF_INET, &bytes, &text, socklen_t(text.count))
+            }
+            return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return nil
+    }
+
+    init(address: String) throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.descriptor = descriptor
+        var socketAddress = sockaddr_in()
+        socketAddress.sin_family = sa_family_t(AF_INET)
+        inet_pton(AF_INET, address, &socketAddress.sin_addr)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &socketAddress) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
+        guard bound == 0, listen(descriptor, 16) == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
+        _ = withUnsafeMutablePointer(to: &socketAddress) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        port = Int(UInt16(bigEndian: socketAddress.sin_port))
+        let counter = counter
+        Thread.detachNewThread {
+            while true {
+                let client = accept(descriptor, nil, nil)
+                guard client >= 0 else { return }
+                counter.value.withLock { $0 += 1 }
+                close(client)
+            }
+        }
+    }
+
+    deinit {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+        close(descriptor)
     }
 }

@@ -209,6 +209,28 @@ struct SSHRouteCommandTests {
         #expect(eventually { ssh.sshProcesses().isEmpty }, "ssh left running: \(ssh.sshProcesses())")
     }
 
+    /// q in `watch --all` while a server's request waits behind ssh: the screen quits at once with
+    /// `_exit` (no deinit runs), and must end the ssh child as every other exit path does.
+    @Test("q in watch --all while a request waits behind ssh ends its ssh: none left running")
+    func watchAllQuit() throws {
+        let silent = try LoopbackPort(.listening)
+        _ = try home.run(
+            [
+                "connect", "http://127.0.0.1:\(silent.port)/transmission/rpc", "--name", "w", "--via",
+                ssh.destination, "--save-offline", "--timeout", "1",
+            ], env: env())
+        var extra = env()
+        extra["REMISSION_CONFIG_HOME"] = home.configDirectory
+        let pane = try Tmux(
+            bed: bed, arguments: ["watch", "--all", "--interval", "1", "--timeout", "60"], extra: extra,
+            addServer: false)
+        defer { pane.kill() }
+        #expect(eventually(seconds: 20) { !ssh.sshProcesses().isEmpty }, "\(pane.capture())")
+        pane.send("q")
+        #expect(pane.waitFor { $0.contains("EXITED=0") }, "\(pane.capture())")
+        #expect(eventually { ssh.sshProcesses().isEmpty }, "ssh left running: \(ssh.sshProcesses())")
+    }
+
     @Test("SIGTERM to a command waiting on a hung daemon behind ssh ends its ssh too")
     func terminated() throws {
         let silent = try LoopbackPort(.listening)  // accepts, never answers

@@ -31,6 +31,40 @@ struct StrictModesTests {
         #expect(fixed.out.contains("nas"), "\(fixed.all)")
     }
 
+    /// ssh's `secure_path`: the file is judged where its link leads, and so is every directory above
+    /// it. A link in the user's own 0700 directory to a 0600 file in a directory others may write (or
+    /// under one) is refused, naming that directory; fixed, the same command reads it.
+    @Test(
+        "trust.json or servers.json linked into a directory others may write, or one under it, is refused",
+        arguments: [("trust.json", false), ("servers.json", false), ("trust.json", true)])
+    func linkedIntoSharedDirectory(file: String, nested: Bool) throws {
+        let home = CLIHome(bed: bed)
+        try home.saveOfflineServers(["nas"])
+        let trust = try home.run(["trust", "http", "nas", "--acknowledge"])
+        try #require(trust.status == 0, "\(trust.all)")
+        let outside = TemporaryDirectory()
+        let shared = outside.file("shared")
+        let holder = nested ? shared + "/inner" : shared
+        try FileManager.default.createDirectory(atPath: holder, withIntermediateDirectories: true)
+        try #require(chmod(shared, 0o777) == 0)
+        if nested { try #require(chmod(holder, 0o700) == 0) }
+        let link = home.configDirectory + "/" + file
+        try FileManager.default.moveItem(atPath: link, toPath: holder + "/" + file)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: holder + "/" + file)
+        let run = try home.run(["list", "--server", "nas"])
+        #expect(run.status == 1, "\(run.all)")
+        #expect(run.err.contains("\(shared) may be written by other users (mode 777)"), "\(run.all)")
+        #expect(run.err.contains("chmod go-w \(shared)"), "\(run.all)")
+        try #require(chmod(shared, 0o755) == 0)
+        let fixed = try home.run(["list", "--server", "nas"])
+        #expect(fixed.status == 3, "read, and offline as saved: \(fixed.all)")
+        // The link itself must be the user's: one another user made is refused, whatever it leads to.
+        try #require(lchown(link, 65534, 65534) == 0)
+        let foreign = try home.run(["list", "--server", "nas"])
+        #expect(foreign.status == 1, "\(foreign.all)")
+        #expect(foreign.err.contains("\(link) belongs to another user"), "\(foreign.all)")
+    }
+
     @Test("a running remission has no core file limit (a core would hold the password)")
     func noCoreDumps() throws {
         let server = try HostileServer(scenario: ["methods": ["session-get": ["hang": true]]])

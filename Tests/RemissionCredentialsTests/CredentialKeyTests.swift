@@ -14,12 +14,20 @@ struct CredentialKeyTests {
         #expect(key.scheme == .http)
     }
 
-    @Test("attributes are the four schema attributes, all strings")
+    @Test("attributes: the four and an empty route for a direct server, the route for a routed one")
     func attributes() throws {
         let key = try CredentialKey(server: "nas.local", port: 443, scheme: .https, user: "admin")
-        #expect(key.attributes.map(\.name) == ["server", "port", "protocol", "user"])
-        #expect(key.attributes.map(\.value) == ["nas.local", "443", "https", "admin"])
-        #expect(key.attributes.map(\.name) == CredentialSchema.attributeNames)
+        #expect(key.attributes.map(\.name) == ["server", "port", "protocol", "user", "route"])
+        #expect(key.attributes.map(\.value) == ["nas.local", "443", "https", "admin", ""])
+        #expect(key.addressAttributes.map(\.name) == ["server", "port", "protocol", "user"])
+        let routed = try CredentialKey(
+            server: "localhost", port: 9091, scheme: .http, user: "admin", route: .ssh(SSHDestination(host: "box")))
+        #expect(routed.attributes.map(\.name) == CredentialSchema.attributeNames)
+        #expect(routed.attributes.last?.value == "ssh://box")
+        #expect(routed.label == "Remission: admin@localhost:9091 via ssh://box")
+        #expect(
+            routed.withoutRoute == (try CredentialKey(server: "localhost", port: 9091, scheme: .http, user: "admin")))
+        #expect(routed != routed.withoutRoute)
     }
 
     @Test(

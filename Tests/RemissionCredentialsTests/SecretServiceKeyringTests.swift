@@ -1,4 +1,5 @@
 import Foundation
+import RemissionModel
 import Testing
 
 @testable import RemissionCredentials
@@ -50,6 +51,63 @@ enum KeyringSession {
 @Suite("Secret Service keyring", .serialized, .enabled(if: KeyringSession.isActive, "run inside scripts/with-keyring"))
 struct SecretServiceKeyringTests {
     let keyring = SecretServiceKeyring()
+
+    /// libsecret matches attributes as a subset, and gnome-keyring's replacing store took the same
+    /// URL's routed item for a direct one: a direct key sees, stores over and removes only direct
+    /// items (an empty `route`, or none: stored by an older remission); each routed key only its own.
+    @Test("a routed item is its own: a direct lookup, removal or store never takes it, nor the other way")
+    func routedItems() throws {
+        let host = KeyringSession.uniqueHost()
+        let direct = try CredentialKey(server: host, port: 9091, scheme: .http, user: "admin")
+        let seedbox = try CredentialKey(
+            server: host, port: 9091, scheme: .http, user: "admin", route: .ssh(SSHDestination(host: "seedbox")))
+        let socket = try CredentialKey(
+            server: host, port: 9091, scheme: .http, user: "admin", route: .unixSocket("/run/t/rpc.sock"))
+        try keyring.store("through-ssh", for: seedbox)
+        #expect(try keyring.lookup(direct) == nil, "the direct server must not get the routed one's password")
+        #expect(try keyring.lookup(socket) == nil)
+
+        // A direct item as an older remission stored it, without route: found, and stored again with
+        // the empty route; the routed item stays as it is.
+        let old = try Command.run(
+            [
+                "secret-tool", "store", "--label", "old", "xdg:schema", "org.remission.Credentials", "server", host,
+                "port", "9091", "protocol", "http", "user", "admin",
+            ], input: "old-direct")
+        #expect(old.status == 0)
+        try keyring.store("through-ssh", for: seedbox)  // whatever secret-tool's store replaced
+        #expect(try keyring.lookup(direct) == "old-direct")
+        #expect(try KeyringSession.secretToolLookup(["server", host, "user", "admin", "route", ""]) == "old-direct")
+        #expect(try keyring.lookup(seedbox) == "through-ssh")
+
+        try keyring.store("direct-pw", for: direct)
+        try keyring.store("socket-pw", for: socket)
+        for _ in 0..<3 {
+            #expect(try keyring.lookup(direct) == "direct-pw")
+            #expect(try keyring.lookup(seedbox) == "through-ssh")
+            #expect(try keyring.lookup(socket) == "socket-pw")
+        }
+        #expect(
+            try keyring.lookupAll([direct, seedbox, socket]) == [
+                direct: "direct-pw", seedbox: "through-ssh", socket: "socket-pw",
+            ])
+        #expect(
+            try KeyringSession.secretToolLookup(["server", host, "user", "admin", "route", "ssh://seedbox"])
+                == "through-ssh")
+        try keyring.store("direct-2", for: direct)
+        #expect(try keyring.lookup(direct) == "direct-2" && keyring.lookup(seedbox) == "through-ssh")
+        try keyring.store("seedbox-2", for: seedbox)
+        #expect(try keyring.lookup(direct) == "direct-2" && keyring.lookup(seedbox) == "seedbox-2")
+        #expect(try keyring.remove(direct))
+        #expect(try keyring.lookup(seedbox) == "seedbox-2" && keyring.lookup(socket) == "socket-pw")
+        #expect(try keyring.lookup(direct) == nil)
+        #expect(try !keyring.remove(direct))
+        #expect(try keyring.remove(seedbox))
+        #expect(try keyring.remove(socket))
+        #expect(try keyring.lookup(seedbox) == nil && keyring.lookup(socket) == nil)
+        let left = try Command.run(["secret-tool", "search", "--all", "server", host])
+        #expect(!(left.output + left.errors).contains("label"), "\(left.output)")
+    }
 
     @Test("store, lookup, secret-tool finds the same password, remove, lookup finds none")
     func roundTrip() throws {

@@ -42,7 +42,9 @@ struct BareAddressTests {
         #expect(throws: Failure(.input(.bareHostPlainHTTP(text: "box.example", url: url)))) {
             try fixture.context.locate("box.example")
         }
-        try fixture.context.trustStore.change(try ServerEndpoint.parse(url)) { $0.httpAcknowledged = true }
+        try fixture.context.trustStore.change(ServerIdentity(try ServerEndpoint.parse(url))) {
+            $0.httpAcknowledged = true
+        }
         #expect(try fixture.context.locate("box.example").endpoint.url == url)
     }
 

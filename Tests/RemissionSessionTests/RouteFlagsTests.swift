@@ -48,15 +48,19 @@ struct RouteFlagsTests {
 
     @Test("a saved route: the target goes by it, and no proxy (not the environment's either)")
     func target() throws {
+        let fixture = try Fixture(environment: ["http_proxy": "http://proxy:3128"])
+        defer { fixture.remove() }
+        let endpoint = try ServerEndpoint.parse("http://10.0.0.5:9091")
         var options = ServerOptions()
+        #expect(try fixture.context.route(to: endpoint, options: options).route.proxy?.endpoint.host == "proxy")
         options.via = "ssh://nas"
-        var target = ServerTarget(
-            label: "nas", endpoint: try ServerEndpoint.parse("http://10.0.0.5:9091"), trust: ServerTrust(),
-            credentials: nil, passwordSource: .none)
-        target.proxy = ProxySettings(endpoint: ProxyEndpoint(scheme: .http, host: "proxy", port: 3128))
-        target.proxySource = .environment("http_proxy")
-        try target.applyRoute(options)
-        #expect(target.ssh == SSHRoute(destination: SSHDestination(host: "nas")))
-        #expect(target.proxy == nil && target.proxySource == nil)
+        let (route, source) = try fixture.context.route(to: endpoint, options: options)
+        #expect(route == .ssh(SSHRoute(destination: SSHDestination(host: "nas"))))
+        #expect(route.identity == .ssh(SSHDestination(host: "nas")) && source == nil)
+        options.unixSocket = "/run/t.sock"  // by hand, both: the socket, as the transport always took it
+        #expect(try fixture.context.route(to: endpoint, options: options).route == .unixSocket(path: "/run/t.sock"))
+        options = ServerOptions()
+        options.proxy = "socks5h://127.0.0.1:1080"
+        #expect(try fixture.context.route(to: endpoint, options: options).proxySource == .configured)
     }
 }

@@ -13,7 +13,7 @@ struct SavedServersTests {
     /// The fixture's `nas` with its password and trust, and optionally a second server `twin` at the same address.
     static func fixture(twin: Bool = false, keyringFailure: KeyringError? = nil) throws -> Fixture {
         let fixture = try Fixture(passwords: ["alice": "s3cret"], keyringFailure: keyringFailure)
-        try fixture.context.trustStore.change(Fixture.nas) { $0.httpAcknowledged = true }
+        try fixture.context.trustStore.change(ServerIdentity(Fixture.nas)) { $0.httpAcknowledged = true }
         if twin {
             _ = try fixture.context.profileStore.upsert(
                 ServerProfile(name: "twin", endpoint: Fixture.nas, user: "alice", createdAt: 0))
@@ -44,7 +44,7 @@ struct SavedServersTests {
         #expect(removed.wasDefault)
         #expect(try servers.all().profiles.isEmpty)
         #expect(try fixture.keyring.lookup(Self.key) == nil)
-        #expect(try fixture.context.trustStore.trust(for: Fixture.nas) == .none)
+        #expect(try fixture.context.trustStore.trust(for: ServerIdentity(Fixture.nas)) == .none)
     }
 
     @Test("what another saved server uses is kept; --keep-password keeps the item")
@@ -83,7 +83,7 @@ struct SavedServersTests {
             try servers.remove(removal, keepPassword: false)
         }
         #expect(try servers.all().profiles.map(\.name) == ["nas"])
-        #expect(try fixture.context.trustStore.trust(for: Fixture.nas).httpAcknowledged)
+        #expect(try fixture.context.trustStore.trust(for: ServerIdentity(Fixture.nas)).httpAcknowledged)
         #expect(try servers.remove(removal, keepPassword: true).password == .kept(label: Self.key.label))
     }
 

@@ -199,7 +199,7 @@ struct TargetResolutionTests {
         #expect(target.label == "nas")
         #expect(target.trust.caFile == "/etc/ca.pem")
         #expect(target.trust.pins.map(\.description) == [pin])
-        #expect(try fixture.context.trustStore.trust(for: Fixture.nas) == .none)
+        #expect(try fixture.context.trustStore.trust(for: ServerIdentity(Fixture.nas)) == .none)
     }
 
     @Test("--password-stdin without any user, or with nothing on stdin")

@@ -106,7 +106,7 @@ struct TrustSettingsTests {
     func unpin() throws {
         try Self.withSettings { settings, nas, fixture in
             #expect(try settings.unpinning(nas, removing: []).nothingPinned)
-            try fixture.context.trustStore.change(Fixture.nas) { $0.pins = [pin(1), pin(2), pin(3)] }
+            try fixture.context.trustStore.change(ServerIdentity(Fixture.nas)) { $0.pins = [pin(1), pin(2), pin(3)] }
             let notPinned = Failure(
                 .local(.notPinned(pin(9), identity: nas.identity, pinned: [pin(1), pin(2), pin(3)])))
             #expect(throws: notPinned) { try settings.unpinning(nas, removing: [pin(9)]) }

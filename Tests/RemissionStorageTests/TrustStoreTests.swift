@@ -57,7 +57,7 @@ struct TrustStoreTests {
                   ]
                 }
               },
-              "version" : 1
+              "version" : 2
             }
 
             """
@@ -114,16 +114,26 @@ struct TrustStoreTests {
         #expect(listed.allSatisfy { $0.trust == ServerTrust(httpAcknowledged: true) })
     }
 
-    @Test("endpoints are keyed by scheme, lower-cased host and port")
+    @Test("identities are keyed by scheme, lower-cased host and port, and a route when there is one")
     func endpoints() throws {
         let directory = TemporaryDirectory()
         let store = TrustStore(path: directory.file("trust.json"))
-        let endpoint = try ServerEndpoint.parse("https://NAS.lan/transmission/rpc")
+        let endpoint = ServerIdentity(try ServerEndpoint.parse("https://NAS.lan/transmission/rpc"))
         try store.update(endpoint) { $0.pins = [leaf.spkiPin] }
         #expect(try store.trust(for: "https://nas.lan:443").pins == [leaf.spkiPin])
-        #expect(try store.trust(for: ServerEndpoint.parse("https://nas.lan:443/other")).pins == [leaf.spkiPin])
-        #expect(try store.trust(for: ServerEndpoint.parse("https://nas.lan:8443")) == .none)
+        #expect(
+            try store.trust(for: ServerIdentity(ServerEndpoint.parse("https://nas.lan:443/other"))).pins == [
+                leaf.spkiPin
+            ])
+        #expect(try store.trust(for: ServerIdentity(ServerEndpoint.parse("https://nas.lan:8443"))) == .none)
+        let routed = ServerIdentity(
+            try ServerEndpoint.parse("https://nas.lan/transmission/rpc"), route: .ssh(SSHDestination(host: "Box")))
+        #expect(routed.key == "https://nas.lan:443 via ssh://box")
+        #expect(try store.trust(for: routed) == .none, "the same URL through an SSH host is another server")
+        try store.update(routed) { $0.httpAcknowledged = true }
+        #expect(try store.trust(for: "https://nas.lan:443 via ssh://box").httpAcknowledged)
         #expect(try store.remove(endpoint))
+        #expect(try store.trust(for: routed).httpAcknowledged)
     }
 
     @Test(
@@ -161,9 +171,9 @@ struct TrustStoreTests {
     func newerVersion() throws {
         let directory = TemporaryDirectory()
         let store = TrustStore(path: directory.file("trust.json"))
-        let content = "{\"version\": 2, \"servers\": {}, \"keys\": []}"
+        let content = "{\"version\": 3, \"servers\": {}, \"keys\": []}"
         writeRaw(content, to: store.path)
-        let expected = StorageError.newerVersion(path: store.path, found: 2, supported: 1)
+        let expected = StorageError.newerVersion(path: store.path, found: 3, supported: 2)
         #expect(throws: expected) { try store.all() }
         #expect(throws: expected) { try store.update(nas) { $0.httpAcknowledged = true } }
         #expect(throws: expected) { try store.remove(nas) }

@@ -22,7 +22,8 @@ enum Engine: String, CaseIterable, Sendable, CustomStringConvertible {
         var options = options
         if self == .tunnel {
             let proxy = try #require(Self.sharedProxy, "the test proxy did not start")
-            options.proxy = ProxySettings(endpoint: ProxyEndpoint(scheme: .http, host: "127.0.0.1", port: proxy.port))
+            options.route = .proxy(
+                ProxySettings(endpoint: ProxyEndpoint(scheme: .http, host: "127.0.0.1", port: proxy.port)))
         }
         return try SocketTransport(
             endpoint: endpoint, caFile: caFile, options: options, clientIdentity: clientIdentity, policy: policy)

@@ -40,6 +40,18 @@ struct SSHRouteTests {
         #expect(throws: SSHDestinationError.self) { try SSHDestination.parse(text) }
     }
 
+    @Test(
+        "user names as strict as ssh 9.6 (CVE-2023-51385's input: a shell reads %r in ProxyCommand), and $ % \\",
+        arguments: [
+            ("ssh://a;id@host", ";"), ("ssh://$(id)@host", "$"), ("ssh://`id`@host", "`"), ("ssh://%r@host", "%"),
+            ("ssh://a|b@host", "|"), ("ssh://a&b@host", "&"), ("ssh://a<b@host", "<"), ("ssh://a>b@host", ">"),
+            ("ssh://'a'@host", "'"), ("ssh://\"a\"@host", "\""), ("ssh://a(b@host", "("), ("ssh://a{b}@host", "{"),
+            ("ssh://a\\@host", "\\"),
+        ] as [(String, Character)])
+    func unsafeUser(text: String, character: Character) {
+        #expect(throws: SSHDestinationError.unsafeUser(character)) { try SSHDestination.parse(text) }
+    }
+
     @Test("--via takes ssh://[user@]host[:port], ssh config aliases and addresses")
     func destinations() throws {
         #expect(try SSHDestination.parse("ssh://nas") == SSHDestination(host: "nas"))
@@ -48,6 +60,7 @@ struct SSHRouteTests {
                 == SSHDestination(user: "me", host: "nas.lan", port: 2222))
         #expect(try SSHDestination.parse("ssh://[::1]:22") == SSHDestination(host: "::1", port: 22))
         #expect(try SSHDestination.parse("ssh://seed_box") == SSHDestination(host: "seed_box"))
+        #expect(try SSHDestination.parse("ssh://ann.b-c_d+1@nas") == SSHDestination(user: "ann.b-c_d+1", host: "nas"))
         #expect(SSHDestination(user: "me", host: "::1", port: 22).url == "ssh://me@[::1]:22")
     }
 

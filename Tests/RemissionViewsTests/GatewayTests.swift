@@ -47,10 +47,11 @@ struct GatewayTests {
         }
     }
 
-    @Test("secret by default: Authorization, Cookie, and names with Secret, Token or Key; description masks")
+    @Test("secret by default: names with pass, auth, session, cookie, token, secret or key; description masks")
     func secrecy() {
         for name in [
             "Authorization", "cookie", "CF-Access-Client-Secret", "X-Auth-Token", "X-API-KEY", "Proxy-Authorization",
+            "X-Api-Password", "X-Auth-Session", "X-Passphrase", "Remote-Auth", "X-Session", "Set-Cookie2", "X-Pass",
         ] {
             #expect(GatewayHeader.isSecretByDefault(name), "\(name)")
         }

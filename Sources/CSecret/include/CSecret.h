@@ -73,6 +73,7 @@ typedef enum { SECRET_SCHEMA_NONE = 0 } SecretSchemaFlags;
 typedef enum { SECRET_SEARCH_NONE = 0, SECRET_SEARCH_ALL = 1 << 1, SECRET_SEARCH_LOAD_SECRETS = 1 << 3 } SecretSearchFlags;
 typedef enum { SECRET_SERVICE_NONE = 0 } SecretServiceFlags;
 typedef enum { SECRET_COLLECTION_NONE = 0 } SecretCollectionFlags;
+typedef enum { SECRET_ITEM_CREATE_NONE = 0 } SecretItemCreateFlags;
 
 typedef struct {
     const gchar *name;
@@ -136,6 +137,10 @@ typedef struct {
         GError **error);
     gchar *(*RS_NONNULL secret_collection_get_label)(SecretCollection *self);
     gboolean (*RS_NONNULL secret_collection_get_locked)(SecretCollection *self);
+    SecretItem *(*RS_NONNULL secret_item_create_sync)(
+        SecretCollection *collection, const SecretSchema *schema, GHashTable *attributes, const gchar *label,
+        SecretValue *value, SecretItemCreateFlags flags, GCancellable *cancellable, GError **error);
+    gboolean (*RS_NONNULL secret_item_delete_sync)(SecretItem *self, GCancellable *cancellable, GError **error);
     SecretValue *(*RS_NONNULL secret_item_get_secret)(SecretItem *self);
     gboolean (*RS_NONNULL secret_password_clearv_sync)(
         const SecretSchema *schema, GHashTable *attributes, GCancellable *cancellable, GError **error);
@@ -154,6 +159,7 @@ typedef struct {
     SecretService *(*RS_NONNULL secret_service_get_sync)(
         SecretServiceFlags flags, GCancellable *cancellable, GError **error);
     const gchar *(*RS_NONNULL secret_value_get_text)(SecretValue *value);
+    SecretValue *(*RS_NONNULL secret_value_new)(const gchar *secret, int64_t length, const gchar *content_type);
     void (*RS_NONNULL secret_value_unref)(gpointer value);
 } RSSecretAPI;
 

@@ -54,10 +54,11 @@ int rm_resolve(const char *host, const char *service, int numeric, int timeout_m
    of atomics so that an exit path or a signal handler can end them (children.c). */
 #include <sys/types.h>
 
-/* Starts `argv` (argv[0] looked up in PATH) with `stdio_fd` as its stdin and stdout and `stderr_fd`
-   as its stderr; every other descriptor closed, signals at their defaults and unblocked. Registers the
-   pid. Returns 0 and sets *pid, or an errno value (ENOENT: no such program). */
-int rm_spawn_child(char *const argv[], int stdio_fd, int stderr_fd, pid_t *pid);
+/* Starts `argv` (argv[0] looked up in our PATH) with the environment `envp` (NAME=value entries, NULL
+   ended: ChildEnvironment's, without Remission's secrets), `stdio_fd` as its stdin and stdout and
+   `stderr_fd` as its stderr; every other descriptor closed, signals at their defaults and unblocked.
+   Registers the pid. Returns 0 and sets *pid, or an errno value (ENOENT: no such program). */
+int rm_spawn_child(char *const argv[], char *const envp[], int stdio_fd, int stderr_fd, pid_t *pid);
 /* Forgets `pid` (before it is reaped, so a late rm_end_children never signals a reused pid). */
 void rm_forget_child(pid_t pid);
 /* Ends every registered child: SIGTERM, up to `grace_ms` for them to exit, then SIGKILL; reaps them.

@@ -108,7 +108,7 @@ extension CommandContext {
             guard let (_, endpoint, profile) = try? locate(name), let user = auth.user ?? profile?.user else {
                 return nil
             }
-            return try? CredentialKey(endpoint: endpoint, user: user)
+            return try? CredentialKey(endpoint: endpoint, route: profile?.options.routeIdentity, user: user)
         }
         guard !keys.isEmpty else { return nil }
         return try? PrefetchedPasswords(keyring: SecretServiceKeyring(environment: environment), keys: keys)

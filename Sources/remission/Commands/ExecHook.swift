@@ -7,7 +7,8 @@ import RemissionViews
 
 /// `notify --exec CMD`: runs the user's own CMD through `/bin/sh -c` once per event, with the
 /// event's JSON on its standard input. Nothing of the server reaches the shell: not in argv, not in
-/// the environment (the run's own: `CommandIO`), only on stdin as JSON.
+/// the environment (the run's own, `CommandIO`, without Remission's secrets: `ChildEnvironment`),
+/// only on stdin as JSON.
 ///
 /// Bounded: CMD runs in a process group of its own, which is killed (SIGKILL) when it has not
 /// finished after `timeout` seconds; its stdout goes to /dev/null and the first 4 kB of its stderr
@@ -76,7 +77,7 @@ struct ExecHook: Sendable {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var child = pid_t()
-        let result = CommandIO.current.withEnvironmentBlock {
+        let result = CommandIO.current.withChildEnvironmentBlock {
             posix_spawn(&child, "/bin/sh", &actions, &attributes, &argv, $0)
         }
         guard result == 0 else { return .failure(ExecProblem.notStarted(String(cString: strerror(result)))) }

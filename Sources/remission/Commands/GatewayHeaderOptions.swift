@@ -12,8 +12,8 @@ struct GatewayHeaderOptions: ParsableArguments {
         help: ArgumentHelp(
             tr(
                 "Send this header to an authentication gateway in front of the server (Cloudflare Access, ",
-                "Authelia, oauth2-proxy), saved with it. Repeatable. Authorization, Cookie and names with Secret, ",
-                "Token or Key are secret: kept in the keyring."),
+                "Authelia, oauth2-proxy), saved with it. Repeatable. Names holding pass, auth, session, cookie, ",
+                "token, secret or key are secret: kept in the keyring."),
             valueName: "Name: value"))
     var headers: [String] = []
 

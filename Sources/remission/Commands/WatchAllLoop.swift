@@ -1,3 +1,4 @@
+import CShims
 import RemissionModel
 import RemissionSession
 import RemissionStorage
@@ -101,10 +102,12 @@ struct WatchAllLoop {
         }
     }
 
-    /// q while requests run: as `WatchLoop`, the terminal is restored and the process ends with `_exit`.
+    /// q while requests run: as `WatchLoop`, the terminal is restored, the routes' children (an
+    /// `ssh -W` per server in flight) ended, and the process ends with `_exit` (no deinit runs).
     private func quit() {
         guard feeds.allSatisfy({ $0.running == nil }) else {
             WatchTerminal.leave()
+            rm_end_children(300)
             _exit(ExitStatus.ok.rawValue)
         }
     }
