@@ -30,6 +30,9 @@ public struct ServerTarget: Sendable {
     public var tlsName: String?
     /// An authentication gateway's headers (`connect --header`), secret values from the keyring.
     public var headers: [GatewayHeader] = []
+    /// For a server that is not saved: the trust options given for it, as command-line words
+    /// (`TrustOverrides.words`), which its failures carry for their hints (`Failure.unsavedOptions`).
+    public var unsavedOptions: [String] = []
 
     public init(
         label: String, endpoint: ServerEndpoint, trust: ServerTrust, credentials: BasicCredentials?,
@@ -59,6 +62,14 @@ public struct ServerTarget: Sendable {
             gateway.serverURL = endpoint.url  // for a hint that names it
             failure.cause = .authenticationGateway(gateway)
         }
+        failure.unsavedOptions = unsavedOptions
+        return failure
+    }
+
+    /// A failure with `cause` for this server (a transport error before any request).
+    public func failure(cause: Failure.Cause) -> Failure {
+        var failure = Failure(cause, server: label)
+        failure.unsavedOptions = unsavedOptions
         return failure
     }
 }
@@ -138,7 +149,7 @@ public struct ConnectionCheck {
             outcome = reported.result.mapError { target.failure($0) }
             sawHandshake = reported.report.sawHandshake
         } catch {
-            outcome = .failure(Failure(.transport(error), server: target.label))
+            outcome = .failure(target.failure(cause: .transport(error)))
         }
         var observation = CheckObservation(
             server: target.label, endpoint: target.endpoint, connection: connection,

@@ -9,7 +9,7 @@ extension Failure {
     /// ssh, a path that is no socket or not ours to open, a general failure.
     static func status(_ failure: RouteFailure) -> ExitStatus {
         switch failure {
-        case .ssh(let ssh, _, _):
+        case .ssh(let ssh, _, _, _):
             switch ssh {
             case .unknownHostKey, .changedHostKey: return .trustRefused
             case .permissionDenied: return .authentication
@@ -30,7 +30,7 @@ extension Failure {
     /// The diagnostics log's class of a route failure (stable English, like the others).
     static func diagnosticClass(_ failure: RouteFailure) -> String {
         switch failure {
-        case .ssh(let ssh, _, _):
+        case .ssh(let ssh, _, _, _):
             switch ssh {
             case .notInstalled: "ssh-not-installed"
             case .unknownHostKey: "ssh-unknown-host-key"

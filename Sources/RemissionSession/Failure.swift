@@ -15,6 +15,11 @@ public struct Failure: Error, Sendable, Equatable {
     public var cause: Cause
     /// The server the command talked to (its saved name, or its URL when not saved), if any.
     public var server: String?
+    /// For a server that is not saved (`server` is its URL): the options this command was given that
+    /// decide how it is reached and trusted (`--tls-name`, `--ca-file`, `--pin`,
+    /// `--accept-fingerprint`), as command-line words, so that a hint naming another command
+    /// (`remission connect URL … --user NAME`) carries them and works. Empty for a saved server.
+    public var unsavedOptions: [String] = []
 
     public init(_ cause: Cause, server: String? = nil) {
         self.cause = cause

@@ -52,7 +52,7 @@ extension KnownCause {
         case .transport(.trustRefused(let decision, let chain)): return of(decision, chain: chain, now: now)
         case .transport(.tlsHandshake(let detail)): return ofHandshake(detail)
         case .transport(.connection(let detail)) where detail == TransportError.tlsAnswerDetail: return .tlsPort
-        case .httpStatus(400, let snippet) where snippet.contains("plain HTTP request was sent to HTTPS port"):
+        case .httpStatus(400, let snippet) where tlsPortAnswers.contains(where: snippet.contains):
             return .tlsPort
         case .authenticationGateway(let gateway): return .authenticationGateway(gateway)
         default: return nil
@@ -85,6 +85,12 @@ extension KnownCause {
         }
         return nil
     }
+
+    /// What a TLS port answers a plain-HTTP request with, in a 400: nginx's page, and Go's net/http
+    /// (Caddy, Traefik) "Client sent an HTTP request to an HTTPS server."
+    static let tlsPortAnswers = [
+        "plain HTTP request was sent to HTTPS port", "Client sent an HTTP request to an HTTPS server",
+    ]
 
     /// Traefik's generated default: `CN=TRAEFIK DEFAULT CERT`, a SAN under `.traefik.default`.
     static func isTraefikDefault(_ leaf: CertificateFacts) -> Bool {

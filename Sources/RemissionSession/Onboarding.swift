@@ -11,7 +11,11 @@ public struct Onboarding {
     public let context: SessionContext
     public let endpoint: ServerEndpoint
     /// The URL was a bare host[:port]: the scheme (and maybe the port and path) were chosen for it.
-    public private(set) var schemeAssumed = false
+    public internal(set) var schemeAssumed = false
+    /// What the TLS probe of `findScheme` found about a bare host[:port] guessed as http; nil: no probe.
+    public internal(set) var schemeFound: SchemeFinding?
+    /// The arguments this value was made from, to make it again for https (`findScheme`).
+    let request: Request
     public let name: String
     public let existing: ServerProfile?
     public let auth: AuthRequest
@@ -63,6 +67,9 @@ public struct Onboarding {
         self.headerFlags = headers
         self.auth = auth
         self.now = now
+        request = Request(
+            url: url, name: name, overrides: overrides, clientCertificate: clientCertificate, proxy: proxy,
+            route: route)
         do { endpoint = try ServerEndpoint.parse(url) } catch {
             // A bare host[:port], as transmission-remote takes it; connect says which URL it used.
             guard let bare = ServerEndpoint.parseBare(url) else { throw Failure(.endpoint(error)) }
@@ -131,10 +138,7 @@ public struct Onboarding {
     /// nobody to ask (`mayAsk` false).
     public mutating func trustStep(mayAsk: Bool) throws(Failure) -> TrustStep {
         guard endpoint.scheme == .https else { return .notApplicable }
-        var target = ServerTarget(
-            label: name, endpoint: endpoint, trust: trust, credentials: nil, passwordSource: .none)
-        (target.route, target.proxySource) = route
-        target.tlsName = options.tlsName
+        let target = probeTarget
         let report: ConnectionReport
         var options = context.transportOptions
         options.examinesEveryPresentedAnchor = true  // which CA keys the first-contact screen may offer

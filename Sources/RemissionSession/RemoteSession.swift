@@ -41,7 +41,7 @@ public struct RemoteSession {
         let target = try context.resolveTarget(name, overrides: overrides, auth: auth, prompt: prompt)
         let transport: any ServerTransport
         do { transport = try makeTransport(target, options: context.transportOptions) } catch {
-            throw Failure(.transport(error), server: target.label)
+            throw target.failure(cause: .transport(error))
         }
         let client = RPCClient(transport: transport, credentials: target.credentials, logger: context.logger)
         client.gatewayHeaders = target.headers

@@ -83,6 +83,7 @@ public struct SessionContext: Sendable {
         input.savedServers = { (try? self.savedServers().profiles) ?? [] }
         (target.credentials, target.passwordSource) = try input.resolve(for: endpoint)
         target.tlsName = try TLSName.validated(overrides.tlsName) ?? profile?.options.tlsName
+        if profile == nil { target.unsavedOptions = overrides.words }
         try connectionSettings(for: &target, prompt: prompt)
         return target
     }
@@ -194,6 +195,17 @@ public struct TrustOverrides: Sendable, Equatable {
         self.pins = pins
         self.acceptFingerprint = acceptFingerprint
         self.tlsName = tlsName
+    }
+
+    /// The options as a command line gives them (the CA file's path made absolute), for a hint
+    /// that names another command for the same server: `--tls-name N --ca-file F --pin P… --accept-fingerprint F`.
+    public var words: [String] {
+        var words: [String] = []
+        if let tlsName { words += ["--tls-name", tlsName] }
+        if let caFile { words += ["--ca-file", absolutePath(caFile)] }
+        for pin in pins { words += ["--pin", pin] }
+        if let acceptFingerprint { words += ["--accept-fingerprint", acceptFingerprint] }
+        return words
     }
 
     /// Lays these over `trust`; a malformed pin or fingerprint is a usage failure.

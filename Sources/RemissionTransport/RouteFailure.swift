@@ -1,8 +1,10 @@
 /// Why a route other than direct TCP gave no byte stream to the daemon: the SSH channel or the unix
 /// socket. Plain data: `FailureText` words it, `Failure` decides its exit status and step.
 public enum RouteFailure: Error, Sendable, Equatable {
-    /// `ssh -W` failed. `destination` is the `ssh://` URL, `target` the `host:port` it forwards to.
-    case ssh(SSHFailure, destination: String, target: String)
+    /// `ssh -W` failed. `destination` is the `ssh://` URL, `target` the `host:port` it forwards to,
+    /// `command` the ssh command's words that ran (`REMISSION_SSH_COMMAND`'s, else `ssh`): the one a
+    /// hint tells a person to run to settle it.
+    case ssh(SSHFailure, destination: String, target: String, command: [String] = ["ssh"])
     /// The unix socket at `path` could not be connected.
     case unixSocket(UnixSocketFailure, path: String)
 }
@@ -13,8 +15,10 @@ public enum SSHFailure: Error, Sendable, Equatable {
     case notInstalled(command: String)
     /// The host's key is not in known_hosts (BatchMode: ssh asks nobody).
     case unknownHostKey
-    /// The host presents another key than known_hosts holds; `fingerprint` is the one it sent.
-    case changedHostKey(fingerprint: String?)
+    /// The host presents another key than known_hosts holds; `fingerprint` is the one it sent,
+    /// `stale` the entry ssh itself says to remove (it looked it up: for a `Host` alias, the
+    /// HostName and port, never the alias).
+    case changedHostKey(fingerprint: String?, stale: KnownHostsEntry? = nil)
     /// Authentication failed; `methods` are the ones the server offered ("publickey,password").
     case permissionDenied(methods: String?)
     /// Nothing listens on the SSH port.
@@ -31,6 +35,18 @@ public enum SSHFailure: Error, Sendable, Equatable {
     case daemonNotListening(detail: String)
     /// ssh failed for another reason: its last line (shown made terminal-safe).
     case other(detail: String)
+}
+
+/// A known_hosts entry as ssh names it in "remove with: ssh-keygen -f FILE -R HOST": the file it is
+/// in (nil: ssh named none) and the name it is stored under (`[127.0.0.1]:2222`, `nas.lan`).
+public struct KnownHostsEntry: Sendable, Equatable {
+    public var file: String?
+    public var host: String
+
+    public init(file: String?, host: String) {
+        self.file = file
+        self.host = host
+    }
 }
 
 /// What went wrong with a unix socket (`--unix-socket PATH`).
@@ -57,7 +73,7 @@ extension RouteFailure: CustomStringConvertible {
     /// A short technical text for the `-v` log.
     public var description: String {
         switch self {
-        case .ssh(let failure, let destination, let target): "ssh \(destination) -W \(target): \(failure)"
+        case .ssh(let failure, let destination, let target, _): "ssh \(destination) -W \(target): \(failure)"
         case .unixSocket(let failure, let path): "unix socket \(path): \(failure)"
         }
     }

@@ -16,7 +16,9 @@ public enum SSHDiagnosis {
         if line(containing: "REMOTE HOST IDENTIFICATION HAS CHANGED") != nil
             || line(containing: "has changed and you have requested strict checking") != nil
         {
-            return .changedHostKey(fingerprint: lines.first { $0.hasPrefix("SHA256:") }.map(trimmedFingerprint))
+            return .changedHostKey(
+                fingerprint: lines.first { $0.hasPrefix("SHA256:") }.map(trimmedFingerprint),
+                stale: lines.lazy.compactMap(staleEntry).last)
         }
         if line(containing: "host key is known for") != nil || line(containing: "Host key verification failed") != nil {
             return .unknownHostKey
@@ -60,6 +62,36 @@ public enum SSHDiagnosis {
     /// VERBOSE lines that say how it went, not what failed.
     private static func isProgress(_ line: String) -> Bool {
         line.hasPrefix(authenticatedMark) || line.hasPrefix("Transferred: ") || line.hasPrefix("Bytes per second")
+    }
+
+    /// The entry ssh says to remove after a changed host key: its line
+    /// `ssh-keygen -f "FILE" -R "HOST"` (OpenSSH 9.2 double-quotes them, later versions single-quote
+    /// them). Only a line of exactly that shape counts, a host of the characters a known_hosts name
+    /// has and a file without control characters; anything else is no entry (the hint then names
+    /// the host as remission knows it).
+    static func staleEntry(_ line: String) -> KnownHostsEntry? {
+        guard line.hasPrefix("ssh-keygen -f ") else { return nil }
+        var rest = Substring(line.dropFirst("ssh-keygen -f ".count))
+        guard let file = quoted(&rest), rest.hasPrefix(" -R ") else { return nil }
+        rest = rest.dropFirst(" -R ".count)
+        guard let host = quoted(&rest), rest.isEmpty, !host.isEmpty, !file.isEmpty,
+            host.unicodeScalars.allSatisfy({ knownHostsCharacters.contains($0) }),
+            !file.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        else { return nil }
+        return KnownHostsEntry(file: file, host: host)
+    }
+
+    /// Letters, digits and `.-_:[]%` (a name, an address, `[name]:port`, a zone).
+    private static let knownHostsCharacters = Set(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_:[]%".unicodeScalars)
+
+    /// A word in double or single quotes at the start of `text`, taken off it.
+    private static func quoted(_ text: inout Substring) -> String? {
+        guard let quote = text.first, quote == "\"" || quote == "'" else { return nil }
+        let inner = text.dropFirst()
+        guard let end = inner.firstIndex(of: quote) else { return nil }
+        text = inner[inner.index(after: end)...]
+        return String(inner[..<end])
     }
 
     private static func after(_ marker: String, in line: String) -> String {

@@ -16,15 +16,17 @@ extension SocketTransport {
         }
     }
 
-    /// The connection of an ssh route: `ssh -W` to the URL's host and port.
+    /// The connection of an ssh route: `ssh -W` to the URL's host and port. A failure carries the
+    /// command's words, so a hint runs the ssh that ran.
     func openSSH(_ route: SSHRoute, deadline: Double) throws(ExchangeFailure) -> SocketConnection {
+        let command = SSHRoute.command(environment: options.environment)
         do throws(SSHFailure) {
             return try SocketConnection.openSSH(
-                route, command: SSHRoute.command(environment: options.environment), host: endpoint.host,
-                port: endpoint.port, connectTimeoutSeconds: options.connectTimeoutSeconds,
-                environment: options.environment)
+                route, command: command, host: endpoint.host, port: endpoint.port,
+                connectTimeoutSeconds: options.connectTimeoutSeconds, environment: options.environment)
         } catch {
-            throw .transport(.route(.ssh(error, destination: route.destination.url, target: sshTarget)))
+            throw .transport(
+                .route(.ssh(error, destination: route.destination.url, target: sshTarget, command: command)))
         }
     }
 
@@ -54,7 +56,8 @@ extension SocketTransport {
             let cause = Self.sshCause(
                 outcome, timedOut: { if case .socket(.timeout, _) = failure { true } else { false } }())
         else { return failure }
-        return .transport(.route(.ssh(cause, destination: route.destination.url, target: sshTarget)))
+        let command = SSHRoute.command(environment: options.environment)
+        return .transport(.route(.ssh(cause, destination: route.destination.url, target: sshTarget, command: command)))
     }
 
     /// ssh's cause for a failed exchange, or nil when ssh was not the one that failed. Pure.

@@ -38,29 +38,15 @@ extension CheckReport {
     /// Where a step's summary and details start: after "  ok   name  ".
     static let detailIndent = 13
 
-    /// `line` as it fits `width`: as it is when it does, else wrapped at spaces under its own indent
-    /// (two more after the first line; a command four, its lines ending in ` \`), and a line still too
-    /// wide (one long word) moved left as far as it needs.
+    /// `line` as it fits `width` (`TerminalText.fitted`: broken at spaces under its own indent, a
+    /// command continued shell-style, a long word moved left).
     static func fitted(_ line: String, width: Int) -> [String] {
-        guard TerminalText.width(line) > width else { return [line] }
-        let lead = String(line.prefix { $0 == " " })
-        // A command to copy is continued shell-style (` \`), so that pasting it runs it whole.
-        let isCommand = line.dropFirst(lead.count).hasPrefix("remission ")  // verbatim
-        var wrapped = TerminalText.wrap(
-            line, width: isCommand ? width - 2 : width, first: lead, rest: lead + (isCommand ? "    " : "  "))
-        if isCommand {
-            wrapped = wrapped.enumerated().map { $0.offset < wrapped.count - 1 ? $0.element + " \\" : $0.element }
-        }
-        return wrapped.map { wrappedLine in
-            let excess = TerminalText.width(wrappedLine) - width
-            guard excess > 0 else { return wrappedLine }
-            let spaces = wrappedLine.prefix { $0 == " " }.count
-            return String(wrappedLine.dropFirst(min(spaces, excess)))
-        }
+        TerminalText.fittedLine(line, width: width)
     }
 
     /// `ONLINE`, `ONLINE (insecure: plain HTTP)`, `OFFLINE — step: reason`, `AUTH FAILED — auth: reason`
-    /// (the server answered; the log's word too), or for a refused certificate
+    /// (the server answered; the log's word too; also `— ssh:` for a login the SSH host refused), or
+    /// for a refused certificate
     /// `UNTRUSTED — tls: reason` / `CERTIFICATE CHANGED — tls: reason` (the server is reachable).
     public func verdictLine(_ terminal: Terminal) -> String {
         if online, let soonest = soonestExpiring {
@@ -83,7 +69,8 @@ extension CheckReport {
             switch status {
             case .untrusted: tr("UNTRUSTED")
             case .certificateChanged: tr("CERTIFICATE CHANGED")
-            case .online, .offline: step == .auth ? tr("AUTH FAILED") : tr("OFFLINE")
+            // A login refused, by the daemon (401) or by the SSH host on the way: exit 4 either way.
+            case .online, .offline: step == .auth || exitStatus == .authentication ? tr("AUTH FAILED") : tr("OFFLINE")
             }
         return terminal.styled(word, .red) + " — \(step.rawValue): \(reason ?? tr("unknown"))"
     }

@@ -47,11 +47,11 @@ public enum CheckStatus: String, Sendable, Equatable {
             self = .untrusted
             return
         }
-        if case .transport(.route(.ssh(.unknownHostKey, _, _))) = failure.cause {
+        if case .transport(.route(.ssh(.unknownHostKey, _, _, _))) = failure.cause {
             self = .untrusted
             return
         }
-        if case .transport(.route(.ssh(.changedHostKey, _, _))) = failure.cause {
+        if case .transport(.route(.ssh(.changedHostKey, _, _, _))) = failure.cause {
             self = .untrusted
             return
         }

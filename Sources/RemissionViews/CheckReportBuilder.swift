@@ -111,6 +111,17 @@ public struct CheckReportBuilder {
 
     private func tlsStep(failed: Bool) -> CheckStep {
         guard isHTTPS else {
+            // Through ssh the loopback is the SSH host's, and the traffic to it is inside the channel.
+            if case .ssh(_, let target)? = observation.route {
+                if observation.endpoint.isLoopback {
+                    return CheckStep(
+                        .tls, .skipped, tr("plain HTTP inside ssh, to \(TerminalText.safe(target)) on the SSH host"))
+                }
+                if failed { return CheckStep(.tls, .failed, reasonText) }
+                return CheckStep(
+                    .tls, .warning,
+                    tr("plain HTTP inside ssh, then from the SSH host to \(TerminalText.safe(target)) unencrypted"))
+            }
             if observation.endpoint.isLoopback { return CheckStep(.tls, .skipped, tr("plain HTTP on loopback")) }
             if failed { return CheckStep(.tls, .failed, reasonText) }
             let note =

@@ -82,12 +82,14 @@ public enum FailureText {
     {
         let server = failure.server.map(quotedForShell) ?? "SERVER"
         if case .authenticationGateway(let gateway) = failure.cause {
-            return GatewayText.hint(gateway, server: failure.server, place: place)
+            return GatewayText.hint(gateway, server: failure.server, place: place, options: unsavedWords(failure))
         }
         if let cause = KnownCause.of(failure, now: SystemClock().now) {
             return KnownCauseText.hint(cause, endpoint: endpoint)
         }
         if place == .connect, let hint = connectHint(failure) { return hint }
+        // A 401 from a server not saved, reached with trust options: connect with them can be followed.
+        if place == .command, let hint = unsavedHint(failure) { return hint }
         if place == .command, let (decision, chain) = failure.trustRefusal {
             // What the advice recommends first (for a proven renewal, the durable fix).
             let text = TrustText(server: failure.server ?? "SERVER", now: SystemClock().now)
@@ -116,7 +118,7 @@ public enum FailureText {
             return tr(
                 "Add this host name to rpc-host-whitelist in the daemon's settings.json, or connect by IP address.")
         case .authenticationGateway(let gateway):
-            return GatewayText.hint(gateway, server: failure.server, place: place)
+            return GatewayText.hint(gateway, server: failure.server, place: place, options: unsavedWords(failure))
         case .gatewayHeader(let problem): return GatewayText.problemHint(problem, server: failure.server)
         case .sessionHandshakeLoop:
             return tr(
@@ -129,7 +131,7 @@ public enum FailureText {
                 ? tr("Check the RPC path (usually /transmission/rpc).")
                 : tr("Check that the URL points at Transmission's RPC endpoint and the proxy in front of it.")
         case .clientCertificate(let problem):
-            return ClientCertificateText.hint(problem, server: server, place: .command)
+            return ClientCertificateText.hint(problem, server: server + unsavedWords(failure), place: .command)
         case .rpcRefused: return tr("Check the command's arguments; run with -v to see the exchange.")
         case .unsupportedVersion: return tr("Upgrade Transmission on the server to 2.40 or later.")
         case .needsNewerServer(let need):
@@ -152,6 +154,26 @@ public enum FailureText {
             return nil
         case .torrentEdit(let problem): return TorrentText.editHint(problem)
         }
+    }
+
+    /// A 401 from a server that is not saved, reached with trust options (`Failure.unsavedOptions`):
+    /// `credentials set URL` takes none of them and would fail on the TLS step, so the hint is
+    /// `connect` with them, which saves the server, its trust and its password together. (What a
+    /// trust refusal recommends is the advice's, below.)
+    static func unsavedHint(_ failure: Failure) -> String? {
+        guard !failure.unsavedOptions.isEmpty, let url = failure.server,
+            case .unauthorized(let user, _) = failure.cause
+        else { return nil }
+        let connect = "remission connect \(quotedForShell(url))\(unsavedWords(failure))"  // verbatim
+        let withUser = connect + " --user \(user.map(quotedForShell) ?? "NAME")"  // verbatim
+        return tr(
+            "Save it with the options that reached it and its password: \(withUser) (connect asks for the ",
+            "password on a terminal, or reads it with --password-stdin).")
+    }
+
+    /// ` --tls-name N --ca-file F …`: a server not saved's options, quoted for a shell and made safe.
+    static func unsavedWords(_ failure: Failure) -> String {
+        failure.unsavedOptions.map { " " + safe(quotedForShell($0)) }.joined()
     }
 
     /// The hints that differ during connect: the server is not saved yet, so only connect's flags work.

@@ -20,7 +20,10 @@ public enum GatewayText {
     /// The header command that lets Remission through, where it is shown: connect's own flags during
     /// connect, else a whole `remission connect URL --server SERVER …`; and what it did with the
     /// headers that were sent.
-    public static func hint(_ gateway: AuthenticationGateway, server: String?, place: HintPlace) -> String {
+    /// `options`: a server not saved's trust options (` --tls-name N …`), which the command carries.
+    public static func hint(
+        _ gateway: AuthenticationGateway, server: String?, place: HintPlace, options: String = ""
+    ) -> String {
         let flags =
             gateway.product == .cloudflareAccess
             ? "--header 'CF-Access-Client-Id: ID' --secret-header CF-Access-Client-Secret"
@@ -32,7 +35,7 @@ public enum GatewayText {
             let url = quotedForShell(gateway.serverURL ?? "URL")
             let saved = server.map { !$0.contains("://") } ?? false
             let name = saved ? " --server \(quotedForShell(server ?? ""))" : ""
-            command = "remission connect \(url)\(name) \(flags)"  // verbatim
+            command = "remission connect \(url)\(options)\(name) \(flags)"  // verbatim
         }
         let sent = gateway.sentHeaders.prefix(8).map { safe($0) }.joined(separator: ", ")
         let value = tr("the value is asked without echo, or read from standard input")

@@ -132,9 +132,15 @@ extension Warnings {
             + FailureText.keyringReason(error)
     }
 
-    /// `connect nas.local`: which URL a bare host[:port] became.
-    public static func assumedURL(_ endpoint: ServerEndpoint) -> String {
-        endpoint.scheme == .http
+    /// `connect nas.local`: which URL a bare host[:port] became; `foundTLS`: the port answered a TLS
+    /// handshake, so https was used (`Onboarding.findScheme`).
+    public static func assumedURL(_ endpoint: ServerEndpoint, foundTLS: Bool = false) -> String {
+        if foundTLS {
+            return tr(
+                "No scheme given: \(TerminalText.safe(endpoint.authority)) speaks TLS, so using ",
+                "\(TerminalText.safe(endpoint.url)).")
+        }
+        return endpoint.scheme == .http
             ? tr("No scheme given: using \(TerminalText.safe(endpoint.url)) (plain HTTP; give https://… for TLS).")
             : tr("No scheme given: using \(TerminalText.safe(endpoint.url)).")
     }

@@ -8,7 +8,7 @@ import RemissionTransport
 public enum RouteText {
     public static func reason(_ failure: RouteFailure) -> String {
         switch failure {
-        case .ssh(let ssh, let destination, let target):
+        case .ssh(let ssh, let destination, let target, _):
             sshReason(ssh, destination: safe(destination), target: safe(target))
         case .unixSocket(let socket, let path): unixReason(socket, path: safe(path))
         }
@@ -18,9 +18,9 @@ public enum RouteText {
         switch failure {
         case .notInstalled(let command): tr("ssh is not installed (no \(safe(command)) on PATH)")
         case .unknownHostKey: tr("ssh does not know the host key of \(destination): it is not in known_hosts")
-        case .changedHostKey(let fingerprint?):
+        case .changedHostKey(let fingerprint?, _):
             tr("the host key of \(destination) has CHANGED since known_hosts stored it (now \(safe(fingerprint)))")
-        case .changedHostKey(nil): tr("the host key of \(destination) has CHANGED since known_hosts stored it")
+        case .changedHostKey(nil, _): tr("the host key of \(destination) has CHANGED since known_hosts stored it")
         case .permissionDenied(let methods?):
             tr("ssh could not log in to \(destination): permission denied (\(safe(methods)))")
         case .permissionDenied(nil): tr("ssh could not log in to \(destination): permission denied")
@@ -59,12 +59,13 @@ public enum RouteText {
         return tr("user \(safe(name)) (uid \(owner))")
     }
 
-    /// The next step, a command that works where it is shown: ssh's own, to settle what ssh asks in
+    /// The next step, a command that works where it is shown: ssh's own, run as remission runs it
+    /// (`REMISSION_SSH_COMMAND`'s words, so its `-F` config applies), to settle what ssh asks in
     /// person (remission never weakens host-key checking), or the daemon's settings.
     public static func hint(_ failure: RouteFailure) -> String? {
         switch failure {
-        case .ssh(let ssh, let destination, let target):
-            sshHint(ssh, command: sshCommand(destination), destination: destination, target: target)
+        case .ssh(let ssh, let destination, let target, let command):
+            sshHint(ssh, command: sshCommand(destination, command: command), destination: destination, target: target)
         case .unixSocket(let socket, let path): unixHint(socket, path: path)
         }
     }
@@ -81,10 +82,10 @@ public enum RouteText {
             return tr(
                 "Check the host key and accept it with ssh itself, once: \(command) (remission never asks ",
                 "in ssh's place); then try again.")
-        case .changedHostKey:
+        case .changedHostKey(_, let stale):
             return tr(
                 "Do not connect until you know why: ask the host's administrator for its key. If it was changed ",
-                "on purpose, remove the old one (ssh-keygen -R \(knownHostsName(destination))) and accept the new ",
+                "on purpose, remove the old one (\(removal(stale, destination: destination))) and accept the new ",
                 "one with: \(command)")
         case .permissionDenied:
             return tr(
@@ -131,11 +132,26 @@ public enum RouteText {
         }
     }
 
-    /// `ssh [-p PORT] [USER@]HOST` for a saved destination URL, quoted for a shell.
-    static func sshCommand(_ destination: String) -> String {
-        guard let parsed = try? SSHDestination.parse(destination) else { return "ssh HOST" }
+    /// `COMMAND [-p PORT] [USER@]HOST` for a saved destination URL, each word quoted for a shell and
+    /// made terminal-safe: `command` is the ssh command remission ran (`ssh`, or
+    /// `REMISSION_SSH_COMMAND`'s words such as `ssh -F ~/nas.conf`), so the hint reaches the host the
+    /// way remission did.
+    static func sshCommand(_ destination: String, command: [String] = ["ssh"]) -> String {
+        let words = (command.isEmpty ? ["ssh"] : command).map { safe(quotedForShell($0)) }.joined(separator: " ")
+        guard let parsed = try? SSHDestination.parse(destination) else { return words + " HOST" }
         let host = (parsed.user.map { "\($0)@" } ?? "") + parsed.host
-        return "ssh " + (parsed.port.map { "-p \($0) " } ?? "") + quotedForShell(host)
+        return words + " " + (parsed.port.map { "-p \($0) " } ?? "") + quotedForShell(host)
+    }
+
+    /// The `ssh-keygen` that removes the stale key: the entry ssh named (its file and the name it
+    /// looked up, which for a `Host` alias is the HostName and port), else the host as the
+    /// destination names it (`[host]:port` for another port than 22).
+    static func removal(_ stale: KnownHostsEntry?, destination: String) -> String {
+        if let stale {
+            let file = stale.file.map { "-f \(safe(quotedForShell($0))) " } ?? ""
+            return "ssh-keygen \(file)-R \(safe(quotedForShell(stale.host)))"  // verbatim
+        }
+        return "ssh-keygen -R \(knownHostsName(destination))"  // verbatim
     }
 
     /// The host's name in known_hosts, as `ssh-keygen -R` takes it: `[host]:port` for another port than 22.

@@ -50,12 +50,17 @@ public enum ServersText {
             if let socket = list.profiles[number - 1].options.unixSocket {
                 details.append(tr("Unix socket: \(TerminalText.safe(socket))"))
             }
+            if let tlsName = list.profiles[number - 1].options.tlsName {
+                details.append(tr("TLS name: \(TerminalText.safe(tlsName))"))
+            }
             return ([line] + details.map { "    " + $0 }).joined(separator: "\n")
         }.joined(separator: "\n")
     }
 
     /// `{"default": NAME|null, "servers": [{"name", "url", "scheme", "host", "port", "path", "user",
-    /// "default", "needsPassword", "createdAt"}]}`, exact (JSON-escaped).
+    /// "default", "needsPassword", "createdAt", "clientCertificate", "proxy", "via", "unixSocket",
+    /// "tlsName", "headers": [{"name", "secret"}]}]}`, exact (JSON-escaped). A header's value is never
+    /// in it, secret or not: servers.json's plain values stay in servers.json.
     public static func json(_ list: ServerList) -> String {
         let servers: [JSONValue] = list.profiles.map { profile in
             .object(
@@ -72,6 +77,9 @@ public enum ServersText {
                     ("createdAt", .int(profile.createdAt)),
                     ("clientCertificate", list.clientCertificates[profile.name].map(clientCertificateJSON) ?? .null),
                     ("proxy", profile.options.proxy.map { .string($0) } ?? .null),
+                    ("via", profile.options.via.map { .string($0) } ?? .null),
+                    ("unixSocket", profile.options.unixSocket.map { .string($0) } ?? .null),
+                    ("tlsName", profile.options.tlsName.map { .string($0) } ?? .null),
                     (
                         "headers",
                         .array(

@@ -147,6 +147,23 @@ public enum TerminalText {
 
     /// `text` cut to at most `limit` columns, ending with `…` when something was cut. Whole
     /// characters are kept, so a combining mark stays with its base.
+    /// The end of `text` in at most `limit` cells: as it is when it fits, else `…` and as many of its
+    /// last characters as fit beside it (a prompt shows where the typing is).
+    public static func tail(_ text: String, to limit: Int) -> String {
+        if width(text) <= limit { return text }
+        guard limit > 0 else { return "" }
+        var kept: [Character] = []
+        var used = 0
+        for character in text.reversed() {
+            var cost = 0
+            for scalar in character.unicodeScalars { cost += width(scalar) }
+            if used + cost > limit - 1 { break }
+            kept.append(character)
+            used += cost
+        }
+        return "…" + String(kept.reversed())
+    }
+
     public static func truncated(_ text: String, to limit: Int) -> String {
         if width(text) <= limit { return text }
         guard limit > 0 else { return "" }

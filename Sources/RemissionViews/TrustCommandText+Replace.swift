@@ -32,9 +32,10 @@ extension TrustCommandText {
             "Not on a terminal, so nothing is asked and nothing was changed: add --replace-accepted to replace it.")
     }
 
-    /// The line after a replacement: what went.
+    /// The line after a replacement: what went, named as every view names a certificate (a leaf
+    /// without a subject, as Caddy's and most ACME leaves are, by the names it covered).
     static func replacedLine(_ accepted: AcceptedCertificate) -> String {
-        tr("Replaced the accepted certificate \(accepted.fingerprint) (\(safe(accepted.subject))).")
+        tr("Replaced the accepted certificate \(accepted.fingerprint) (\(CertificateName.of(accepted))).")
     }
 
     /// "Forget the accepted certificate and the CA file?"

@@ -17,6 +17,8 @@ public enum WatchEffect: Equatable, Sendable {
     case queue(ids: [Int], QueueDirection)
     /// `remission set IDS …`: labels, a limit, the bandwidth priority.
     case set(ids: [Int], TorrentSettingsRequest)
+    /// Fetch the present value an open prompt is filled with (`WatchPrompt.fields`), for `id`.
+    case loadPromptValue(id: Int, WatchPrompt.Kind)
 }
 
 /// The interactive `watch`, pure: the torrents last fetched, the query, cursor, scroll, marks and
@@ -123,11 +125,20 @@ public struct WatchModel: Equatable, Sendable {
         }
     }
 
+    /// The present value fetched for the open prompt (nil: the torrent is gone); what the user typed
+    /// meanwhile stays.
+    public mutating func promptValueLoaded(_ torrent: Torrent?, id: Int) {
+        guard case .prompt(var prompt) = mode, prompt.source == id, let torrent else { return }
+        prompt.fill(from: torrent)
+        mode = .prompt(prompt)
+    }
+
     public mutating func press(_ key: WatchKey) -> [WatchEffect] {
         message = nil
         if helpShown {
+            // Any key closes the help, as it says; q too, which does not quit from here.
             helpShown = false
-            return key == .character("q") ? [.quit] : []
+            return []
         }
         switch mode {
         case .list: return pressInList(key)
@@ -171,11 +182,11 @@ public struct WatchModel: Equatable, Sendable {
         case .character("]"): return queue(.down)
         case .character("{"): return queue(.top)
         case .character("}"): return queue(.bottom)
-        case .character("m"): ask(.move)
-        case .character("L"): ask(.labels)
-        case .character("<"): ask(.downloadLimit)
-        case .character(">"): ask(.uploadLimit)
-        case .character("b"): ask(.bandwidthPriority)
+        case .character("m"): return ask(.move)
+        case .character("L"): return ask(.labels)
+        case .character("<"): return ask(.downloadLimit)
+        case .character(">"): return ask(.uploadLimit)
+        case .character("b"): return ask(.bandwidthPriority)
         case .character("d"), .character("D"):
             let chosen = targets
             guard !chosen.isEmpty else { return [] }
@@ -200,11 +211,14 @@ public struct WatchModel: Equatable, Sendable {
         return ids.isEmpty ? [] : [.queue(ids: ids, direction)]
     }
 
-    /// Opens the prompt for the chosen torrents, filled with the one under the cursor's value.
-    private mutating func ask(_ kind: WatchPrompt.Kind) {
-        let ids = targets.map(\.id)
-        guard !ids.isEmpty else { return }
-        mode = .prompt(WatchPrompt(kind, ids: ids, current: current))
+    /// Opens the prompt for the chosen torrents and asks for the present value it is filled with: the
+    /// one under the cursor's when it is among them, else the first chosen one's.
+    private mutating func ask(_ kind: WatchPrompt.Kind) -> [WatchEffect] {
+        let chosen = targets
+        guard let first = chosen.first else { return [] }
+        let source = chosen.first { $0.id == current?.id } ?? first
+        mode = .prompt(WatchPrompt(kind, ids: chosen.map(\.id), current: source))
+        return [.loadPromptValue(id: source.id, kind)]
     }
 
     private mutating func pressInPrompt(_ key: WatchKey, _ prompt: WatchPrompt) -> [WatchEffect] {
@@ -222,10 +236,8 @@ public struct WatchModel: Equatable, Sendable {
                 message = WatchText.refused(problem)
                 return []
             }
-        case .backspace:
-            if !prompt.text.isEmpty { prompt.text.removeLast() }
-        case .character(let character) where prompt.text.utf8.count < WatchPrompt.maximumLength:
-            prompt.text.append(character)
+        case .backspace: prompt.deleteBackward()
+        case .character(let character): prompt.type(character)
         default: break
         }
         mode = .prompt(prompt)

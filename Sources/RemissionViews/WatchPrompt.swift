@@ -23,12 +23,48 @@ public struct WatchPrompt: Equatable, Sendable {
     /// The torrents it applies to (the marked ones, else the one under the cursor).
     public var ids: [Int]
     public var text: String
+    /// The torrent whose present value fills the prompt once it is fetched (`fill(from:)`).
+    public var source: Int?
+    /// Whether the user typed in it: a value fetched after that never replaces what they typed.
+    public private(set) var edited = false
 
-    /// A prompt filled with `torrent`'s present value, when the list fetched it.
+    /// A prompt filled with `torrent`'s present value, when the list fetched it; `fill(from:)` puts
+    /// in the value fetched for it (`WatchEffect.loadPromptValue`).
     public init(_ kind: Kind, ids: [Int], current torrent: Torrent?) {
         self.kind = kind
         self.ids = ids
+        self.source = torrent?.id
         self.text = torrent.map { Self.presentValue(kind, of: $0) } ?? ""
+    }
+
+    /// The fields that hold what a prompt of `kind` is filled with (fetched when it opens: the list
+    /// does not fetch them, and the value is the present one).
+    public static func fields(_ kind: Kind) -> [TorrentField] {
+        switch kind {
+        case .move: [.downloadDir]
+        case .labels: [.labels]
+        case .downloadLimit: [.downloadLimit, .downloadLimited]
+        case .uploadLimit: [.uploadLimit, .uploadLimited]
+        case .bandwidthPriority: [.bandwidthPriority]
+        }
+    }
+
+    /// The present value of `torrent` (this prompt's source), unless the user typed already.
+    public mutating func fill(from torrent: Torrent) {
+        guard !edited, torrent.id == source else { return }
+        text = Self.presentValue(kind, of: torrent)
+    }
+
+    /// A key typed in the prompt: a character added (up to `maximumLength` bytes), or the last removed.
+    public mutating func type(_ character: Character) {
+        guard text.utf8.count + character.utf8.count <= Self.maximumLength else { return }
+        text.append(character)
+        edited = true
+    }
+
+    public mutating func deleteBackward() {
+        if !text.isEmpty { text.removeLast() }
+        edited = true
     }
 
     /// The longest line taken: a path on the daemon's machine (PATH_MAX) with room to spare.

@@ -17,19 +17,39 @@ extension WatchScreen {
     }
 
     /// The list frame's lines, with the bottom line the search, the question or the last message
-    /// when there is one.
+    /// when there is one. An open prompt stays on the bottom line, with what it typed: a value refused
+    /// on Enter is said on the lines above it until the next key (`promptNotice`), so what is typed
+    /// next visibly goes into the prompt.
     public static func listLines(model: WatchModel, now: Int64) -> [String] {
         let footer: String?
         switch model.mode {
         case .search: footer = WatchText.searchPrompt(model.query.search ?? "")
-        // A value refused on Enter is said in place of the prompt until the next key.
-        case .prompt(let prompt): footer = model.message.map(TerminalText.safe) ?? WatchText.prompt(prompt)
+        case .prompt(let prompt): footer = WatchText.prompt(prompt, width: model.size.columns)
         case .confirm(let ids, let deleteData, let bytes, let second):
             footer = WatchText.question(ids: ids, deleteData: deleteData, bytes: bytes, second: second)
         default: footer = model.message.map(TerminalText.safe)
         }
         let rows = Rows(top: model.top, cursor: model.cursor, marked: model.marked, footer: footer)
-        return lines(torrents: model.shownTorrents, size: model.size, state: model.screen, now: now, rows: rows)
+        var lines = lines(torrents: model.shownTorrents, size: model.size, state: model.screen, now: now, rows: rows)
+        let notice = promptNotice(model)
+        for (offset, line) in notice.enumerated() {
+            let index = lines.count - 1 - notice.count + offset
+            if index >= 0 { lines[index] = line }
+        }
+        return lines
+    }
+
+    /// The most lines a refusal above a prompt takes.
+    static let promptNoticeLines = 3
+
+    /// Why the prompt's value was refused, wrapped at the width, over the last rows above the prompt;
+    /// empty when there is nothing to say or no prompt.
+    static func promptNotice(_ model: WatchModel) -> [String] {
+        guard case .prompt = model.mode, let message = model.message, model.size.rows > 4 else { return [] }
+        let width = max(1, model.size.columns)
+        let wrapped = TerminalText.wrap(TerminalText.safe(message), width: width, rest: "  ")
+        let room = min(promptNoticeLines, model.size.rows - 4)
+        return wrapped.prefix(room).map { cut($0, width) }
     }
 
     private static func listStyles(_ model: WatchModel) -> [Int: String] {
@@ -37,6 +57,11 @@ extension WatchScreen {
         if !model.shown.isEmpty { styles[3 + model.cursor - model.top] = "\u{1B}[30;46m" }
         switch model.mode {
         case .confirm: styles[max(0, model.size.rows - 1)] = "\u{1B}[1;33m"
+        case .prompt:
+            let notice = promptNotice(model).count
+            for index in max(0, model.size.rows - 1 - notice)..<max(0, model.size.rows - 1) {
+                styles[index] = "\u{1B}[1;33m"
+            }
         default: break
         }
         return styles

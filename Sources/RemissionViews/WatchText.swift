@@ -29,8 +29,10 @@ public enum WatchText {
         tr("Search: \(TerminalText.safe(text))▏ (Enter keeps it, Esc cancels)")
     }
 
-    /// A prompt on the bottom line: what is asked, the text typed so far, the keys.
-    public static func prompt(_ prompt: WatchPrompt) -> String {
+    /// A prompt on the bottom line, `width` cells at most: what is asked, the text typed so far and
+    /// the keys. The end of the text is where the typing is, so a long text shows its end (`…` before
+    /// it); the keys give way first, when the text would get fewer than 20 cells beside them.
+    public static func prompt(_ prompt: WatchPrompt, width: Int) -> String {
         let count = prompt.ids.count
         let question: String
         switch prompt.kind {
@@ -40,9 +42,12 @@ public enum WatchText {
         case .uploadLimit: question = tr("Upload limit in kB/s or off:")
         case .bandwidthPriority: question = tr("Bandwidth priority (low, normal, high):")
         }
-        // The end of a long line is where the typing is: its last 40 characters are shown.
-        let typed = prompt.text.count > 40 ? "…" + prompt.text.suffix(39) : prompt.text
-        return question + " " + TerminalText.safe(typed) + tr("▏ (Enter sets it, Esc cancels)")
+        let typed = TerminalText.safe(prompt.text)
+        let keys = tr(" (Enter sets it, Esc cancels)")
+        let room = width - TerminalText.width(question) - 2  // a space before the text, the caret after it
+        let shownKeys = room - TerminalText.width(keys) >= min(20, TerminalText.width(typed)) ? keys : ""
+        let shown = TerminalText.tail(typed, to: max(1, room - TerminalText.width(shownKeys)))
+        return question + " " + shown + "▏" + shownKeys
     }
 
     /// A typed value that was not sent: the words `move` or `set` would give.

@@ -70,6 +70,9 @@ struct CommandIO: Sendable {
         var stderrIsTTY = false
         /// The window's width; nil: none (then `COLUMNS`, else no limit).
         var columns: Int? = nil
+        /// Standard error's window width when it is a terminal: what `printError` fits its lines to;
+        /// nil (a pipe, a file) leaves them whole.
+        var errorColumns: Int? = nil
     }
 
     func write(_ text: String, to output: Output) {

@@ -20,7 +20,9 @@ extension OnboardingConversation {
     /// trust, plain HTTP, credentials (asked on a terminal), the full check, then everything saved
     /// as one unit, and what a re-point left at the old address offered for forgetting.
     func run(_ onboarding: inout Onboarding, _ choices: OnboardingChoices, now: Int64) throws {
-        if onboarding.schemeAssumed { printError(Warnings.assumedURL(onboarding.endpoint)) }
+        if onboarding.schemeAssumed {
+            printError(Warnings.assumedURL(onboarding.endpoint, foundTLS: onboarding.schemeFound == .tls))
+        }
         if let notRoot = onboarding.givenCAFileNotRoot {
             printError(
                 CAFileText.notRootWarning(notRoot, place: .connect, server: onboarding.name).joined(separator: "\n"))

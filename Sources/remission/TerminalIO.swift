@@ -8,9 +8,17 @@ import RemissionViews
 #endif
 
 /// Writes to standard error (messages, warnings, prompts), never to stdout, so output stays scriptable.
+/// On a terminal its lines are fitted to its width (`TerminalText.fitted`: at spaces, commands kept
+/// whole), so no warning is cut mid-word; through a pipe or into a file they stay whole.
 public func printError(_ text: String) {
     fflush(nil)  // what went to stdout before comes first on a shared terminal
-    writeStandardError(text + "\n")
+    writeStandardError(fittedToErrorTerminal(text) + "\n")
+}
+
+/// `text` fitted to standard error's terminal, when it is one (as it is).
+func fittedToErrorTerminal(_ text: String) -> String {
+    guard let width = (CommandIO.current.terminal ?? .ofProcess()).errorColumns else { return text }
+    return TerminalText.fitted(text, width: width)
 }
 
 /// Writes to the current run's standard error: file descriptor 2 in the real process (unbuffered,
@@ -36,14 +44,20 @@ public func ask(_ question: String) -> String? {
         _exit(130)
     }
     defer { signal(SIGINT, SIG_DFL) }
-    writeStandardError(question)
+    writeStandardError(fittedQuestion(question))
     return readLine(strippingNewline: true)
+}
+
+/// A question fitted like `printError`'s lines, its trailing space (where the answer goes) kept.
+func fittedQuestion(_ question: String) -> String {
+    let spaces = question.reversed().prefix { $0 == " " }.count
+    return fittedToErrorTerminal(String(question.dropLast(spaces))) + String(repeating: " ", count: spaces)
 }
 
 /// Reads a line from the terminal without echoing it (passwords). Restores the terminal settings
 /// also when interrupted by Ctrl-C.
 public func askSecret(_ question: String) -> String? {
-    writeStandardError(question)
+    writeStandardError(fittedQuestion(question))
     var saved = termios()
     let haveTerminal = CommandIO.current.isProcess && tcgetattr(STDIN_FILENO, &saved) == 0
     if haveTerminal {
@@ -133,16 +147,28 @@ func confirm(_ confirmation: Confirmation, terminal: Terminal) throws(Failure) {
     }
 }
 
+extension Terminal {
+    /// Prose for standard output fitted to its terminal (`TerminalText.fitted`); whole through a pipe.
+    func fitted(_ text: String) -> String {
+        stdoutIsTTY ? TerminalText.fitted(text, width: columns) : text
+    }
+}
+
 extension CommandIO.TerminalFacts {
     /// The process's file descriptors: TTYs by `isatty`, the width by `TIOCGWINSZ` on a TTY stdout.
     static func ofProcess() -> Self {
         let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
+        let stderrIsTTY = isatty(STDERR_FILENO) == 1
+        var facts = Self(
+            stdinIsTTY: isatty(STDIN_FILENO) == 1, stdoutIsTTY: stdoutIsTTY, stderrIsTTY: stderrIsTTY,
+            columns: stdoutIsTTY ? windowColumns(STDOUT_FILENO) : nil)
+        facts.errorColumns = stderrIsTTY ? windowColumns(STDERR_FILENO) : nil
+        return facts
+    }
+
+    /// The width of the terminal `descriptor` is on (`TIOCGWINSZ`); nil when it says none.
+    private static func windowColumns(_ descriptor: Int32) -> Int? {
         var size = winsize()
-        let columns =
-            stdoutIsTTY && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
-            ? Int(size.ws_col) : nil
-        return Self(
-            stdinIsTTY: isatty(STDIN_FILENO) == 1, stdoutIsTTY: stdoutIsTTY, stderrIsTTY: isatty(STDERR_FILENO) == 1,
-            columns: columns)
+        return ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
     }
 }

@@ -174,6 +174,17 @@ struct AllServersCommandTests {
         #expect(pane.waitFor { $0.contains("started 1 torrent · new") }, "\(pane.capture())")
         #expect(WatchInteractiveCommandTests.eventually { (try? status(bed, newDaemon, gamma)) != .stopped })
         if newDaemon != .main { #expect(try status(bed, .main, gamma) == .stopped, "the other server's torrent") }
+        // m is filled with the directory its own server reports for it.
+        let directory = try #require(try DaemonReader(bed: bed, daemon: newDaemon).torrent(gamma, [.downloadDir]))
+            .downloadDir
+        pane.send("m")
+        #expect(
+            pane.waitFor {
+                let bottom = WatchInteractiveCommandTests.lines($0).last ?? ""
+                return bottom.hasPrefix("Move the data of 1 torrent to: ")
+                    && bottom.contains(String(directory.suffix(30)) + "▏")
+            }, "\(pane.capture())")
+        pane.send("Escape")
 
         // Its daemon stops: its row stays, marked Offline, the reason on the status line; it comes back.
         try bed.stopDaemon(newDaemon)

@@ -168,10 +168,11 @@ struct KnownCauseCommandTests {
         let server = try HostileServer(scenario: ["gateway": ["status": status, "headers": headers, "body": body]])
         let result = try check(server.url())
         #expect(result.status == 4, "\(result.all)")
+        // Exit 4 reads AUTH FAILED, whoever refused the login (issue 36).
         let line =
             name.isEmpty
-            ? "OFFLINE — http: an authentication gateway (unknown) answered instead of Transmission (HTTP 200)"
-            : "OFFLINE — http: an authentication gateway (\(name)) answered instead of Transmission"
+            ? "AUTH FAILED — http: an authentication gateway (unknown) answered instead of Transmission (HTTP 200)"
+            : "AUTH FAILED — http: an authentication gateway (\(name)) answered instead of Transmission"
         #expect(result.out.contains(line), "\(result.out)")
         #expect(result.out.contains("remission connect \(server.url())"), "\(result.out)")
         #expect(result.out.contains("--secret-header"), "\(result.out)")

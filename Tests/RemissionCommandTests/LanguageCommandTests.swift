@@ -207,7 +207,7 @@ struct LanguageCommandTests {
         let result = try home.runOnTerminal(
             ["connect", url, "--name", "старый", "--no-save-password"],
             lines: ["д", bed.user, "не-тот-пароль", bed.password], env: ["LANG": "ru_RU.UTF-8"])
-        let screen = result.out
+        let screen = result.out.flowing
         #expect(screen.contains("localhost:\(port) просит имя пользователя и пароль (401)."), "\(screen)")
         #expect(screen.contains("Имя пользователя для localhost:\(port): "))
         #expect(screen.contains("Пароль для \(bed.user)@localhost:\(port): "))

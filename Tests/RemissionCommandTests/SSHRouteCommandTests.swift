@@ -37,6 +37,9 @@ struct SSHRouteCommandTests {
         #expect(connect.status == 0, "\(connect.all)")
         #expect(connect.out.contains("ok   ssh   \(ssh.destination), forwarding to 127.0.0.1:"), "\(connect.out)")
         #expect(!connect.out.contains(" dns ") && !connect.out.contains(" tcp "), "ssh does dns and tcp")
+        // The loopback is the SSH host's, reached inside the channel.
+        #expect(connect.out.contains("--   tls   plain HTTP inside ssh, to 127.0.0.1:"), "\(connect.out)")
+        #expect(!connect.out.contains("on loopback"), "\(connect.out)")
         let saved = try #require(home.writtenFiles()["config/servers.json"])
         #expect(saved.contains("\"via\" : \"\(ssh.destination)\""), "\(saved)")
 
@@ -74,7 +77,10 @@ struct SSHRouteCommandTests {
         #expect(result.status == 5, "\(result.all)")
         #expect(result.out.contains("FAIL ssh   ssh does not know the host key of \(ssh.destination)"), "\(result.out)")
         #expect(result.out.contains("UNTRUSTED — ssh"), "\(result.out)")
-        #expect(result.out.contains("ssh -p \(ssh.port) root@127.0.0.1"), "\(result.out)")
+        // The ssh remission ran (REMISSION_SSH_COMMAND), so its -F config applies when it is run.
+        #expect(
+            result.out.contains("ssh -F \(ssh.configFile(.unknownHostKey)) -p \(ssh.port) root@127.0.0.1"),
+            "\(result.out)")
         #expect(!result.all.contains("StrictHostKeyChecking"), "\(result.all)")
         #expect(readText(ssh.directory.file("known_hosts.empty")) == "", "known_hosts is never written")
         #expect(ssh.sshProcesses().isEmpty)
@@ -85,7 +91,11 @@ struct SSHRouteCommandTests {
         let result = try check(.changedHostKey)
         #expect(result.status == 5, "\(result.all)")
         #expect(result.out.contains("has CHANGED since known_hosts stored it (now SHA256:"), "\(result.out)")
-        #expect(result.out.contains("ssh-keygen -R '[127.0.0.1]:\(ssh.port)'"), "\(result.out)")
+        // ssh's own entry: its file (the config's UserKnownHostsFile) and the name it looked up.
+        #expect(
+            result.out.contains(
+                "ssh-keygen -f \(ssh.directory.file("known_hosts.changed")) -R '[127.0.0.1]:\(ssh.port)'"),
+            "\(result.out)")
     }
 
     @Test("in Russian: the host key's words and ssh's own hint")
@@ -95,7 +105,7 @@ struct SSHRouteCommandTests {
             ["check", "box"], env: env(.unknownHostKey).merging(["LANG": "ru_RU.UTF-8"]) { _, new in new })
         #expect(result.status == 5, "\(result.all)")
         #expect(result.out.contains("ssh не знает ключ хоста \(ssh.destination)"), "\(result.out)")
-        #expect(result.out.contains("ssh -p \(ssh.port) root@127.0.0.1"), "\(result.out)")
+        #expect(result.out.contains("-p \(ssh.port) root@127.0.0.1"), "\(result.out)")
     }
 
     @Test("a hostile ssh (escape sequences, a megabyte of stderr): shown terminal-safe, read bounded")
@@ -120,12 +130,16 @@ struct SSHRouteCommandTests {
         #expect(result.all.utf8.count < 20_000, "\(result.all.utf8.count) bytes shown")
     }
 
-    @Test("a key the server does not authorize: permission denied (publickey), exit 4")
+    @Test("a key the server does not authorize: AUTH FAILED at the ssh step, as a 401 reads, exit 4")
     func permissionDenied() throws {
         let result = try check(.wrongKey)
         #expect(result.status == 4, "\(result.all)")
         #expect(result.out.contains("permission denied (publickey)"), "\(result.out)")
+        #expect(result.out.contains("AUTH FAILED — ssh: ssh could not log in to"), "\(result.out)")
+        #expect(!result.out.contains("OFFLINE"), "\(result.out)")
         #expect(result.out.contains("ssh-add"), "\(result.out)")
+        let all = try home.run(["check", "--all"], env: ssh.environment(.wrongKey))
+        #expect(all.status == 4 && all.out.contains("box  AUTH FAILED — ssh:"), "\(all.out)")
     }
 
     @Test("AllowTcpForwarding no: the -W is refused by the server (exit 6), in ssh's words")

@@ -182,6 +182,11 @@ struct Tmux {
         (try? ProcessRunner.run("tmux", args: ["-L", socket, "capture-pane", "-p"]).stdoutText) ?? ""
     }
 
+    /// The pane's whole history and screen, for text that scrolled past its rows.
+    func captureHistory() -> String {
+        (try? ProcessRunner.run("tmux", args: ["-L", socket, "capture-pane", "-p", "-S", "-"]).stdoutText) ?? ""
+    }
+
     func value(_ format: String) -> String {
         let text =
             (try? ProcessRunner.run("tmux", args: ["-L", socket, "display", "-p", "#{\(format)}"]).stdoutText) ?? ""

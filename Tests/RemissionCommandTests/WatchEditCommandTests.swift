@@ -4,12 +4,16 @@ import RemissionRPC
 import TestSupport
 import Testing
 
+@testable import RemissionViews
+
 /// The edit keys of the interactive `watch` in a real pseudo-terminal (tmux, 80×24) against a
 /// private bed of 5 torrents, on each daemon of the matrix: each key's change is read back from
 /// the daemon over RPC, not from Remission's screen.
 @Suite("remission watch edit keys (process, tmux, private daemon): move, labels, queue, limits, priority")
 struct WatchEditCommandTests {
-    @Test("m, L, ], <, > and b change the torrent under the cursor on the daemon; a bad value changes nothing")
+    @Test(
+        "m, L, ], <, > and b change the torrent under the cursor on the daemon; a bad value changes nothing; the prompts at 80×24"
+    )
     func editKeys() throws {
         let own = try PrivateBed.start()
         defer { own.stop() }
@@ -18,8 +22,65 @@ struct WatchEditCommandTests {
                 TestBed.repositoryRoot + "/bench/lib/load-torrents",
                 args: [own.directory, "5", "--port", String(own.bed.daemonPort(daemon))], timeout: .seconds(120))
             #expect(load.status == 0, "\(load.stderrText)")
+            try prompts(own, daemon: daemon)
             try edit(own, daemon: daemon)
         }
+    }
+
+    /// The prompts as issue 36 met them at 80×24: `m` opens filled with the directory the daemon
+    /// reports; a refused value leaves the prompt in sight with its text and the refusal above it, so
+    /// the next keys visibly go into it; `q` on the help closes the help only; a long labels line
+    /// shows its end and the caret within 80 columns. Nothing is changed on the daemon.
+    private func prompts(_ own: PrivateBed, daemon: TestBed.Daemon) throws {
+        let reader = try own.bed.daemonReader(daemon)
+        let first = try #require(
+            try reader.torrentGet(fields: [.id, .downloadDir], format: .objects).min { $0.id < $1.id })
+        #expect(!first.downloadDir.isEmpty)
+        let pane = try Tmux(
+            bed: own.bed, arguments: ["watch", "--interval", "1", "--sort", "id"], daemon: daemon, columns: 80, rows: 24
+        )
+        defer { pane.kill() }
+        func bottom(_ capture: String) -> String { WatchInteractiveCommandTests.lines(capture).last ?? "" }
+        #expect(pane.waitFor { $0.contains("· 5 torrents") && $0.contains("updated ") }, "\(pane.capture())")
+
+        // The bed's directory is long: the prompt shows its end, where the typing goes.
+        pane.send("m")
+        #expect(
+            pane.waitFor {
+                bottom($0).hasPrefix("Move the data of 1 torrent to: ")
+                    && bottom($0).hasSuffix(String(first.downloadDir.suffix(40)) + "▏")
+            }, "\(pane.capture())")
+        pane.send("Escape")
+
+        pane.send("b")
+        Self.backspaces(pane)
+        pane.type("hgih")
+        pane.send("Enter")
+        #expect(pane.waitFor { $0.contains("not 'hgih'") }, "\(pane.capture())")
+        #expect(bottom(pane.capture()).hasPrefix("Bandwidth priority (low, normal, high): hgih▏"), "\(pane.capture())")
+        pane.type("b")
+        #expect(
+            pane.waitFor {
+                bottom($0).hasPrefix("Bandwidth priority (low, normal, high): hgihb▏") && !$0.contains("not 'hgih'")
+            },
+            "\(pane.capture())")
+        pane.send("Escape")
+
+        pane.type("?")
+        #expect(pane.waitFor { $0.contains("remission watch — keys") }, "\(pane.capture())")
+        pane.type("q")
+        #expect(pane.waitFor { $0.contains("· 5 torrents") && !$0.contains("— keys") }, "\(pane.capture())")
+        usleep(500_000)
+        #expect(!pane.capture().contains("EXITED="), "q on the help quit watch: \(pane.capture())")
+
+        pane.send("L")
+        Self.backspaces(pane)
+        pane.type("linux, видео, archive, documentaries, the-very-end")
+        #expect(pane.waitFor { bottom($0).hasSuffix("the-very-end▏") }, "\(pane.capture())")
+        #expect(TerminalText.width(bottom(pane.capture())) <= 80)
+        pane.send("Escape")
+        pane.send("q")
+        #expect(pane.waitFor { $0.contains("EXITED=0") }, "\(pane.capture())")
     }
 
     private func edit(_ own: PrivateBed, daemon: TestBed.Daemon) throws {

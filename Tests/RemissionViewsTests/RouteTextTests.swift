@@ -12,8 +12,10 @@ import Testing
 struct RouteTextTests {
     static let destination = "ssh://me@nas.lan:2222"
 
-    static func ssh(_ failure: SSHFailure) -> Failure {
-        Failure(.transport(.route(.ssh(failure, destination: destination, target: "127.0.0.1:9091"))), server: "nas")
+    static func ssh(_ failure: SSHFailure, destination: String = destination, command: [String] = ["ssh"]) -> Failure {
+        Failure(
+            .transport(.route(.ssh(failure, destination: destination, target: "127.0.0.1:9091", command: command))),
+            server: "nas")
     }
 
     static func socket(_ failure: UnixSocketFailure) -> Failure {
@@ -24,6 +26,10 @@ struct RouteTextTests {
         (ssh(.notInstalled(command: "ssh")), .failure, .ssh, "openssh-client"),
         (ssh(.unknownHostKey), .trustRefused, .ssh, "ssh -p 2222 me@nas.lan"),
         (ssh(.changedHostKey(fingerprint: "SHA256:x")), .trustRefused, .ssh, "ssh-keygen -R '[nas.lan]:2222'"),
+        (
+            ssh(.changedHostKey(fingerprint: "SHA256:x", stale: KnownHostsEntry(file: nil, host: "[10.0.0.2]:2222"))),
+            .trustRefused, .ssh, "(ssh-keygen -R '[10.0.0.2]:2222')"
+        ),
         (ssh(.permissionDenied(methods: "publickey")), .authentication, .ssh, "ssh-add"),
         (ssh(.refused), .offline, .ssh, "ssh -p 2222 me@nas.lan"),
         (ssh(.timeout), .offline, .ssh, "ssh -p 2222"),
@@ -59,6 +65,47 @@ struct RouteTextTests {
         }
     }
 
+    /// Issue 36: `ssh://nas` names a `Host` alias; known_hosts holds `[127.0.0.1]:48601`, and the ssh
+    /// that works is `REMISSION_SSH_COMMAND`'s.
+    @Test("through an alias and REMISSION_SSH_COMMAND: the hints remove what ssh named and run the ssh remission ran")
+    func aliasHints() {
+        let command = ["ssh", "-F", "/home/me/nas config"]
+        let stale = KnownHostsEntry(file: "/home/me/.ssh/known_hosts", host: "[127.0.0.1]:48601")
+        let changed = FailureText.hint(
+            Self.ssh(.changedHostKey(fingerprint: "SHA256:x", stale: stale), destination: "ssh://nas", command: command)
+        )
+        #expect(
+            changed?.contains("(ssh-keygen -f /home/me/.ssh/known_hosts -R '[127.0.0.1]:48601')") == true,
+            "\(changed ?? "")")
+        #expect(
+            changed?.hasSuffix("accept the new one with: ssh -F '/home/me/nas config' nas") == true, "\(changed ?? "")")
+        #expect(changed?.contains("ssh-keygen -R nas") == false)
+        let unknown = FailureText.hint(Self.ssh(.unknownHostKey, destination: "ssh://nas", command: command))
+        #expect(unknown?.contains("once: ssh -F '/home/me/nas config' nas (") == true, "\(unknown ?? "")")
+        let denied = FailureText.hint(
+            Self.ssh(.permissionDenied(methods: nil), destination: "ssh://me@nas:2222", command: command))
+        #expect(
+            denied?.contains("check that ssh -F '/home/me/nas config' -p 2222 me@nas logs in") == true,
+            "\(denied ?? "")")
+        // A hostile REMISSION_SSH_COMMAND word is quoted and shown safe.
+        let hostile = FailureText.hint(Self.ssh(.refused, command: ["ssh", "-o", "x\u{1B}[2J;rm"]))
+        #expect(hostile?.contains("\u{1B}") == false, "\(hostile ?? "")")
+    }
+
+    @Test("a login refused by the SSH host reads AUTH FAILED, as a 401 does; exit 4")
+    func refusedLoginVerdict() {
+        let report = CheckReport.build(
+            Self.observation(
+                route: .ssh(destination: Self.destination, target: "127.0.0.1:9091"),
+                failure: Self.ssh(.permissionDenied(methods: "publickey"))))
+        #expect(report.exitStatus == .authentication)
+        #expect(report.verdictLine(Terminal()).hasPrefix("AUTH FAILED — ssh: ssh could not log in"), "\(report)")
+        let offline = CheckReport.build(
+            Self.observation(
+                route: .ssh(destination: Self.destination, target: "127.0.0.1:9091"), failure: Self.ssh(.refused)))
+        #expect(offline.verdictLine(Terminal()).hasPrefix("OFFLINE — ssh:"))
+    }
+
     @Test("a host key ssh does not trust is UNTRUSTED, not OFFLINE")
     func verdict() {
         #expect(CheckStatus(Self.ssh(.unknownHostKey)) == .untrusted)
@@ -92,6 +139,13 @@ struct RouteTextTests {
         #expect(ssh.steps.map(\.name) == [.ssh, .tls, .http, .auth, .rpc])
         #expect(ssh.steps[0].summary == "ssh://me@nas.lan:2222, forwarding to 127.0.0.1:9091")
         #expect(ssh.steps[0].milliseconds == 120)
+        // The loopback is the SSH host's, inside the channel; another address is past the SSH host.
+        #expect(ssh.steps[1].summary == "plain HTTP inside ssh, to 127.0.0.1:9091 on the SSH host")
+        var beyond = Self.observation(route: .ssh(destination: Self.destination, target: "10.0.0.5:9091"), failure: nil)
+        beyond.endpoint = try! ServerEndpoint.parse("http://10.0.0.5:9091/transmission/rpc")
+        let far = CheckReport.build(beyond)
+        #expect(far.steps[1].state == .warning)
+        #expect(far.steps[1].summary == "plain HTTP inside ssh, then from the SSH host to 10.0.0.5:9091 unencrypted")
         let failed = CheckReport.build(
             Self.observation(
                 route: .ssh(destination: Self.destination, target: "127.0.0.1:9091"), failure: Self.ssh(.refused)))

@@ -49,6 +49,51 @@ struct ServersTextTests {
         #expect(lines[2].hasPrefix("  x^[[2J"))
         #expect(lines[2].hasSuffix("bob   needs password"))
     }
+
+    /// Two servers: one through ssh with a TLS name and gateway headers (one plain, one secret), one
+    /// on a unix socket; an edited servers.json's escape sequence shows as text.
+    static var routed: ServerList {
+        var ssh = ServerProfile(name: "nas", endpoint: endpoint, user: "alice", createdAt: 0)
+        ssh.options.via = "ssh://admin@nas:2222"
+        ssh.options.tlsName = "nas.home\u{1B}[2J"
+        ssh.options.headers = [
+            SavedHeader(name: "CF-Access-Client-Id", value: "plain-value-1a2b"),
+            SavedHeader(name: "CF-Access-Client-Secret", value: nil),
+        ]
+        var socket = ServerProfile(
+            name: "box", endpoint: try! ServerEndpoint.parse("http://localhost/transmission/rpc"), user: nil,
+            createdAt: 0)
+        socket.options.unixSocket = "/run/transmission/rpc.sock"
+        return ServerList(defaultName: "nas", profiles: [ssh, socket])
+    }
+
+    @Test("the table shows each server's ssh host or unix socket, its TLS name and its header names, no value")
+    func tableShowsRoutes() {
+        let text = ServersText.table(Self.routed, terminal: Terminal())
+        #expect(text.contains("    Via: ssh://admin@nas:2222"), "\(text)")
+        #expect(text.contains("    TLS name: nas.home^[[2J"), "\(text)")
+        #expect(text.contains("    Headers: CF-Access-Client-Id, CF-Access-Client-Secret (keyring)"), "\(text)")
+        #expect(text.contains("    Unix socket: /run/transmission/rpc.sock"), "\(text)")
+        #expect(!text.contains("plain-value-1a2b"), "\(text)")
+    }
+
+    @Test("the JSON has via, unixSocket and tlsName (null when none) and header names, no header value")
+    func jsonShowsRoutes() throws {
+        let json = ServersText.json(Self.routed)
+        let document = try JSONValue.parse(Array(json.utf8))
+        let servers = try #require(document["servers"]?.array)
+        #expect(servers[0]["via"]?.string == "ssh://admin@nas:2222")
+        #expect(servers[0]["tlsName"]?.string == "nas.home\u{1B}[2J")
+        #expect(servers[0]["unixSocket"] == .null)
+        #expect(servers[1]["unixSocket"]?.string == "/run/transmission/rpc.sock")
+        #expect(servers[1]["via"] == .null)
+        #expect(servers[1]["tlsName"] == .null)
+        let headers = try #require(servers[0]["headers"]?.array)
+        #expect(headers.map { $0["name"]?.string } == ["CF-Access-Client-Id", "CF-Access-Client-Secret"])
+        #expect(headers.map { $0["secret"] } == [.bool(false), .bool(true)])
+        #expect(!json.contains("plain-value-1a2b"), "\(json)")
+        #expect(!json.contains("\u{1B}"), "raw escape in \(json)")
+    }
 }
 
 @Suite("Views: credentials")

@@ -49,6 +49,23 @@ struct TrustCommandTextTests {
         #expect(again.hasSuffix("Next: remission check nas"))
     }
 
+    @Test("a replaced certificate is named by its subject, else the names it covered, never by '()'")
+    func replacedLineNamesIt() throws {
+        let fingerprint = try CertificateFingerprint(parsing: "SHA256:" + String(repeating: "AB", count: 32))
+        var caddy = AcceptedCertificate(
+            fingerprint: fingerprint, subject: "", notBefore: 0, notAfter: 0, acceptedAt: 0,
+            names: [.dns("localhost"), .dns("nas.home\u{1B}[2J")])
+        #expect(
+            TrustCommandText.replacedLine(caddy)
+                == "Replaced the accepted certificate \(fingerprint) (DNS:localhost, DNS:nas.home^[[2J).")
+        caddy.names = nil  // kept before names were
+        #expect(
+            TrustCommandText.replacedLine(caddy) == "Replaced the accepted certificate \(fingerprint) (no subject).")
+        caddy.subject = "CN=nas"
+        #expect(TrustCommandText.replacedLine(caddy) == "Replaced the accepted certificate \(fingerprint) (CN=nas).")
+        #expect(!TrustCommandText.replacedLine(caddy).contains("()"))
+    }
+
     @Test("stored text from trust.json is shown, not obeyed")
     func storedIsSafe() {
         var stored = ServerTrust()

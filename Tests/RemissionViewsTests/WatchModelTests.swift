@@ -223,13 +223,15 @@ struct WatchModelTests {
         #expect(model.mode == .list && model.current?.id == 200)
     }
 
-    @Test("? shows the keys; any key closes them, q quits")
+    @Test("? shows the keys; any key closes them, q too (it says so), and q quits from the list")
     func help() {
         var model = Self.model()
         _ = Self.press(&model, .character("?"))
         #expect(WatchScreen.frame(model: model, now: Self.now).contains("remission watch — keys"))
         #expect(Self.press(&model, .down).isEmpty && !model.helpShown && model.cursor == 0)
         _ = Self.press(&model, .character("?"))
+        #expect(Self.press(&model, .character("q")).isEmpty && !model.helpShown)
+        #expect(model.mode == .list)
         #expect(Self.press(&model, .character("q")) == [.quit])
         for line in WatchText.help { #expect(TerminalText.width(line) <= 80, "\(line)") }
     }

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Client configurations: `.trusted` (known_hosts holds the host key), `.unknownHostKey` (an empty
 /// known_hosts), `.changedHostKey` (known_hosts holds another key for the host) and `.wrongKey`
-/// (an identity the server does not authorize). sshd runs in its own session; a watchdog ends it
+/// (an identity the server does not authorize), each with the `Host` alias `nas` (`aliasDestination`).
+/// sshd runs in its own session; a watchdog ends it
 /// should the test process die, and `stop` (or deinit) ends it by PID.
 public final class TestSSHServer: @unchecked Sendable {
     public enum Client: String, Sendable, CaseIterable {
@@ -83,6 +84,14 @@ public final class TestSSHServer: @unchecked Sendable {
     /// `ssh://root@127.0.0.1:PORT`, the `--via` of these tests.
     public var destination: String { "ssh://root@127.0.0.1:\(port)" }
 
+    /// A `Host` alias of every client configuration for this server (HostName 127.0.0.1, its Port,
+    /// User root), as people name their NAS in ~/.ssh/config: known_hosts still holds
+    /// `[127.0.0.1]:PORT`, never the alias.
+    public static let alias = "nas"
+
+    /// `ssh://nas`: the `--via` through the alias.
+    public var aliasDestination: String { "ssh://\(Self.alias)" }
+
     /// The ssh client configuration file for `client`: what `REMISSION_SSH_COMMAND` names.
     public func configFile(_ client: Client) -> String { directory.file("ssh_config.\(client.rawValue)") }
 
@@ -115,6 +124,11 @@ public final class TestSSHServer: @unchecked Sendable {
             case .trusted, .wrongKey: "\(dir)/known_hosts"
             }
         return """
+            Host \(Self.alias)
+              HostName 127.0.0.1
+              Port \(port)
+              User root
+
             Host *
               IdentityFile \(dir)/\(client == .wrongKey ? "stranger_key" : "user_key")
               IdentitiesOnly yes

@@ -4,7 +4,8 @@
     pty_drive.py [--cols N] [--rows N] [--timeout S] [--min-gap S] [--send TEXT]... -- COMMAND...
 
 Each --send TEXT is typed (verbatim: add the newline yourself) only when the program is ready for
-it: a process of the terminal's session is blocked reading its standard input, nothing typed
+it: a process of the terminal's session is blocked reading the terminal (its standard input, or the
+terminal opened again, as ssh asks about a host key on /dev/tty), nothing typed
 before is still unread, and at least --min-gap seconds passed since the previous text. Typing on a
 timer instead (`sleep 1.5; printf ...`) loses the race on a loaded machine: an answer typed before
 the prompt is echoed before echo is off, or a Ctrl-C lands before the handler is installed.
@@ -47,16 +48,27 @@ def session_threads(session):
             continue  # the process ended meanwhile
 
 
-def waiting_for_input(session):
-    """True when a thread of the session is blocked in read(0, ...)."""
+def waiting_for_input(session, terminal):
+    """True when a thread of the session is blocked reading the terminal: read(0, ...), or a read of
+    another descriptor open on it (ssh asks about a host key on /dev/tty, not on its stdin)."""
     for thread in session_threads(session):
         try:
             with open(f"{thread}/syscall") as syscall:
                 words = syscall.read().split()
         except OSError:
             continue
-        if len(words) > 1 and words[0] == str(READ_SYSCALL) and int(words[1], 16) == 0:
+        if len(words) < 2 or words[0] != str(READ_SYSCALL):
+            continue
+        descriptor = int(words[1], 16)
+        if descriptor == 0:
             return True
+        try:
+            process = thread.split("/task/")[0]
+            # /dev/tty is the session's controlling terminal: this one.
+            if os.readlink(f"{process}/fd/{descriptor}") in (terminal, "/dev/tty"):
+                return True
+        except OSError:
+            continue
     return False
 
 
@@ -93,6 +105,7 @@ def main():
         finally:
             os._exit(127)
 
+    terminal = os.ttyname(slave)
     deadline = time.monotonic() + options.timeout
     pending = [text.encode() for text in options.send]
     end_of_input = bytes([termios.tcgetattr(slave)[6][termios.VEOF][0]])
@@ -126,7 +139,7 @@ def main():
             and status is None
             and time.monotonic() - last_send >= options.min_gap
             and unread_input(slave) == 0
-            and waiting_for_input(child)
+            and waiting_for_input(child, terminal)
         ):
             os.write(master, pending.pop(0))
             last_send = time.monotonic()
@@ -136,7 +149,7 @@ def main():
             and eofs_left > 0
             and time.monotonic() - last_send >= max(options.min_gap, 1.0)
             and unread_input(slave) == 0
-            and waiting_for_input(child)
+            and waiting_for_input(child, terminal)
         ):
             os.write(master, end_of_input)
             eofs_left -= 1

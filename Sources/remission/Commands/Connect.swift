@@ -61,7 +61,7 @@ extension RemissionCommand {
 
         @Argument(
             help: .tr(
-                "The server URL: http(s)://host[:port][/path], or host[:port] (https for port 443, else http); with --unix-socket, optional."
+                "The server URL: http(s)://host[:port][/path], or host[:port] (https for port 443, else what the port speaks, asked first without credentials); with --unix-socket, optional."
             ))
         var url: String?
 
@@ -127,6 +127,7 @@ extension RemissionCommand {
                 headers: try gatewayHeaders.flags(
                     server: url ?? route.unixSocket ?? RouteOptions.unixSocketURL, terminal: context.terminal),
                 now: now)
+            try onboarding.findScheme()  // host:port on a TLS port is https, found before anything is sent
             if global.server != nil { try onboarding.requireSaved() }
             if let repointing = onboarding.repointing, !yes { try confirm(repointing, terminal: context.terminal) }
             if let (accepted, replacement) = onboarding.acceptedToReplace {

@@ -31,12 +31,15 @@ extension RemissionCommand.Servers {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: tr("List saved servers: name, URL, user, the default, and which need a password."),
+            abstract: tr(
+                "List saved servers: name, URL, user, the default, which need a password, and how each is reached."),
             usage: "remission servers list [<options>]",
             discussion: tr(
                 """
                 --json prints {"default": NAME|null, "servers": [{"name", "url", "scheme", "host", "port", "path", \
-                "user", "default", "needsPassword", "createdAt"}]}.
+                "user", "default", "needsPassword", "createdAt", "clientCertificate", "proxy", "via", "unixSocket", \
+                "tlsName", "headers": [{"name", "secret"}]}]}. The table and the JSON show how each server is reached \
+                (its proxy, ssh host or unix socket), its TLS name and its gateway headers' names, never their values.
                 """))
 
         @Flag(help: .tr("Print JSON instead of a table."))

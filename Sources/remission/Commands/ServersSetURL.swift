@@ -70,6 +70,7 @@ extension RemissionCommand.Servers {
             var onboarding = try Onboarding(
                 context: context.session, url: url, name: name, overrides: trustFlags.overrides, auth: auth.request,
                 route: route.flags, now: now)
+            try onboarding.findScheme()
             try onboarding.requireSaved()
             let choices = OnboardingChoices(
                 allowHTTP: allowHTTP, saveOffline: saveOffline, savePassword: !noSavePassword,

@@ -37,7 +37,7 @@ extension RemissionCommand.Trust {
                 print(
                     json
                         ? TrustCommandText.showPlainHTTPJSON(subject, stored: stored, state: state)
-                        : TrustCommandText.showPlainHTTP(subject, state: state))
+                        : context.terminal.fitted(TrustCommandText.showPlainHTTP(subject, state: state)))
                 guard state.isAccepted else {
                     printError(TrustCommandText.plainHTTPNotAcknowledged(subject))
                     throw ExitCode(ExitStatus.trustRefused.rawValue)
@@ -47,9 +47,12 @@ extension RemissionCommand.Trust {
                 if json {
                     print(TrustCommandText.showJSON(subject, stored: stored, probe: probe, now: now))
                 } else {
-                    print(TrustCommandText.show(subject, stored: stored, probe: probe, now: now))
+                    print(
+                        context.terminal.fitted(TrustCommandText.show(subject, stored: stored, probe: probe, now: now)))
                     if let client = subject.clientCertificate {
-                        print(ClientCertificateText.status(client, now: now).joined(separator: "\n"))
+                        print(
+                            context.terminal.fitted(
+                                ClientCertificateText.status(client, now: now).joined(separator: "\n")))
                     }
                     printError(TrustCommandText.noRequestSent)
                 }

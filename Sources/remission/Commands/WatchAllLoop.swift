@@ -122,6 +122,8 @@ struct WatchAllLoop {
         case .remove(let ids, let deleteData):
             for (server, own) in MergedID.split(ids) { send(.remove(ids: own, deleteData: deleteData), to: server) }
         case .loadDetail(let id): send(.loadDetail(id: MergedID.id(id)), to: MergedID.server(id))
+        case .loadPromptValue(let id, let kind):
+            send(.loadPromptValue(id: MergedID.id(id), kind), to: MergedID.server(id))
         case .changeFiles(let id, let changes):
             send(.changeFiles(id: MergedID.id(id), changes), to: MergedID.server(id))
         case .move(let ids, let directory):
@@ -156,6 +158,7 @@ struct WatchAllLoop {
             display.changed = true
             work = feeds[index].refresh(openDetail(on: index))
         case .loadDetail(let id): work = WatchRequests.detail(id)
+        case .loadPromptValue(let id, let kind): work = WatchRequests.promptValue(id, kind)
         default: work = WatchRequests.perform(effect, timeout: timeout)
         }
         feeds[index].running = WatchJob(session: session, timeout: timeout, work: work)
@@ -201,6 +204,13 @@ struct WatchAllLoop {
             case .success(let torrent?):
                 if let torrent = merged(torrent, server: index) { model.detailLoaded(torrent, id: torrent.id) }
             case .success(nil): detailGone(MergedID.make(server: index, id: id))
+            case .failure(let failure): model.message = WatchText.failed(failure)
+            }
+        case .promptValue(_, let result):
+            switch result {
+            case .success(let torrent?):
+                if let torrent = merged(torrent, server: index) { model.promptValueLoaded(torrent, id: torrent.id) }
+            case .success(nil): break
             case .failure(let failure): model.message = WatchText.failed(failure)
             }
         case .done(let effect, let result):

@@ -13,6 +13,8 @@ enum WatchOutcome {
     /// The list, and the open detail's torrent when one was asked for (nil when it is gone).
     case refreshed(Result<(torrents: [Torrent], detail: Torrent?), Failure>, detailID: Int?)
     case detail(id: Int, Result<Torrent?, Failure>)
+    /// The present value an open prompt is filled with (nil when the torrent is gone).
+    case promptValue(id: Int, Result<Torrent?, Failure>)
     /// An action, a removal or a file change: done, or why not.
     case done(WatchEffect, Result<Void, Failure>)
 }
@@ -73,6 +75,20 @@ enum WatchRequests {
         { session in
             do throws(Failure) { return .detail(id: id, .success(try fetchDetail(id, session))) } catch {
                 return .detail(id: id, .failure(error))
+            }
+        }
+    }
+
+    /// The fields a prompt of `kind` is filled with, for `id` alone.
+    static func promptValue(_ id: Int, _ kind: WatchPrompt.Kind) -> (RemoteSession) -> WatchOutcome {
+        { session in
+            do throws(Failure) {
+                let torrent = try session.run { client throws(RPCError) in
+                    try TorrentLookup.find(.id(id), fields: WatchPrompt.fields(kind), client: client).found.first
+                }
+                return .promptValue(id: id, .success(torrent))
+            } catch {
+                return .promptValue(id: id, .failure(error))
             }
         }
     }

@@ -94,6 +94,7 @@ struct WatchLoop {
             display.changed = true
             work = WatchRequests.refresh(fields: fields, detailID: openDetailID)
         case .loadDetail(let id): work = WatchRequests.detail(id)
+        case .loadPromptValue(let id, let kind): work = WatchRequests.promptValue(id, kind)
         default: work = WatchRequests.perform(effect, timeout: timeout)
         }
         running = WatchJob(session: session, timeout: timeout, work: work)
@@ -131,6 +132,11 @@ struct WatchLoop {
         case .detail(let id, let result):
             switch result {
             case .success(let torrent): model.detailLoaded(torrent, id: id)
+            case .failure(let failure): model.message = WatchText.failed(failure)
+            }
+        case .promptValue(let id, let result):
+            switch result {
+            case .success(let torrent): model.promptValueLoaded(torrent, id: id)
             case .failure(let failure): model.message = WatchText.failed(failure)
             }
         case .done(let effect, let result):
