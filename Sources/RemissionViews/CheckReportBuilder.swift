@@ -122,6 +122,10 @@ public struct CheckReportBuilder {
                     .tls, .warning,
                     tr("plain HTTP inside ssh, then from the SSH host to \(TerminalText.safe(target)) unencrypted"))
             }
+            // A unix socket never leaves this machine, whatever host the URL names.
+            if case .unixSocket? = observation.route {
+                return CheckStep(.tls, .skipped, tr("plain HTTP over a unix socket on this machine"))
+            }
             if observation.endpoint.isLoopback { return CheckStep(.tls, .skipped, tr("plain HTTP on loopback")) }
             if failed { return CheckStep(.tls, .failed, reasonText) }
             let note =

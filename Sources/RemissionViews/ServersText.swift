@@ -43,7 +43,7 @@ public enum ServersText {
             let name = list.profiles[number - 1].name
             var details = list.clientCertificates[name].map { ClientCertificateText.status($0, now: list.now) } ?? []
             if let proxy = list.profiles[number - 1].options.proxy {
-                details.append("Proxy: \(TerminalText.safe(proxy))")
+                details.append(tr("Proxy: \(TerminalText.safe(proxy))"))
             }
             if let headers = GatewayText.listed(list.profiles[number - 1].options.headers) { details.append(headers) }
             if let via = list.profiles[number - 1].options.via { details.append(tr("Via: \(TerminalText.safe(via))")) }

@@ -35,6 +35,8 @@ struct UnixSocketCommandTests {
         let check = try home.run(["check", "sock"])
         #expect(check.status == 0, "\(check.all)")
         #expect(check.out.contains("Transmission 4.1.3"), "\(check.out)")
+        // The socket never leaves this machine: not "loopback", which names an address.
+        #expect(check.out.contains("plain HTTP over a unix socket on this machine"), "\(check.out)")
         let list = try home.run(["list", "--server", "sock"])
         #expect(list.status == 0, "\(list.all)")
         #expect(try home.run(["servers"]).out.contains("Unix socket: \(daemon.socketPath)"))
